@@ -1,0 +1,33 @@
+# Two commands for a fresh clone with only Python 3.11 and the package
+# registries:  `make demo` (the main job) and `make test` (the suite).
+# Each sets up .venv/ from requirements.lock on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test bench lock clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check uv
+	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements.lock
+	$(BIN)/uv pip install -q --python $(BIN)/python --no-deps -e .
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/permits demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py
+
+# Re-resolve the pinned dependency set after changing pyproject.toml.
+lock:
+	$(BIN)/uv pip compile -q pyproject.toml --extra dev --extra bench -o requirements.lock
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

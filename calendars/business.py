@@ -1,0 +1,213 @@
+"""A town's business-day calendar: Massachusetts legal holidays plus the
+town's own closures (a storm day, the Friday after Thanksgiving), as data.
+
+A *business day* is a day that is not a Saturday, not a Sunday, not a legal
+holiday (M.G.L. c.4 §7 cl.18) and not a closure the town has declared.
+
+The calendar answers in O(log n): it keeps the ordinals of the business days
+of a span of years in a sorted list and extends the span when asked about a
+date outside it.  Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Mapping
+
+from .errors import CalendarError
+from .massachusetts import FIRST_YEAR, LAST_YEAR, legal_holidays, _check_year
+
+__all__ = ["BusinessCalendar", "ClosedDay"]
+
+_WEEKEND = {5: "Saturday", 6: "Sunday"}
+
+
+@dataclass(frozen=True)
+class ClosedDay:
+    """One day the calendar treats as closed, and why."""
+
+    date: date
+    name: str
+    kind: str  # "legal holiday" | "town closure"
+
+    def as_dict(self) -> dict:
+        return {"date": self.date.isoformat(), "name": self.name, "kind": self.kind}
+
+
+class BusinessCalendar:
+    """Business days of one town.
+
+    ``closures`` maps a date to its reason; they close the town's offices in
+    addition to the statute's holidays and count as closed days for every
+    clock of that town.
+    """
+
+    def __init__(
+        self,
+        name: str = "massachusetts",
+        *,
+        suffolk: bool = False,
+        closures: Mapping[date, str] | None = None,
+    ):
+        self.name = name
+        self.suffolk = suffolk
+        self.closures: dict[date, str] = dict(closures or {})
+        self._closed: dict[int, str] = {}  # ordinal -> name, for years loaded
+        self._years: tuple[int, int] | None = None
+        self._business: list[int] = []  # sorted ordinals of business days
+
+    # -- loading --------------------------------------------------------
+
+    def _load(self, first: int, last: int) -> None:
+        _check_year(first)
+        _check_year(last)
+        if self._years is not None:
+            first, last = min(first, self._years[0]), max(last, self._years[1])
+            if (first, last) == self._years:
+                return
+        closed: dict[int, str] = {}
+        for year in range(first, last + 1):
+            for day, name in legal_holidays(year, self.suffolk).items():
+                closed[day.toordinal()] = name
+        for day, reason in self.closures.items():
+            if first <= day.year <= last:
+                closed.setdefault(day.toordinal(), reason)
+        lo, hi = date(first, 1, 1).toordinal(), date(last, 12, 31).toordinal()
+        # date.fromordinal(1).weekday() == 0 (Monday): weekday = (o - 1) % 7
+        self._business = [
+            o for o in range(lo, hi + 1) if (o - 1) % 7 < 5 and o not in closed
+        ]
+        self._closed = closed
+        self._years = (first, last)
+
+    def _cover(self, year: int) -> None:
+        if self._years is None or not self._years[0] <= year <= self._years[1]:
+            self._load(max(FIRST_YEAR, min(year, LAST_YEAR) - 1), min(LAST_YEAR, max(year, FIRST_YEAR) + 2))
+
+    # -- questions ------------------------------------------------------
+
+    def closed_reason(self, day: date) -> str | None:
+        """Why ``day`` is closed ("Saturday", a holiday's name, a closure's
+        reason), or None for a business day.  A holiday on a weekend is named
+        by the holiday."""
+        self._cover(day.year)
+        name = self._closed.get(day.toordinal())
+        if name is not None:
+            return name
+        return _WEEKEND.get(day.weekday())
+
+    def is_business_day(self, day: date) -> bool:
+        return self.closed_reason(day) is None
+
+    def closed_days(self, year: int) -> list[ClosedDay]:
+        """The legal holidays and town closures of ``year`` (weekends left
+        out), in date order."""
+        _check_year(year)
+        out = [
+            ClosedDay(d, n, "legal holiday")
+            for d, n in legal_holidays(year, self.suffolk).items()
+        ]
+        out += [
+            ClosedDay(d, r, "town closure")
+            for d, r in self.closures.items()
+            if d.year == year and d not in legal_holidays(year, self.suffolk)
+        ]
+        return sorted(out, key=lambda c: c.date)
+
+    def closed_between(self, first: date, last: date) -> list[tuple[date, str]]:
+        """Every closed day in [first, last], both ends included, with why."""
+        out = []
+        day = first
+        while day <= last:
+            reason = self.closed_reason(day)
+            if reason is not None:
+                out.append((day, reason))
+            day += timedelta(days=1)
+        return out
+
+    # -- arithmetic -----------------------------------------------------
+
+    def roll_forward(self, day: date) -> date:
+        """``day`` if it is a business day, else the next business day."""
+        self._cover(day.year)
+        o = day.toordinal()
+        i = bisect_left(self._business, o)
+        if i == len(self._business):
+            self._cover(day.year + 1)
+            return self.roll_forward(day)
+        return date.fromordinal(self._business[i])
+
+    def roll_backward(self, day: date) -> date:
+        """``day`` if it is a business day, else the business day before."""
+        self._cover(day.year)
+        i = bisect_right(self._business, day.toordinal())
+        if i == 0:
+            self._cover(day.year - 1)
+            return self.roll_backward(day)
+        return date.fromordinal(self._business[i - 1])
+
+    def add_business_days(self, day: date, n: int) -> date:
+        """The ``n``-th business day after ``day`` (``n`` > 0) or before it
+        (``n`` < 0).
+
+        Day 0 is ``day`` itself, business day or not; day 1 is the first
+        business day strictly after it (310 CMR 10.05(1): a period begins the
+        day after the act).  ``n == 0`` returns ``day`` unchanged.
+        """
+        if n == 0:
+            return day
+        self._cover(day.year)
+        o = day.toordinal()
+        bd = self._business
+        if n > 0:
+            i = bisect_right(bd, o) + n - 1
+            if i >= len(bd):
+                self._load(self._years[0], min(LAST_YEAR, self._years[1] + 1 + n // 250))
+                if self._years[1] == LAST_YEAR and i >= len(self._business):
+                    raise CalendarError(
+                        f"{n} business days after {day} runs past {LAST_YEAR}"
+                    )
+                return self.add_business_days(day, n)
+            return date.fromordinal(bd[i])
+        i = bisect_left(bd, o) + n
+        if i < 0:
+            self._load(max(FIRST_YEAR, self._years[0] - 1 + n // 250), self._years[1])
+            if self._years[0] == FIRST_YEAR and bisect_left(self._business, o) + n < 0:
+                raise CalendarError(
+                    f"{-n} business days before {day} runs before {FIRST_YEAR}"
+                )
+            return self.add_business_days(day, n)
+        return date.fromordinal(bd[i])
+
+    def business_days_between(self, first: date, last: date) -> int:
+        """How many business days lie in (first, last]: the count that
+        ``add_business_days(first, n)`` walks."""
+        self._cover(first.year)
+        self._cover(last.year)
+        return bisect_right(self._business, last.toordinal()) - bisect_right(
+            self._business, first.toordinal()
+        )
+
+    def add_business_hours(self, start: datetime, hours: int) -> datetime:
+        """The moment ``hours`` business hours after ``start``.
+
+        Only hours on business days count (Dig Safe, M.G.L. c.82 §40A: hours
+        not on Saturdays, Sundays or legal holidays); an hour on a closed day
+        is passed over.  A start on a closed day begins counting at midnight
+        of the next business day.
+        """
+        if hours < 0:
+            raise CalendarError("business hours are counted forward only")
+        moment = start
+        if not self.is_business_day(moment.date()):
+            moment = datetime.combine(self.roll_forward(moment.date()), datetime.min.time())
+        remaining = timedelta(hours=hours)
+        while True:
+            midnight = datetime.combine(moment.date() + timedelta(days=1), datetime.min.time())
+            left_today = midnight - moment
+            if remaining <= left_today:
+                return moment + remaining
+            remaining -= left_today
+            moment = datetime.combine(self.roll_forward(midnight.date()), datetime.min.time())

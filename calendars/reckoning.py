@@ -1,0 +1,81 @@
+"""A computed date and the account of how it was reached.
+
+Every date the engine gives is a :class:`Reckoning`: the rule that made it,
+the start and what the start was, the count and its unit, the days passed
+over while counting and the days rolled over at the end, each with its name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+__all__ = ["Reckoning", "ClosedStep"]
+
+
+@dataclass(frozen=True)
+class ClosedStep:
+    """A closed day the reckoning passed: ``date`` and why it was closed."""
+
+    date: date
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.date.isoformat()} {self.reason}"
+
+
+@dataclass(frozen=True)
+class Reckoning:
+    rule: str  # the named date rule, e.g. "CALENDAR_DAYS_FORWARD"
+    start: date | datetime
+    count: int
+    unit: str  # "calendar days", "business days", "business hours", "hours", "months"
+    direction: str  # "after" | "before"
+    date: date  # the answer
+    at: datetime | None = None  # the answer as a moment, for clocks in hours
+    counted_to: date | None = None  # the date before any roll
+    skipped: tuple[ClosedStep, ...] = ()  # closed days passed over while counting
+    rolled: tuple[ClosedStep, ...] = ()  # closed days the roll moved off
+    roll: str = "none"  # "none" | "forward" | "backward"
+    notes: tuple[str, ...] = field(default=())
+
+    def describe(self, start_label: str = "") -> str:
+        """One sentence: ``21 calendar days after 2026-03-30 (filed, complete)
+        is 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``."""
+        start = self.start.isoformat(timespec="minutes") if isinstance(self.start, datetime) else self.start.isoformat()
+        label = f" ({start_label})" if start_label else ""
+        if self.unit == "annual date":
+            head = f"last business day before {self.notes[0]} on or after {start}{label}"
+        else:
+            unit = self.unit[:-1] if self.count == 1 else self.unit
+            head = f"{self.count} {unit} {self.direction} {start}{label}"
+        parts = [head]
+        if self.skipped:
+            parts.append("not counting " + ", ".join(str(s) for s in self.skipped))
+        if self.rolled:
+            counted = self.counted_to.isoformat() if self.counted_to else "?"
+            why = ", ".join(s.reason for s in self.rolled)
+            parts.append(f"lands on {counted}, {why}: rolled {self.roll} to {self.date.isoformat()}")
+        elif self.at is not None:
+            parts.append(f"is {self.at.isoformat(timespec='minutes')}")
+        else:
+            parts.append(f"is {self.date.isoformat()}")
+        parts.extend(self.notes[1:] if self.unit == "annual date" else self.notes)
+        return "; ".join(parts)
+
+    def as_dict(self) -> dict:
+        out = {
+            "rule": self.rule,
+            "start": self.start.isoformat(),
+            "count": self.count,
+            "unit": self.unit,
+            "direction": self.direction,
+            "date": self.date.isoformat(),
+            "counted_to": (self.counted_to or self.date).isoformat(),
+            "roll": self.roll,
+            "skipped": [{"date": s.date.isoformat(), "reason": s.reason} for s in self.skipped],
+            "rolled": [{"date": s.date.isoformat(), "reason": s.reason} for s in self.rolled],
+        }
+        if self.at is not None:
+            out["at"] = self.at.isoformat(timespec="minutes")
+        return out

@@ -1,0 +1,301 @@
+"""Named, composable date rules.
+
+Each rule is a small frozen value that knows how to count from a start on a
+:class:`~calendars.business.BusinessCalendar` and returns a
+:class:`~calendars.reckoning.Reckoning` that explains itself.  Day 0 is
+always the start itself; what happens on a closed day is the rule's
+``roll``, a property of each clock (RULES.md §1), never a global switch.
+
+    CALENDAR_DAYS_FORWARD     CalendarDays(n, roll)
+    CALENDAR_DAYS_BACKWARD    CalendarDaysBackward(n)           never rolls
+    BUSINESS_DAYS_FORWARD     BusinessDays(n)
+    BUSINESS_DAYS_BACKWARD    BusinessDaysBackward(n)           never rolls
+    BUSINESS_HOURS_FORWARD    BusinessHours(n)
+    BUSINESS_HOURS_BACKWARD   BusinessHoursBackward(n)          never rolls
+    HOURS_FORWARD             Hours(n)
+    CALENDAR_MONTHS_FORWARD   Months(n, roll)
+    LAST_BUSINESS_DAY_BEFORE  LastBusinessDayBefore(month, day)  an annual date
+
+and the rolls ``NO_ROLL``, ``ROLL_TO_NEXT_BUSINESS_DAY``,
+``ROLL_TO_PREVIOUS_BUSINESS_DAY``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from enum import Enum
+
+from dateutil.relativedelta import relativedelta
+
+from .business import BusinessCalendar
+from .errors import CalendarError
+from .reckoning import ClosedStep, Reckoning
+
+__all__ = [
+    "Roll",
+    "NO_ROLL",
+    "ROLL_TO_NEXT_BUSINESS_DAY",
+    "ROLL_TO_PREVIOUS_BUSINESS_DAY",
+    "DateRule",
+    "CalendarDays",
+    "CalendarDaysBackward",
+    "BusinessDays",
+    "BusinessDaysBackward",
+    "BusinessHours",
+    "BusinessHoursBackward",
+    "Hours",
+    "Months",
+    "LastBusinessDayBefore",
+]
+
+
+class Roll(str, Enum):
+    """What a clock does when its last day is closed."""
+
+    NONE = "none"
+    FORWARD = "forward"
+    BACKWARD = "backward"
+
+
+NO_ROLL = Roll.NONE
+#: M.G.L. c.4 §9; 310 CMR 10.05(1): a last day on a Saturday, Sunday or legal
+#: holiday moves to the next business day.
+ROLL_TO_NEXT_BUSINESS_DAY = Roll.FORWARD
+#: An act that must be done *before* a date on a working day moves back.
+ROLL_TO_PREVIOUS_BUSINESS_DAY = Roll.BACKWARD
+
+
+def _as_date(start: date | datetime) -> date:
+    return start.date() if isinstance(start, datetime) else start
+
+
+def _as_moment(start: date | datetime) -> datetime:
+    """A date alone stands for the start of that day (00:00)."""
+    return start if isinstance(start, datetime) else datetime.combine(start, time.min)
+
+
+def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tuple[ClosedStep, ...]]:
+    if roll is Roll.NONE or cal.is_business_day(day):
+        return day, ()
+    target = cal.roll_forward(day) if roll is Roll.FORWARD else cal.roll_backward(day)
+    lo, hi = (day, target - timedelta(days=1)) if target > day else (target + timedelta(days=1), day)
+    steps = tuple(ClosedStep(d, r) for d, r in cal.closed_between(lo, hi))
+    if roll is Roll.BACKWARD:
+        steps = tuple(reversed(steps))
+    return target, steps
+
+
+def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
+    """Holidays and closures (not plain weekends) in [lo, hi]: the days an
+    account of a business-day count should name."""
+    return tuple(
+        ClosedStep(d, r)
+        for d, r in cal.closed_between(lo, hi)
+        if r not in ("Saturday", "Sunday")
+    )
+
+
+@dataclass(frozen=True)
+class DateRule:
+    """Base of the named rules.  ``count`` may be overridden per call for
+    clocks whose length comes from the record (a suspension of N days)."""
+
+    count: int
+    name = "DATE_RULE"
+    unit = "days"
+
+    def __post_init__(self):
+        if not isinstance(self.count, int) or self.count < 0:
+            raise CalendarError(f"{self.name}: count must be a whole number >= 0, not {self.count!r}")
+
+    def reckon(self, cal: BusinessCalendar, start: date | datetime, count: int | None = None) -> Reckoning:
+        raise NotImplementedError
+
+    def summary(self) -> str:
+        return f"{self.count} {self.unit}"
+
+
+@dataclass(frozen=True)
+class CalendarDays(DateRule):
+    """``count`` calendar days after the start: day 0 is the start, day 1 the
+    day after (Bemis v. Leonard, 118 Mass. 502); the last day is start +
+    count.  If it is closed, ``roll`` decides (default: next business day)."""
+
+    roll: Roll = Roll.FORWARD
+    name = "CALENDAR_DAYS_FORWARD"
+    unit = "calendar days"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        counted = _as_date(start) + timedelta(days=n)
+        final, rolled = _apply_roll(cal, counted, self.roll)
+        return Reckoning(self.name, start, n, self.unit, "after", final,
+                         counted_to=counted, rolled=rolled, roll=self.roll.value)
+
+    def summary(self):
+        return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
+
+
+@dataclass(frozen=True)
+class CalendarDaysBackward(DateRule):
+    """``count`` calendar days before the start ("not less than N days
+    prior"): the act is due on or before start - count.  Never rolls."""
+
+    name = "CALENDAR_DAYS_BACKWARD"
+    unit = "calendar days"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        day = _as_date(start) - timedelta(days=n)
+        cal.closed_reason(day)  # checks the year is served
+        return Reckoning(self.name, start, n, self.unit, "before", day, counted_to=day)
+
+
+@dataclass(frozen=True)
+class BusinessDays(DateRule):
+    """The ``count``-th business day after the start.  Day 0 is the start,
+    open or closed; day 1 is the first business day after it (310 CMR
+    10.05(1)).  Closed days are passed over, so the answer is always a
+    business day and never needs a roll."""
+
+    name = "BUSINESS_DAYS_FORWARD"
+    unit = "business days"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        s = _as_date(start)
+        final = cal.add_business_days(s, n)
+        return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=final,
+                         skipped=_skipped(cal, s + timedelta(days=1), final))
+
+
+@dataclass(frozen=True)
+class BusinessDaysBackward(DateRule):
+    """The ``count``-th business day before the start ("five working days
+    prior to the hearing", Canton 15-5): the act is due on or before that
+    day.  The start is day 0; closed days are passed over.  Never rolls."""
+
+    name = "BUSINESS_DAYS_BACKWARD"
+    unit = "business days"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        s = _as_date(start)
+        final = cal.add_business_days(s, -n)
+        return Reckoning(self.name, start, n, self.unit, "before", final, counted_to=final,
+                         skipped=_skipped(cal, final, s - timedelta(days=1)))
+
+
+@dataclass(frozen=True)
+class BusinessHours(DateRule):
+    """The moment ``count`` business hours after the start: only hours on
+    business days count (M.G.L. c.82 §40A).  A date alone starts at 00:00;
+    a start on a closed day starts counting at 00:00 of the next business
+    day."""
+
+    name = "BUSINESS_HOURS_FORWARD"
+    unit = "business hours"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        s = _as_moment(start)
+        at = cal.add_business_hours(s, n)
+        return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at,
+                         counted_to=at.date(), skipped=_skipped(cal, s.date(), at.date()))
+
+
+@dataclass(frozen=True)
+class BusinessHoursBackward(DateRule):
+    """The latest moment that is ``count`` business hours before the start
+    (Open Meeting Law, c.30A §20(b): 48 hours not counting Saturdays,
+    Sundays and legal holidays).  A date alone is the start of that day.
+    Never rolls."""
+
+    name = "BUSINESS_HOURS_BACKWARD"
+    unit = "business hours"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        moment = _as_moment(start)
+        remaining = timedelta(hours=n)
+        while remaining > timedelta(0):
+            day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
+            if not cal.is_business_day(day):
+                moment = datetime.combine(cal.roll_backward(day) + timedelta(days=1), time.min)
+                continue
+            since_midnight = moment - datetime.combine(day, time.min)
+            if remaining <= since_midnight:
+                moment -= remaining
+                break
+            remaining -= since_midnight
+            moment = datetime.combine(day, time.min)
+        return Reckoning(self.name, start, n, self.unit, "before", moment.date(), at=moment,
+                         counted_to=moment.date(),
+                         skipped=_skipped(cal, moment.date(), _as_moment(start).date()))
+
+
+@dataclass(frozen=True)
+class Hours(DateRule):
+    """The moment ``count`` clock hours after the start (a 24-hour cure).
+    A date alone starts at 00:00.  Weekends and holidays count."""
+
+    name = "HOURS_FORWARD"
+    unit = "hours"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        at = _as_moment(start) + timedelta(hours=n)
+        cal.closed_reason(at.date())
+        return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date())
+
+
+@dataclass(frozen=True)
+class Months(DateRule):
+    """``count`` calendar months after the start (M.G.L. c.4 §7 cl.19),
+    always counted from the start itself: Jan 31 + 1 month is the last day
+    of February, Aug 31 2026 + 18 months is Feb 29 2028 (a leap year).
+    ``roll`` decides a closed last day (default: none)."""
+
+    roll: Roll = Roll.NONE
+    name = "CALENDAR_MONTHS_FORWARD"
+    unit = "months"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        counted = _as_date(start) + relativedelta(months=n)
+        final, rolled = _apply_roll(cal, counted, self.roll)
+        return Reckoning(self.name, start, n, self.unit, "after", final,
+                         counted_to=counted, rolled=rolled, roll=self.roll.value)
+
+    def summary(self):
+        return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
+
+
+@dataclass(frozen=True)
+class LastBusinessDayBefore(DateRule):
+    """The last business day before the next ``month``/``day`` that falls
+    after the start ("before December 1").  The annual date itself is
+    excluded; a start on the annual date aims at the next year's.  Work
+    is done on business days (Canton 16-12 §6), so a closed eve rolls back.
+    ``count`` is unused (0)."""
+
+    month: int = 12
+    day: int = 1
+    count: int = 0
+    name = "LAST_BUSINESS_DAY_BEFORE"
+    unit = "annual date"
+
+    def reckon(self, cal, start, count=None):
+        s = _as_date(start)
+        target = date(s.year, self.month, self.day)
+        if target <= s:
+            target = date(s.year + 1, self.month, self.day)
+        eve = target - timedelta(days=1)
+        final, rolled = _apply_roll(cal, eve, Roll.BACKWARD)
+        return Reckoning(self.name, start, 0, self.unit, "before", final, counted_to=eve,
+                         rolled=rolled, roll=Roll.BACKWARD.value,
+                         notes=(target.strftime("%B %-d") + f" {target.year}",))
+
+    def summary(self):
+        return f"last business day before {date(2000, self.month, self.day).strftime('%B %-d')}"

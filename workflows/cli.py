@@ -1,0 +1,156 @@
+"""The ``permits`` command line: the edge where "today" is read, files are
+opened and errors become one line on standard error with exit status 2.
+
+Each sub-command lives in its own small function; the core does the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date, datetime
+
+from .errors import PermitsError
+
+__all__ = ["main", "build_parser"]
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(PermitsError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and exit status 2."""
+
+    def error(self, message):  # noqa: D401 - argparse's hook
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def parse_day(text: str, what: str = "date") -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError as exc:
+        raise UsageError(f"invalid {what} {text!r}: {exc} (use YYYY-MM-DD)") from None
+
+
+def parse_moment(text: str, what: str = "date") -> date | datetime:
+    """A date, or a date and time (YYYY-MM-DDTHH:MM) for clocks in hours."""
+    if "T" in text or " " in text.strip():
+        try:
+            return datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise UsageError(f"invalid {what} {text!r}: {exc} (use YYYY-MM-DD or YYYY-MM-DDTHH:MM)") from None
+    return parse_day(text, what)
+
+
+def parse_year(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"invalid year {text!r}: a whole number such as 2027") from None
+
+
+# -- permits holidays ----------------------------------------------------------
+
+def cmd_holidays(args) -> int:
+    from .towns import town
+
+    profile = town(args.town)
+    year = parse_year(args.year)
+    closed = profile.calendar.closed_days(year)
+    if args.json:
+        print(json.dumps({"town": profile.id, "year": year, "closed": [c.as_dict() for c in closed]}, indent=2))
+        return 0
+    print(f"{profile.name}: legal holidays and closures, {year} (M.G.L. c.4 §7 cl.18)")
+    for c in closed:
+        print(f"  {c.date.isoformat()}  {c.date.strftime('%a')}  {c.name}" + ("  [town closure]" if c.kind == "town closure" else ""))
+    return 0
+
+
+# -- permits clock ---------------------------------------------------------------
+
+def cmd_clock(args) -> int:
+    from .towns import town
+    from .rulebook import ANCHORS
+
+    profile = town(args.town)
+    clock = profile.rules(args.kind).clock(args.clock)
+    start = parse_moment(args.start, "--from date")
+    count = None
+    if args.count is not None:
+        if clock.max_count is None:
+            raise UsageError(f"--count: the {clock.id} clock has a fixed length ({clock.citation})")
+        if not 0 <= args.count <= clock.max_count:
+            raise UsageError(f"--count {args.count}: {clock.id} is at most {clock.max_count} days ({clock.citation})")
+        count = args.count
+    reckoning = clock.measure.reckon(profile.calendar, start, count)
+    explanation = reckoning.describe(ANCHORS[clock.start])
+    if args.json:
+        out = {"town": profile.id, "kind": args.kind, "id": clock.id, "type": clock.type,
+               "date": reckoning.date.isoformat(), "rule": clock.citation,
+               "explanation": explanation, "reckoning": reckoning.as_dict()}
+        if reckoning.at is not None:
+            out["at"] = reckoning.at.isoformat(timespec="minutes")
+        print(json.dumps(out, indent=2))
+        return 0
+    when = reckoning.at.isoformat(timespec="minutes") if reckoning.at else reckoning.date.isoformat()
+    print(f"{profile.name} {args.kind} {clock.id} ({clock.type}): {when} {reckoning.date.strftime('%A')}")
+    print(f"  rule: {clock.citation}")
+    print(f"  how:  {explanation}")
+    if clock.note:
+        print(f"  note: {clock.note}")
+    return 0
+
+
+# -- permits demo ----------------------------------------------------------------
+
+def cmd_demo(args) -> int:
+    from .demo import run_demo
+
+    return run_demo(sys.stdout)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("holidays", help="a town's legal holidays and closures for a year",
+                       description="List a town's Massachusetts legal holidays (M.G.L. c.4 §7 cl.18) and its own closures for one year.")
+    p.add_argument("--town", required=True, help="town id, e.g. canton")
+    p.add_argument("--year", required=True, help="calendar year, e.g. 2027")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_holidays)
+
+    p = sub.add_parser("clock", help="one clock's date and how it was counted",
+                       description="Compute one clock of a town's rule book from a start date, with its explanation.")
+    p.add_argument("kind", help="permit kind: noi, rda, land-disturbance, street-opening")
+    p.add_argument("clock", help="clock id, e.g. hearing-open (see ../shared/FILING-FORMAT.md)")
+    p.add_argument("--town", required=True, help="town id, e.g. canton")
+    p.add_argument("--from", dest="start", required=True, help="start date YYYY-MM-DD (YYYY-MM-DDTHH:MM for clocks in hours)")
+    p.add_argument("--count", type=int, help="length taken from the record, for clocks that allow it (suspension days)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_clock)
+
+    p = sub.add_parser("demo", help="a short demonstration of the clocks",
+                       description="Show a few clocks of each town, counted on the Massachusetts calendar.")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except PermitsError as exc:
+        print(f"permits: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `permits ... | head`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

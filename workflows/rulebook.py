@@ -1,0 +1,208 @@
+"""The rule book: every clock of every town and permit kind, as data.
+
+A town is one module in :mod:`workflows.towns` that defines ``PROFILE``, a
+:class:`TownProfile`.  Each of its permit kinds is a :class:`PermitRules`
+listing :class:`Clock` declarations: the clock id (FILING-FORMAT.md), the
+date rule that measures it (:mod:`calendars.rules`), the anchor it starts
+from, the events that meet it, and the section it comes from.  Adding a town
+is adding a file; the engine is not edited.
+
+Declarations are checked when they are made: a malformed one raises
+:class:`~workflows.errors.RuleBookError` naming the town and the clock, so a
+bad rule book fails at import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
+
+from calendars import BusinessCalendar, DateRule
+
+from .errors import RuleBookError, UnknownChoice
+
+__all__ = [
+    "KINDS", "CLOCK_TYPES", "ANCHORS", "Clock", "PermitRules", "TownProfile",
+    "adopting",
+]
+
+KINDS = ("noi", "rda", "land-disturbance", "street-opening")
+
+#: Clock id -> type, as FILING-FORMAT.md fixes them.
+CLOCK_TYPES: Mapping[str, str] = MappingProxyType({
+    "hearing-open": "deadline",
+    "newspaper-notice": "deadline",
+    "hearing-posting": "deadline",
+    "hearing-notice": "deadline",
+    "board-comment": "earliest",
+    "board-reports": "earliest",
+    "decision": "deadline",
+    "appeal-period": "deadline",
+    "permit-expiry": "expiry",
+    "renewal-request": "deadline",
+    "construction-notice": "deadline",
+    "work-notice": "earliest",
+    "emergency-filing": "deadline",
+    "temporary-patch-maintenance": "expiry",
+    "permanent-patch-window-opens": "earliest",
+    "permanent-patch-window-closes": "deadline",
+    "cdf-cure": "earliest",
+    "winter-patch": "deadline",
+    "settlement-answer": "deadline",
+    "certification-answer": "deadline",
+    "suspension-ends": "expiry",
+    "revocation-notice": "deadline",
+    "after-hours-payment": "deadline",
+})
+
+#: What a clock can start from, and how an explanation names it.
+ANCHORS: Mapping[str, str] = MappingProxyType({
+    "complete-application": "filed, complete",
+    "hearing-date": "the scheduled hearing",
+    "boards-notified": "boards notified",
+    "hearing-closed": "hearing closed",
+    "issuance": "date of issuance",
+    "expiry": "the permit's expiry",
+    "construction-start": "construction start",
+    "work-noticed": "work notice given",
+    "emergency-start": "emergency work started",
+    "temporary-patch": "temporary patch placed",
+    "cdf-backfill": "flowable fill (CDF) placed",
+    "open-work": "excavation started, over 30 ft",
+    "settlement-inspection": "settlement inspection",
+    "certification-requested": "certification requested",
+    "suspended": "suspension",
+    "revocation-hearing": "the revocation hearing",
+    "billed": "after-hours inspection billed",
+})
+
+
+@dataclass(frozen=True)
+class Clock:
+    """One clock of one permit kind in one town.
+
+    ``measure`` counts from the ``start`` anchor; ``met_by`` are the event
+    types that satisfy it (for an ``earliest`` clock: the acts it holds
+    back).  ``max_count`` bounds a count the record supplies (a suspension
+    of at most 21 days)."""
+
+    id: str
+    measure: DateRule
+    start: str
+    citation: str
+    met_by: tuple[str, ...] = ()
+    note: str = ""
+    max_count: int | None = None
+
+    @property
+    def type(self) -> str:
+        return CLOCK_TYPES[self.id]
+
+    def check(self, town: str) -> None:
+        if self.id not in CLOCK_TYPES:
+            raise RuleBookError(town, self.id, f"unknown clock id; known: {', '.join(CLOCK_TYPES)}")
+        if not isinstance(self.measure, DateRule):
+            raise RuleBookError(town, self.id, f"measure must be a calendars date rule, not {self.measure!r}")
+        if self.start not in ANCHORS:
+            raise RuleBookError(town, self.id, f"unknown start {self.start!r}; known: {', '.join(ANCHORS)}")
+        if not self.citation or not self.citation.strip():
+            raise RuleBookError(town, self.id, "no citation: every clock names the section it comes from")
+        if isinstance(self.met_by, str) or not all(isinstance(e, str) for e in self.met_by):
+            raise RuleBookError(town, self.id, "met_by must be a tuple of event types")
+        if self.max_count is not None and self.max_count < 0:
+            raise RuleBookError(town, self.id, "max_count must be >= 0")
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.id, "type": self.type, "measure": self.measure.summary(),
+            "rule": self.measure.name, "start": self.start, "met_by": list(self.met_by),
+            "citation": self.citation, "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class PermitRules:
+    """The clocks and the permit-level settings of one kind in one town."""
+
+    kind: str
+    bylaw: str  # the by-law this kind is heard under, cited
+    clocks: tuple[Clock, ...]
+    hearing_required: bool = True
+    renewal: DateRule | None = None  # how far a renewal moves permit-expiry
+    renewals_allowed: int = 0
+    renewal_citation: str = ""
+
+    def clock(self, clock_id: str) -> Clock:
+        for c in self.clocks:
+            if c.id == clock_id:
+                return c
+        raise UnknownChoice(f"clock for {self.kind}", clock_id, [c.id for c in self.clocks])
+
+    def check(self, town: str) -> None:
+        if self.kind not in KINDS:
+            raise RuleBookError(town, None, f"unknown permit kind {self.kind!r}; known: {', '.join(KINDS)}")
+        if not self.bylaw.strip():
+            raise RuleBookError(town, None, f"{self.kind}: no by-law citation")
+        seen = set()
+        for c in self.clocks:
+            if not isinstance(c, Clock):
+                raise RuleBookError(town, None, f"{self.kind}: {c!r} is not a Clock")
+            c.check(town)
+            if c.id in seen:
+                raise RuleBookError(town, c.id, f"{self.kind}: declared twice")
+            seen.add(c.id)
+        if self.renewals_allowed and (self.renewal is None or not self.renewal_citation):
+            raise RuleBookError(town, "permit-expiry", f"{self.kind}: renewals allowed but no renewal period or citation")
+        if "renewal-request" in seen and "permit-expiry" not in seen:
+            raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
+
+
+@dataclass(frozen=True)
+class TownProfile:
+    """A town: its calendar facts and the permit kinds it runs."""
+
+    id: str
+    name: str
+    county: str
+    permits: Mapping[str, PermitRules]
+    closures: Mapping[date, str] = field(default_factory=dict)
+    settings: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
+            raise RuleBookError(self.id or "?", None, "town id must be lower-case letters, digits and dashes")
+        for kind, rules in self.permits.items():
+            if not isinstance(rules, PermitRules):
+                raise RuleBookError(self.id, None, f"{kind}: not a PermitRules declaration")
+            if rules.kind != kind:
+                raise RuleBookError(self.id, None, f"permits[{kind!r}] declares kind {rules.kind!r}")
+            rules.check(self.id)
+        for day, reason in self.closures.items():
+            if not isinstance(day, date) or not str(reason).strip():
+                raise RuleBookError(self.id, None, f"closure {day!r}: needs a date and a reason")
+
+    @property
+    def suffolk(self) -> bool:
+        return self.county.strip().lower() == "suffolk"
+
+    @cached_property
+    def calendar(self) -> BusinessCalendar:
+        return BusinessCalendar(self.id, suffolk=self.suffolk, closures=self.closures)
+
+    def rules(self, kind: str) -> PermitRules:
+        try:
+            return self.permits[kind]
+        except KeyError:
+            raise UnknownChoice(f"permit kind for {self.name}", kind, self.permits) from None
+
+
+def adopting(rules: PermitRules, adopted_by: str) -> PermitRules:
+    """A town's copy of another jurisdiction's rules, each citation saying
+    the town adopts it (Mansfield Ch. 15 §4.1 defers to the state)."""
+    clocks = tuple(replace(c, citation=f"{c.citation}, as {adopted_by} adopts it") for c in rules.clocks)
+    return replace(rules, bylaw=f"{rules.bylaw}, as {adopted_by} adopts it", clocks=clocks,
+                   renewal_citation=(f"{rules.renewal_citation}, as {adopted_by} adopts it"
+                                     if rules.renewal_citation else ""))

@@ -1,0 +1,37 @@
+"""The town registry: every module in this package that defines
+``PROFILE`` is a town.  Adding a town is adding a file here."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from typing import Mapping
+
+from workflows.errors import RuleBookError, UnknownChoice
+from workflows.rulebook import TownProfile
+
+__all__ = ["registry", "town"]
+
+
+@lru_cache(maxsize=1)
+def registry() -> Mapping[str, TownProfile]:
+    towns: dict[str, TownProfile] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        profile = getattr(module, "PROFILE", None)
+        if profile is None:
+            continue
+        if not isinstance(profile, TownProfile):
+            raise RuleBookError(info.name, None, "PROFILE is not a TownProfile")
+        if profile.id in towns:
+            raise RuleBookError(profile.id, None, f"declared twice ({info.name})")
+        towns[profile.id] = profile
+    return towns
+
+
+def town(town_id: str) -> TownProfile:
+    try:
+        return registry()[town_id]
+    except KeyError:
+        raise UnknownChoice("town", town_id, registry()) from None

@@ -1,0 +1,44 @@
+"""Saugus: Wetlands By-Law 508.00-508.12, the newer text 508.08 "Section
+1-14".  Source: ../shared/bylaws/saugus.txt lines 387-565."""
+
+from calendars import (
+    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
+    CalendarDays,
+    CalendarDaysBackward,
+    Months,
+)
+from workflows.rulebook import Clock, PermitRules, TownProfile
+from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
+
+BYLAW = "Saugus Wetlands By-Law 508.08"
+
+NOI = PermitRules(
+    kind="noi",
+    bylaw=BYLAW,
+    clocks=(
+        Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", f"{BYLAW} §5.2",
+              met_by=("hearing-opened",), note="within 21 days of receipt of the completed NOI, unless the applicant extends in writing"),
+        Clock("newspaper-notice", CalendarDaysBackward(5), "hearing-date", f"{BYLAW} §5.2",
+              met_by=("notice-published",), note="not less than five days prior to the hearing"),
+        _hearing_posting,
+        Clock("decision", CalendarDays(21, NEXT), "hearing-closed", f"{BYLAW} §5.2, §7.1",
+              met_by=FINAL_ACTION, note="Order of Conditions within 21 days of the close, unless the applicant extends in writing"),
+        Clock("permit-expiry", Months(36), "issuance", f"{BYLAW} §7.6",
+              note="expires three years from the date of issuance"),
+        Clock("renewal-request", CalendarDaysBackward(30), "expiry", f"{BYLAW} §7.6",
+              met_by=("renewal-requested",), note="renewal asked in writing thirty days prior to the expiration date"),
+    ),
+    renewal=Months(12), renewals_allowed=1, renewal_citation=f"{BYLAW} §7.6",
+)
+
+RDA = PermitRules(
+    kind="rda",
+    bylaw=BYLAW,
+    hearing_required=False,
+    clocks=(
+        Clock("decision", CalendarDays(21, NEXT), "complete-application", f"{BYLAW} §5.3",
+              met_by=DETERMINATION, note="written determination within 21 days of receipt of the request"),
+    ),
+)
+
+PROFILE = TownProfile(id="saugus", name="Saugus", county="Essex", permits={"noi": NOI, "rda": RDA})
