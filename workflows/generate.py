@@ -61,6 +61,25 @@ _UTILITIES = ("Eversource Gas", "Eversource Electric", "National Grid", "Comcast
               "Canton Water Division")
 _BOARDS = ("Planning Board", "DPW", "Board of Health", "Engineering", "Building")
 
+_PLACES = {  # city, zip, where the board meets and keeps its plans
+    "canton": ("Canton", "02021", "Canton Town Hall, 801 Washington Street"),
+    "saugus": ("Saugus", "01906", "Saugus Town Hall, 298 Central Street"),
+    "mansfield": ("Mansfield", "02048", "Mansfield Town Hall, 6 Park Row"),
+    "wpa": ("Sharon", "02067", "Sharon Community Center, 219 Massapoag Avenue"),
+}
+_NEWSPAPERS = {"canton": "The Canton Citizen", "saugus": "The Saugus Advertiser",
+               "mansfield": "The Sun Chronicle", "wpa": "The Sharon Advocate"}
+_WORK = {
+    "noi": ("an addition within the buffer zone", "a replacement septic system within 100 ft of a wetland",
+            "a driveway crossing of an intermittent stream", "a single-family house in the buffer zone"),
+    "rda": ("a deck within the buffer zone", "removal of hazardous trees near a bordering vegetated wetland",
+            "a fence 60 ft from a bank", "a shed within the buffer zone"),
+    "land-disturbance": ("a 14-lot subdivision disturbing 6 acres", "a warehouse and parking lot on 3.2 acres",
+                         "a solar array clearing 4 acres"),
+    "street-opening": ("a gas service connection", "a water service repair", "a sewer connection",
+                       "an electric conduit across the way", "a curb cut for a driveway"),
+}
+
 _ISO: dict[int, str] = {}
 
 
@@ -127,7 +146,7 @@ def _hearing(h: _History, rng, d0: int, sched_gap: int, earliest_hearing: int, l
     hearing = d0 + (rng.randint(late_hearing, late_hearing + 12) if _late(rng)
                     else rng.randint(earliest_hearing, latest_hearing))
     hearing = _weekday_on_or_after(hearing)
-    if not h.add(d0 + sched_gap, "hearing-scheduled", hearing=_iso(hearing)):
+    if not h.add(d0 + sched_gap, "hearing-scheduled", hearing=_iso(hearing), at=f"{_iso(hearing)}T19:00"):
         return None
     lo, hi = notice_days
     if _late(rng, 0.05):  # the newspaper ran the notice too late
@@ -215,7 +234,7 @@ def _land_disturbance(h: _History, rng, d0: int) -> None:
         h.add(d0 + rng.randint(10, 38), "board-reported", board=board)
     hearing = d0 + (rng.randint(62, 80) if _late(rng) else rng.randint(41, 57))
     hearing = _weekday_on_or_after(hearing)
-    if not h.add(d0 + rng.randint(5, 14), "hearing-scheduled", hearing=_iso(hearing)):
+    if not h.add(d0 + rng.randint(5, 14), "hearing-scheduled", hearing=_iso(hearing), at=f"{_iso(hearing)}T19:00"):
         return
     out = hearing - (rng.randint(8, 12) if _late(rng, 0.05) else rng.randint(15, 21))
     h.add(out, "notice-published")
@@ -363,12 +382,41 @@ def _one(i: int, seed: int, as_of: int) -> dict:
     filing = {"town": town, "kind": kind, "id": f"{TOWN_CODES[town]}-{KIND_CODES[kind]}-{year}-{i + 1:06d}"}
     if kind in ("noi", "rda") and town in ("canton", "saugus") and rng.random() < 0.25:
         filing["also"] = ["wpa"]
-    owner = _UTILITIES[rng.randrange(len(_UTILITIES))] if (kind == "street-opening" and rng.random() < 0.35) \
-        else _PEOPLE[rng.randrange(len(_PEOPLE))]
-    filing["applicant_name"] = owner
-    filing["site"] = f"{rng.randint(1, 480)} {rng.choice(_STREETS[town])}"
+    filing.update(_parties(rng, town, kind))
     filing["events"] = h.events
     return filing
+
+
+def _party(rng, name: str, town: str) -> dict:
+    city, zip_code, _ = _PLACES[town]
+    return {"name": name, "address": {"street": f"{rng.randint(1, 480)} {rng.choice(_STREETS[town])}",
+                                      "city": city, "state": "MA", "zip": zip_code}}
+
+
+def _parties(rng, town: str, kind: str) -> dict:
+    """The record's people and places, in the shape the notices read
+    (``applicant.address.street``, ``site.parcel``, ``authority.signer``)."""
+    city, _, hall = _PLACES[town]
+    street = kind == "street-opening"
+    utility = street and rng.random() < 0.35
+    applicant = _party(rng, _UTILITIES[rng.randrange(len(_UTILITIES))] if utility
+                       else _PEOPLE[rng.randrange(len(_PEOPLE))], town)
+    site = f"{rng.randint(1, 480)} {rng.choice(_STREETS[town])}"
+    body = "Department of Public Works" if street else "Conservation Commission"
+    out = {
+        "applicant": applicant,
+        "site": {"address": site, "parcel": f"{rng.randint(1, 60)}-{rng.randint(1, 250)}"},
+        "project": {"description": rng.choice(_WORK[kind])},
+        "authority": {"name": f"{city} {body}", "address": hall,
+                      "signer": f"{rng.choice(_PEOPLE)}, {'Superintendent' if street else 'Agent'}"},
+    }
+    if not street:
+        out["plans"] = {"where": f"the {body} office, {hall}"}
+        out["newspaper"] = _NEWSPAPERS[town]
+        out["hearing"] = {"place": hall}
+        if rng.random() < 0.3:
+            out["owner"] = _party(rng, _PEOPLE[rng.randrange(len(_PEOPLE))], town)
+    return out
 
 
 def generate(n: int, as_of: date, seed: int = 0) -> Iterator[dict]:
