@@ -1,0 +1,282 @@
+"""What the morning needs to know, from replayed filings: pure functions.
+
+Every function here reads a filing's :class:`~workflows.replay.Replay`
+(duck-typed: ``.town .kind .id .state .clocks``, each clock with ``.id .type
+.date .at .status .rule .explanation``) and an ``as_of`` date, and returns
+plain values.  No clock, no disk, no Prefect, no Jinja:
+
+- :func:`docket_entries`: the filing's lines of the docket digest
+  (overdue, due soon, may act from, expiring, met late);
+- :func:`inspection_schedule`: a street opening's lines of the DPW
+  inspection schedule for the coming weeks;
+- :func:`reminders_due`: reminders for clocks coming due (renewal requests,
+  appeal periods ending, permits expiring), each with a stable key;
+- :func:`notices_due`: the notice kinds now due, each with a stable key,
+  decided from the state, the clocks and the recent events.
+
+A key names the output once and for all (``notice:hearing-notice:2026-12-15``):
+the sweep records it on the filing when the output is made and never makes
+it again.  A moved clock (a continuance, an extension) gives a new key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import date, timedelta
+from typing import Any, Iterable
+
+__all__ = [
+    "DEPARTMENTS", "department_of", "Entry", "docket_entries", "inspection_schedule",
+    "Reminder", "reminders_due", "NoticeDue", "notices_due", "TERMINAL_STATES",
+    "DUE_WITHIN_DAYS", "SCHEDULE_DAYS", "REMINDER_LEAD_DAYS", "CLOCK_NOTICES", "EVENT_NOTICES",
+    "is_open",
+]
+
+#: Who keeps each permit kind's docket.
+DEPARTMENTS = {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation",
+               "street-opening": "dpw"}
+
+#: States after which nothing more is due: the sweep skips these filings.
+TERMINAL_STATES = frozenset({"closed", "denied", "revoked", "withdrawn", "completed", "certified",
+                             "determined", "expired"})
+
+#: The docket shows deadlines due within this many days of ``as_of``.
+DUE_WITHIN_DAYS = 14
+#: The DPW inspection schedule looks this far ahead ("the coming weeks").
+SCHEDULE_DAYS = 42
+#: Reminders go out this many days before the clock's date.
+REMINDER_LEAD_DAYS = {"renewal-request": 45, "appeal-period": 10, "permit-expiry": 60}
+
+
+def department_of(kind: str) -> str:
+    return DEPARTMENTS[kind]
+
+
+def is_open(replay) -> bool:
+    return replay.state not in TERMINAL_STATES
+
+
+def _day(value) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    return date.fromisoformat(str(value)[:10])
+
+
+def _base(clock_id: str) -> str:
+    """``wpa:decision`` -> ``decision``: the clock, whatever jurisdiction."""
+    return clock_id.rsplit(":", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a docket or of the inspection schedule."""
+
+    town: str
+    department: str
+    filing: str
+    kind: str
+    state: str
+    category: str  # overdue | due | waiting | expiring | late | inspection
+    what: str      # the clock id, or the inspection's name
+    date: str
+    days: int      # date - as_of: negative when overdue
+    status: str
+    rule: str
+    explanation: str
+    at: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _entry(replay, clock, category: str, as_of: date, what: str | None = None) -> Entry:
+    day = _day(clock.date)
+    at = getattr(clock, "at", None)
+    return Entry(
+        town=replay.town, department=department_of(replay.kind), filing=replay.id, kind=replay.kind,
+        state=str(replay.state), category=category, what=what or clock.id, date=day.isoformat(),
+        days=(day - as_of).days, status=clock.status, rule=clock.rule, explanation=clock.explanation,
+        at=(at.isoformat(timespec="minutes") if hasattr(at, "isoformat") and not isinstance(at, str) else at),
+    )
+
+
+def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> list[Entry]:
+    """The filing's docket lines on ``as_of``:
+
+    - ``overdue``: a deadline passed and not met;
+    - ``due``: a deadline open and falling within ``due_within`` days;
+    - ``waiting``: an earliest date still ahead within that window (the
+      board may not act before it);
+    - ``expiring``: a permit or patch expiry within twice that window;
+    - ``late``: a deadline met after its date (a late decision may be
+      without effect: Oyster Creek v. Harwich)."""
+    horizon = as_of + timedelta(days=due_within)
+    out: list[Entry] = []
+    for c in replay.clocks:
+        day = _day(c.date)
+        if c.status == "overdue":
+            out.append(_entry(replay, c, "overdue", as_of))
+        elif c.status == "open" and day <= horizon:
+            out.append(_entry(replay, c, "due", as_of))
+        elif c.status == "waiting" and day <= horizon:
+            out.append(_entry(replay, c, "waiting", as_of))
+        elif c.status == "active" and day <= as_of + timedelta(days=2 * due_within):
+            out.append(_entry(replay, c, "expiring", as_of))
+        elif c.status == "late":
+            out.append(_entry(replay, c, "late", as_of))
+    return out
+
+
+#: Street-opening clocks on the DPW schedule: clock id -> (what the crew
+#: does, the statuses that put it on the schedule).
+_SCHEDULE_CLOCKS = {
+    "permanent-patch-window-opens": ("permanent patch window opens: inspect during the window", ("waiting",)),
+    "permanent-patch-window-closes": ("permanent patch window closes", ("open", "overdue")),
+    "winter-patch": ("winter preparation patch due before December 1", ("open", "overdue")),
+    "temporary-patch-maintenance": ("temporary patch maintenance year ends", ("active",)),
+    "suspension-ends": ("suspension ends", ("active",)),
+    "permit-expiry": ("permit expires", ("active",)),
+    "cdf-cure": ("flowable fill cured: permanent patch and inspection", ("waiting",)),
+}
+
+
+def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int = SCHEDULE_DAYS) -> list[Entry]:
+    """A street opening's lines of the DPW schedule (Canton 16-12 §10.2,
+    §11.3, §11.4, §12) for the ``within`` days after ``as_of``; overdue
+    items stay on it whatever their date.
+
+    ``events`` (the filing's :class:`~workflows.filing.Event` values) add the
+    inspection after a temporary patch not yet inspected."""
+    if replay.kind != "street-opening":
+        return []
+    horizon = as_of + timedelta(days=within)
+    out: list[Entry] = []
+    for c in replay.clocks:
+        spec = _SCHEDULE_CLOCKS.get(_base(c.id))
+        if spec is None or c.status not in spec[1]:
+            continue
+        day = _day(c.date)
+        if c.status == "overdue" or day <= horizon:
+            out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))
+    patched = None
+    for e in events:
+        if e.type == "temporary-patch-placed":
+            patched = e
+        elif e.type == "inspected" and e.get("stage") == "temporary-patch" and e.get("result") == "pass":
+            patched = None
+        elif e.type in ("permanent-patch-placed", "permit-revoked"):
+            patched = None
+    if patched is not None:
+        out.append(Entry(
+            town=replay.town, department="dpw", filing=replay.id, kind=replay.kind, state=str(replay.state),
+            category="inspection", what="temporary patch inspection", date=patched.date.isoformat(),
+            days=(patched.date - as_of).days, status="open" if patched.date >= as_of else "overdue",
+            rule="Canton Street Opening By-Law 16-12 §10.2",
+            explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}"))
+    return sorted(out, key=lambda e: (e.date, e.what))
+
+
+@dataclass(frozen=True)
+class Reminder:
+    filing: str
+    town: str
+    department: str
+    clock: str
+    date: str
+    key: str
+    text: str
+    rule: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def reminders_due(replay, as_of: date, lead: dict[str, int] | None = None) -> list[Reminder]:
+    """Reminders for clocks coming due: an open ``renewal-request``, an open
+    ``appeal-period`` or an ``active`` ``permit-expiry`` whose date is
+    within its lead time (:data:`REMINDER_LEAD_DAYS`) and not past.  The
+    key carries the clock's date, so a renewal that moves the expiry gives
+    a new reminder, and the same one is never sent twice."""
+    lead = REMINDER_LEAD_DAYS if lead is None else lead
+    out = []
+    for c in replay.clocks:
+        base = _base(c.id)
+        if base not in lead or c.status not in ("open", "active"):
+            continue
+        if replay.kind == "street-opening" and base == "permit-expiry":
+            continue  # 30-day street permits are on the DPW schedule instead
+        day = _day(c.date)
+        if not as_of <= day <= as_of + timedelta(days=lead[base]):
+            continue
+        text = {
+            "renewal-request": f"ask for renewal in writing by {day.isoformat()}",
+            "appeal-period": f"appeal period ends {day.isoformat()}; no work until it has ended",
+            "permit-expiry": f"permit expires at the end of {day.isoformat()}",
+        }[base]
+        out.append(Reminder(replay.id, replay.town, department_of(replay.kind), c.id, day.isoformat(),
+                            f"reminder:{c.id}:{day.isoformat()}", text, c.rule))
+    return out
+
+
+@dataclass(frozen=True)
+class NoticeDue:
+    filing: str
+    town: str
+    kind: str      # the notice kind, as the notices module names its templates
+    key: str
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+#: Notices due while a clock runs: notice kind -> (clock id, statuses).  Due
+#: from the day the clock starts until it is met.
+CLOCK_NOTICES = (
+    ("hearing-notice", "newspaper-notice", ("open", "overdue")),
+    ("hearing-notice", "hearing-notice", ("open", "overdue")),
+    ("meeting-posting", "hearing-posting", ("open", "overdue")),
+    ("revocation-hearing-notice", "revocation-notice", ("open", "overdue")),
+    ("winter-patch-warning", "winter-patch", ("open", "overdue")),
+)
+
+#: Notices due because something happened: notice kind -> event types.
+#: Only events within ``EVENT_LOOKBACK_DAYS`` of ``as_of``: a first sweep of
+#: an old store does not mail every decision of the last three years.
+EVENT_NOTICES = (
+    ("decision", ("permit-issued", "permit-denied", "determination-issued")),
+    ("inspection-result", ("inspected",)),
+    ("suspension-notice", ("suspended",)),
+    ("refund-letter", ("deposit-refunded",)),
+)
+EVENT_LOOKBACK_DAYS = 30
+
+
+def notices_due(replay, as_of: date, events: Iterable = (),
+                lookback: int = EVENT_LOOKBACK_DAYS) -> list[NoticeDue]:
+    """The notices now due for the filing, each keyed once and for all:
+    by the clock's date for a clock notice (a hearing moved to another date
+    needs a new notice), by the event's position for an event notice."""
+    out: list[NoticeDue] = []
+    seen = set()
+    by_base = {}
+    for c in replay.clocks:
+        by_base.setdefault(_base(c.id), []).append(c)
+    for kind, clock_id, statuses in CLOCK_NOTICES:
+        for c in by_base.get(clock_id, ()):
+            if c.status in statuses:
+                day = _day(c.date).isoformat()
+                key = f"notice:{kind}:{day}"
+                if key not in seen:
+                    seen.add(key)
+                    out.append(NoticeDue(replay.id, replay.town, kind, key,
+                                         f"{c.id} {c.status}, due {day} ({c.rule})"))
+    since = as_of - timedelta(days=lookback)
+    for e in events:
+        if e.date < since or e.date > as_of:
+            continue
+        for kind, types in EVENT_NOTICES:
+            if e.type in types:
+                out.append(NoticeDue(replay.id, replay.town, kind, f"notice:{kind}:event-{e.position}",
+                                     f"{e.type} on {e.date.isoformat()} (event {e.position})"))
+    return out

@@ -1,0 +1,160 @@
+"""Calendar feeds: hearings, deadlines, inspections and patch windows as
+iCalendar (RFC 5545), one feed per town and department.
+
+:func:`calendar_items` is pure: the dated things of one filing that a
+calendar should hold.  :func:`build_feed` turns items into an ICS document
+with the ``icalendar`` package.
+
+Each event's UID is ``{filing}/{clock}@permits.{town}`` (the hearing's is
+``{filing}/hearing@permits.{town}``): it does not depend on the date, so a
+continued hearing or an extended deadline *moves* the event in a calendar
+that re-imports the feed instead of adding a second one.  ``DTSTAMP`` is
+``as_of`` (not the wall clock) and ``SEQUENCE`` grows with the event's
+date, so the same store and the same day give byte-identical feeds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Iterable
+from zoneinfo import ZoneInfo
+
+from .docket import department_of
+
+__all__ = ["CalendarItem", "calendar_items", "build_feed", "feed_name", "CALENDAR_STATUSES"]
+
+LOCAL = ZoneInfo("America/New_York")
+
+#: Clocks still ahead (or overdue) belong on the calendar; met, passed and
+#: expired ones are history.
+CALENDAR_STATUSES = frozenset({"open", "overdue", "waiting", "active"})
+
+_TITLES = {
+    "hearing-open": "hearing must open", "newspaper-notice": "newspaper notice due",
+    "hearing-posting": "meeting posting due", "hearing-notice": "hearing notices due",
+    "board-comment": "boards' comment period ends", "board-reports": "board reports period ends",
+    "decision": "decision due", "appeal-period": "appeal period ends", "permit-expiry": "permit expires",
+    "renewal-request": "renewal request due", "construction-notice": "construction notice due",
+    "work-notice": "excavation may start", "emergency-filing": "emergency application due",
+    "temporary-patch-maintenance": "temporary patch maintenance year ends",
+    "permanent-patch-window-opens": "permanent patch window opens",
+    "permanent-patch-window-closes": "permanent patch window closes",
+    "cdf-cure": "flowable fill cured", "winter-patch": "winter patch due (before Dec 1)",
+    "settlement-answer": "settlement answer due", "certification-answer": "certification answer due",
+    "suspension-ends": "suspension ends", "revocation-notice": "revocation hearing notice due",
+    "after-hours-payment": "after-hours payment due",
+}
+
+
+@dataclass(frozen=True)
+class CalendarItem:
+    uid: str
+    town: str
+    department: str
+    filing: str
+    what: str
+    day: date
+    at: datetime | None
+    summary: str
+    description: str
+    sequence: int = 0
+
+
+def _uid(filing_id: str, what: str, town: str) -> str:
+    return f"{filing_id}/{what}@permits.{town}"
+
+
+def _day(value) -> date:
+    return value if isinstance(value, date) and not isinstance(value, datetime) else date.fromisoformat(str(value)[:10])
+
+
+def _moment(value) -> datetime | None:
+    if value is None:
+        return None
+    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+
+
+def calendar_items(filing, replay, as_of: date) -> list[CalendarItem]:
+    """The filing's calendar: its hearing (the scheduled or continued date,
+    until the hearing closes) and every clock still ahead or overdue."""
+    dept = department_of(replay.kind)
+    site = ""
+    extra = getattr(filing, "extra", None) or {}
+    if isinstance(extra.get("site"), dict):
+        site = f" at {extra['site'].get('address', '')}".rstrip()
+    items: list[CalendarItem] = []
+    hearing_day, hearing_at, closed, hearing_moves = None, None, False, -1
+    moves: dict[str, int] = {}
+    for e in filing.events:
+        if e.type == "hearing-scheduled":
+            hearing_day, hearing_at, closed = e.get("hearing"), e.at, False
+            hearing_moves += 1
+        elif e.type == "hearing-continued":
+            hearing_day, hearing_at = e.get("to"), None
+            hearing_moves += 1
+        elif e.type == "hearing-closed":
+            closed = True
+        elif e.type == "clock-extended":
+            moves[e.get("clock")] = moves.get(e.get("clock"), 0) + 1
+        elif e.type == "permit-renewed":
+            moves["permit-expiry"] = moves.get("permit-expiry", 0) + 1
+    if hearing_day is not None and not closed:
+        items.append(CalendarItem(
+            _uid(filing.id, "hearing", filing.town), filing.town, dept, filing.id, "hearing", hearing_day,
+            hearing_at, f"{filing.id}: public hearing{site}",
+            f"Public hearing on {filing.id} ({filing.kind}, {filing.town}){site}.\nFiling: {filing.id}",
+            max(hearing_moves, 0)))
+    for c in replay.clocks:
+        if c.status not in CALENDAR_STATUSES:
+            continue
+        base = c.id.rsplit(":", 1)[-1]
+        title = _TITLES.get(base, c.id)
+        if ":" in c.id:
+            title = f"{title} ({c.id.split(':', 1)[0]})"
+        status = " [OVERDUE]" if c.status == "overdue" else ""
+        items.append(CalendarItem(
+            _uid(filing.id, c.id, filing.town), filing.town, dept, filing.id, c.id, _day(c.date),
+            _moment(getattr(c, "at", None)), f"{filing.id}: {title}{status}",
+            f"{title}: {c.type} {c.status}.\nRule: {c.rule}\nHow: {c.explanation}\n"
+            f"Filing: {filing.id} ({filing.kind}, {filing.town}){site}, state {replay.state}",
+            moves.get(c.id, 0)))
+    return items
+
+
+def feed_name(town: str | None, department: str | None) -> str:
+    return f"{town or 'all-towns'}-{department or 'all-departments'}"
+
+
+def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
+    """An ICS document of ``items``, sorted by date and UID so the same
+    items always give the same bytes."""
+    from icalendar import Calendar, Event
+
+    cal = Calendar()
+    cal.add("prodid", "-//ma-permits//permit clocks//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", f"Permits: {name}")
+    cal.add("x-wr-timezone", "America/New_York")
+    stamp = datetime.combine(as_of, time(6, 0), tzinfo=timezone.utc)
+    for item in sorted(items, key=lambda i: (i.day, i.uid)):
+        ev = Event()
+        ev.add("uid", item.uid)
+        ev.add("dtstamp", stamp)
+        ev.add("sequence", item.sequence)
+        ev.add("summary", item.summary)
+        ev.add("description", item.description)
+        ev.add("categories", [item.department, item.town])
+        if item.at is not None:
+            start = item.at if item.at.tzinfo else item.at.replace(tzinfo=LOCAL)
+            ev.add("dtstart", start)
+            ev.add("dtend", start + timedelta(hours=1))
+        else:
+            ev.add("dtstart", item.day)
+            ev.add("dtend", item.day + timedelta(days=1))
+        ev.add("transp", "TRANSPARENT")
+        cal.add_component(ev)
+    if any(i.at is not None for i in items):
+        cal.add_missing_timezones()
+    return cal.to_ical()

@@ -1,0 +1,151 @@
+"""Until the store lands: filings from JSON files, outputs in a SQLite ledger.
+
+:class:`DirectorySource` is a :class:`~workflows.sweep.FilingSource` over a
+folder of filing JSON (``*.json``, one filing or a list each, and
+``*.jsonl``, one filing per line), read in name order.
+:class:`SqliteLedger` is an :class:`~workflows.sweep.OutputLog`: a table of
+outputs keyed by (filing, key), written with ``INSERT`` in its own
+committed transaction, and a table of each filing's derived state and
+clocks.  The store (issue 4) replaces both with its own tables; the sweep
+does not change.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from .errors import PermitsError
+from .filing import Filing
+from .sweep import BadRecord, parse_or_bad
+
+__all__ = ["DirectorySource", "SqliteLedger", "StoreMissing", "write_jsonl"]
+
+
+class StoreMissing(PermitsError):
+    pass
+
+
+class DirectorySource:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        if not self.path.exists():
+            raise StoreMissing(f"no filings at {self.path}: run 'permits demo' or give --filings DIR")
+
+    def _files(self) -> list[Path]:
+        if self.path.is_file():
+            return [self.path]
+        return sorted(p for p in self.path.iterdir() if p.suffix in (".json", ".jsonl"))
+
+    def open_filings(self) -> Iterator[Filing | BadRecord]:
+        for f in self._files():
+            if f.suffix == ".jsonl":
+                with f.open(encoding="utf-8") as fh:
+                    for n, line in enumerate(fh, start=1):
+                        if line.strip():
+                            yield self._parse(line, f"{f.name}:{n}")
+            else:
+                text = f.read_text(encoding="utf-8")
+                try:
+                    obj = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    yield BadRecord(f.name, "?", "?", f"{f.name}: not JSON: {exc}")
+                    continue
+                for item in obj if isinstance(obj, list) else [obj]:
+                    yield parse_or_bad(item, f.name)
+
+    @staticmethod
+    def _parse(line: str, where: str) -> Filing | BadRecord:
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return BadRecord(where, "?", "?", f"{where}: not JSON: {exc}")
+        return parse_or_bad(obj, where)
+
+
+def write_jsonl(path: str | Path, filings) -> int:
+    """Write filings (JSON objects) one per line; returns how many."""
+    n = 0
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for f in filings:
+            fh.write(json.dumps(f, separators=(",", ":")))
+            fh.write("\n")
+            n += 1
+    return n
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outputs (
+    filing_id TEXT NOT NULL,
+    output_key TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (filing_id, output_key)
+);
+CREATE TABLE IF NOT EXISTS derived (
+    filing_id TEXT PRIMARY KEY,
+    town TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    clocks TEXT NOT NULL,
+    as_of TEXT NOT NULL
+);
+"""
+
+
+class SqliteLedger:
+    """Thread-safe (one connection behind a lock): flow tasks run in threads."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def already_done(self, filing_id: str, output_key: str) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM outputs WHERE filing_id=? AND output_key=?",
+                                   (filing_id, output_key)).fetchone()
+        return row is not None
+
+    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> None:
+        body = json.dumps(payload, sort_keys=True, default=str)
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO outputs VALUES (?, ?, ?)", (filing_id, output_key, body))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        data = [(r["id"], r["town"], r["kind"], r["state"], json.dumps(r["clocks"], sort_keys=True, default=str),
+                 r["as_of"]) for r in rows]
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("INSERT OR REPLACE INTO derived VALUES (?, ?, ?, ?, ?, ?)", data)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def outputs(self) -> list[tuple[str, str, dict]]:
+        with self._lock:
+            rows = self._db.execute("SELECT filing_id, output_key, payload FROM outputs "
+                                    "ORDER BY filing_id, output_key").fetchall()
+        return [(f, k, json.loads(p)) for f, k, p in rows]
+
+    def derived(self) -> list[tuple]:
+        with self._lock:
+            return self._db.execute("SELECT * FROM derived ORDER BY filing_id").fetchall()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,232 @@
+"""The daily sweep as plain functions: what the Prefect flow and the CLI call.
+
+    run_sweep(source, log, as_of)           the whole sweep, in chunks
+      └─ process_chunk(filings, ...)        one chunk: what a flow task runs
+           └─ process_filing(filing, ...)   replay, record, remind, notify
+
+The sweep reads filings from a :class:`FilingSource` and records what it
+did in an :class:`OutputLog`.  Both are protocols: today a directory of
+filing JSON and a SQLite ledger (:mod:`workflows.ledger`); the store
+(issue 4) implements the same methods on its tables, transactionally.
+
+Idempotence: every reminder and notice has a key (:mod:`workflows.docket`);
+it is made only when ``log.already_done(filing, key)`` is false and then
+recorded with ``log.mark_done(filing, key, payload)``, in one transaction
+with the output.  Re-running the same day, or after a crash halfway,
+makes nothing twice and loses nothing.  A filing that fails (a bad record,
+a replay refused, a template error) becomes a failure line in the digest;
+the rest of the chunk goes on.  Only ``Exception`` is caught: a crash
+(``KeyboardInterrupt``, ``SystemExit``, the process dying) stops the sweep
+and the rerun picks up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
+
+from .docket import (
+    Entry, NoticeDue, Reminder, department_of, docket_entries, inspection_schedule, is_open,
+    notices_due, reminders_due,
+)
+from .errors import PermitsError
+from .filing import Filing, parse_filing
+
+__all__ = [
+    "BadRecord", "FilingSource", "OutputLog", "NoticeHook", "FilingOutcome", "SweepResult",
+    "process_filing", "process_chunk", "run_sweep", "chunked", "DEFAULT_CHUNK",
+]
+
+DEFAULT_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class BadRecord:
+    """A stored record that is not a filing the engine can read."""
+
+    id: str
+    town: str
+    kind: str
+    error: str
+
+
+class FilingSource(Protocol):
+    def open_filings(self) -> Iterable[Filing | BadRecord]:
+        """Filings that may still have something due (the store selects by
+        its derived state; a directory yields every filing)."""
+
+
+class OutputLog(Protocol):
+    def already_done(self, filing_id: str, output_key: str) -> bool: ...
+
+    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> None:
+        """Record the output on its filing and commit."""
+
+    def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Bring filings' derived state and clocks up to date (one row per
+        filing: ``id, town, kind, state, clocks, as_of``)."""
+
+
+#: Makes one notice: (filing, replay, notice due, output folder) -> files
+#: written.  ``None`` means the notices module is not installed: due notices
+#: are listed as pending and not marked, so a later sweep makes them.
+NoticeHook = Callable[[Filing, Any, NoticeDue, Any], list]
+
+
+@dataclass
+class FilingOutcome:
+    filing: str
+    town: str
+    kind: str
+    department: str
+    state: str | None = None
+    open: bool = True
+    docket: list[Entry] = field(default_factory=list)
+    schedule: list[Entry] = field(default_factory=list)
+    reminders: list[dict] = field(default_factory=list)  # Reminder.as_dict() + "new"
+    notices: list[dict] = field(default_factory=list)    # NoticeDue.as_dict() + "status", "files"
+    calendar: list = field(default_factory=list)          # workflows.ics.CalendarItem
+    error: str | None = None
+
+
+@dataclass
+class SweepResult:
+    as_of: date
+    outcomes: list[FilingOutcome]
+
+    @property
+    def failures(self) -> list[FilingOutcome]:
+        return [o for o in self.outcomes if o.error]
+
+    def counts(self) -> dict[str, int]:
+        ok = [o for o in self.outcomes if not o.error]
+        return {
+            "filings": len(self.outcomes), "open": sum(o.open for o in ok),
+            "closed": sum(not o.open for o in ok), "failed": len(self.outcomes) - len(ok),
+            "overdue": sum(e.category == "overdue" for o in ok for e in o.docket),
+            "reminders_new": sum(r["new"] for o in ok for r in o.reminders),
+            "notices_made": sum(n["status"] == "made" for o in ok for n in o.notices),
+            "notices_pending": sum(n["status"] == "pending" for o in ok for n in o.notices),
+        }
+
+
+def _replay_fn():
+    from .replay import replay  # the lead's module; imported late so this file loads without it
+
+    return replay
+
+
+def _derived_row(replay, as_of: date) -> dict:
+    clocks = [c.as_dict() for c in replay.clocks]
+    return {"id": replay.id, "town": replay.town, "kind": replay.kind, "state": str(replay.state),
+            "clocks": clocks, "as_of": as_of.isoformat()}
+
+
+def process_filing(filing: Filing | BadRecord, as_of: date, log: OutputLog, *,
+                   notice_hook: NoticeHook | None = None, out_dir=None,
+                   replay_fn: Callable | None = None, derived: list | None = None) -> FilingOutcome:
+    """Replay one filing on ``as_of`` and make what is due for it.  Never
+    raises ``Exception``: a failure is the outcome's ``error``."""
+    from .ics import calendar_items
+
+    if isinstance(filing, BadRecord):
+        return FilingOutcome(filing.id, filing.town, filing.kind, _dept(filing.kind), error=filing.error)
+    outcome = FilingOutcome(filing.id, filing.town, filing.kind, _dept(filing.kind))
+    try:
+        replay = (replay_fn or _replay_fn())(filing, as_of)
+        outcome.state = str(replay.state)
+        if derived is not None:
+            derived.append(_derived_row(replay, as_of))
+        if not is_open(replay):
+            outcome.open = False
+            return outcome
+        outcome.docket = docket_entries(replay, as_of)
+        outcome.schedule = inspection_schedule(replay, as_of, filing.events)
+        outcome.calendar = calendar_items(filing, replay, as_of)
+        for r in reminders_due(replay, as_of):
+            outcome.reminders.append({**r.as_dict(), "new": _once(log, r.filing, r.key, r.as_dict)})
+        for n in notices_due(replay, as_of, filing.events):
+            outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir))
+    except Exception as exc:  # one bad filing must not stop the rest (issue 6)
+        outcome.error = _describe(exc)
+        outcome.docket, outcome.schedule, outcome.calendar = [], [], []
+    return outcome
+
+
+def _dept(kind: str) -> str:
+    try:
+        return department_of(kind)
+    except KeyError:
+        return "unknown"
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, PermitsError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _once(log: OutputLog, filing_id: str, key: str, make: Callable[[], Mapping]) -> bool:
+    """Make and record an output unless it was made before; True if made now."""
+    if log.already_done(filing_id, key):
+        return False
+    log.mark_done(filing_id, key, make())
+    return True
+
+
+def _notice(log, filing, replay, due: NoticeDue, hook, out_dir) -> dict:
+    row = due.as_dict()
+    if log.already_done(filing.id, due.key):
+        return {**row, "status": "already", "files": []}
+    if hook is None:
+        return {**row, "status": "pending", "files": []}
+    files = [str(f) for f in hook(filing, replay, due, out_dir)]
+    log.mark_done(filing.id, due.key, {**row, "files": files})
+    return {**row, "status": "made", "files": files}
+
+
+def process_chunk(filings: Sequence[Filing | BadRecord], as_of: date, log: OutputLog, *,
+                  notice_hook: NoticeHook | None = None, out_dir=None,
+                  replay_fn: Callable | None = None) -> list[FilingOutcome]:
+    """One chunk of the sweep (one Prefect task): every filing processed,
+    then the chunk's derived states saved in one write."""
+    derived: list = []
+    outcomes = [process_filing(f, as_of, log, notice_hook=notice_hook, out_dir=out_dir,
+                               replay_fn=replay_fn, derived=derived) for f in filings]
+    if derived:
+        log.save_derived(derived)
+    return outcomes
+
+
+def chunked(items: Iterable, size: int) -> Iterator[list]:
+    if size < 1:
+        raise ValueError("chunk size must be >= 1")
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def run_sweep(source: FilingSource, log: OutputLog, as_of: date, *, chunk_size: int = DEFAULT_CHUNK,
+              notice_hook: NoticeHook | None = None, out_dir=None, replay_fn: Callable | None = None,
+              progress: Callable[[int], None] | None = None) -> SweepResult:
+    """The sweep without Prefect: the same chunks, one after the other."""
+    outcomes: list[FilingOutcome] = []
+    for chunk in chunked(source.open_filings(), chunk_size):
+        outcomes.extend(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir,
+                                      replay_fn=replay_fn))
+        if progress:
+            progress(len(chunk))
+    return SweepResult(as_of, outcomes)
+
+
+def parse_or_bad(obj: Any, where: str = "") -> Filing | BadRecord:
+    """A stored JSON object as a Filing, or a BadRecord naming what is wrong."""
+    try:
+        return parse_filing(obj)
+    except PermitsError as exc:
+        ident = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), str) else where or "?"
+        town = obj.get("town", "?") if isinstance(obj, dict) else "?"
+        kind = obj.get("kind", "?") if isinstance(obj, dict) else "?"
+        return BadRecord(ident, str(town), str(kind), str(exc))
