@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import Enum
 
-from dateutil.relativedelta import relativedelta
-
 from .business import BusinessCalendar
 from .errors import CalendarError
 from .reckoning import ClosedStep, Reckoning
@@ -262,6 +260,8 @@ class Months(DateRule):
     unit = "months"
 
     def reckon(self, cal, start, count=None):
+        from dateutil.relativedelta import relativedelta  # lazily: keeps `permits` start-up short
+
         n = self.count if count is None else count
         counted = _as_date(start) + relativedelta(months=n)
         final, rolled = _apply_roll(cal, counted, self.roll)
