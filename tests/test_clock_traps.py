@@ -179,6 +179,13 @@ def test_72_business_hours_from_a_holiday_start_at_midnight_of_the_next_business
     assert r.at == datetime(2026, 9, 11, 0, 0)  # Tue, Wed, Thu in full
 
 
+def test_72_business_hours_ending_at_midnight_before_a_weekend_end_at_that_midnight_not_monday():
+    # Wed, Thu and Fri in full: the 72nd hour ends Saturday 00:00, and work
+    # may start then (an earliest clock): waiting for Monday would be wrong.
+    r = clock("canton", "street-opening", "work-notice")(datetime(2026, 9, 9, 0, 0))
+    assert r.at == datetime(2026, 9, 12, 0, 0)
+
+
 # -- Backward counts never roll ------------------------------------------------------
 
 def test_canton_newspaper_notice_is_five_working_days_before_the_hearing_skipping_patriots_day():
