@@ -201,8 +201,10 @@ class BusinessHours(DateRule):
         n = self.count if count is None else count
         s = _as_moment(start)
         at = cal.add_business_hours(s, n)
+        # A count that ends at midnight used nothing of the day that begins.
+        last = at.date() - timedelta(days=1) if at.time() == time.min and at > s else at.date()
         return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at,
-                         counted_to=at.date(), skipped=_skipped(cal, s.date(), at.date()))
+                         counted_to=at.date(), skipped=_skipped(cal, s.date(), last))
 
 
 @dataclass(frozen=True)
