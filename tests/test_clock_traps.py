@@ -186,6 +186,17 @@ def test_72_business_hours_ending_at_midnight_before_a_weekend_end_at_that_midni
     assert r.at == datetime(2026, 9, 12, 0, 0)
 
 
+def test_72_business_hours_ending_at_midnight_before_thanksgiving_do_not_name_it():
+    r = clock("canton", "street-opening", "work-notice")(datetime(2026, 11, 23, 0, 0))
+    assert r.at == datetime(2026, 11, 26, 0, 0)  # Mon, Tue, Wed in full
+    assert r.skipped == ()
+    assert "Thanksgiving" not in r.describe()
+    # One hour later, the count does pass over Thanksgiving, and says so.
+    later = clock("canton", "street-opening", "work-notice")(datetime(2026, 11, 23, 1, 0))
+    assert later.at == datetime(2026, 11, 27, 1, 0)
+    assert reasons(later.skipped) == ["Thanksgiving Day"]
+
+
 # -- Backward counts never roll ------------------------------------------------------
 
 def test_canton_newspaper_notice_is_five_working_days_before_the_hearing_skipping_patriots_day():
