@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calendars import ROLL_TO_NEXT_BUSINESS_DAY, BusinessCalendar, CalendarDays
+from calendars import ROLL_TO_NEXT_BUSINESS_DAY, BusinessCalendar, BusinessHoursBackward, CalendarDays
 
 
 def _fridays_after_thanksgiving():
@@ -58,6 +58,16 @@ def walk_business_hours(cal, moment, n):
         moment += timedelta(hours=1)
         if n == 0:
             return moment
+
+
+def walk_business_hours_back(cal, moment, n):
+    """The start of the n-th whole hour (n >= 1) before ``moment`` that lies
+    on a business day, one hour at a time."""
+    while n:
+        moment -= timedelta(hours=1)
+        if cal.is_business_day(moment.date()):
+            n -= 1
+    return moment
 
 
 def business_hours_between(cal, start, end):
@@ -145,3 +155,13 @@ def test_add_business_hours_agrees_with_an_hour_by_hour_walk(cal, day, hour, n):
     assert business_hours_between(cal, start, end) == n
     # It ends as soon as the n-th hour is counted: one hour less is n - 1.
     assert business_hours_between(cal, start, end - timedelta(hours=1)) == n - 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(calendars, days, st.integers(min_value=0, max_value=23), st.integers(min_value=1, max_value=120))
+def test_business_hours_backward_agrees_with_an_hour_by_hour_walk(cal, day, hour, n):
+    start = datetime.combine(day, time(hour))
+    r = BusinessHoursBackward(n).reckon(cal, start)
+    assert r.at == walk_business_hours_back(cal, start, n)
+    assert business_hours_between(cal, r.at, start) == n
+    assert r.rolled == ()
