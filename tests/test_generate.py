@@ -77,3 +77,24 @@ def test_some_hearings_are_late_and_some_decisions_stalled():
             if (AS_OF - closed).days > 70:
                 stalled += 1
     assert late_hearing > 0 and stalled > 0
+
+
+def test_every_generated_filing_replays_without_error():
+    from workflows.replay import replay
+
+    for seed in (0, 1):
+        for raw in generate(2500, AS_OF, seed=seed):
+            replay(parse_filing(raw), AS_OF)
+
+
+def test_generated_filings_show_overdue_and_late_clocks_on_as_of():
+    from workflows.replay import replay
+
+    statuses = Counter()
+    for raw in generate(2000, AS_OF, seed=0):
+        for c in replay(parse_filing(raw), AS_OF).clocks:
+            statuses[(c.id.split(":")[-1], c.status)] += 1
+    for wanted in [("hearing-open", "overdue"), ("decision", "overdue"), ("decision", "late"),
+                   ("hearing-open", "late"), ("permanent-patch-window-opens", "waiting"),
+                   ("permanent-patch-window-closes", "open"), ("winter-patch", "open")]:
+        assert statuses[wanted] > 0, wanted

@@ -36,9 +36,15 @@ __all__ = [
 DEPARTMENTS = {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation",
                "street-opening": "dpw"}
 
-#: States after which nothing more is due: the sweep skips these filings.
-TERMINAL_STATES = frozenset({"closed", "denied", "revoked", "withdrawn", "completed", "certified",
-                             "determined", "expired"})
+def _final_states() -> dict[str, frozenset]:
+    from .replay import MACHINES
+
+    return {kind: frozenset(m.final) for kind, m in MACHINES.items()}
+
+
+#: Per kind, the states after which nothing more is due (the machines' final
+#: states): the sweep records them and skips the rest.
+TERMINAL_STATES: dict[str, frozenset] = _final_states()
 
 #: The docket shows deadlines due within this many days of ``as_of``.
 DUE_WITHIN_DAYS = 14
@@ -53,7 +59,7 @@ def department_of(kind: str) -> str:
 
 
 def is_open(replay) -> bool:
-    return replay.state not in TERMINAL_STATES
+    return str(replay.state) not in TERMINAL_STATES.get(replay.kind, ())
 
 
 def _day(value) -> date | None:

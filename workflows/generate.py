@@ -59,7 +59,7 @@ _PEOPLE = ("A. Rossi", "B. Nguyen", "C. O'Brien", "D. Patel", "E. Murphy", "F. S
            "H. Kowalski", "I. Santos", "J. Sullivan", "K. Chen", "L. Moreau")
 _UTILITIES = ("Eversource Gas", "Eversource Electric", "National Grid", "Comcast", "Verizon",
               "Canton Water Division")
-_BOARDS = ("Planning Board", "DPW", "Board of Health", "Engineering", "Building")
+_BOARDS = ("planning", "dpw", "health", "engineering", "building")  # Mansfield 25 §7.E ids
 
 _PLACES = {  # city, zip, where the board meets and keeps its plans
     "canton": ("Canton", "02021", "Canton Town Hall, 801 Washington Street"),
@@ -153,7 +153,8 @@ def _hearing(h: _History, rng, d0: int, sched_gap: int, earliest_hearing: int, l
         h.add(hearing - 1, "notice-published")
     else:
         h.add(max(h.last, hearing - rng.randint(lo, hi)), "notice-published")
-    h.add(max(h.last, hearing - rng.randint(3, 6)), "notice-posted")
+    # Open Meeting Law: 48 business hours before; a few postings go up late.
+    h.add(hearing - 1 if _late(rng, 0.04) else max(h.last, hearing - rng.randint(5, 8)), "notice-posted")
     if _late(rng, 0.04):
         h.stop()  # the hearing was never opened: overdue
         return None
@@ -216,11 +217,11 @@ def _after_issuance(h: _History, rng, issued: int) -> None:
         start = notice + (rng.randint(2, 5) if _late(rng) else rng.randint(8, 21))
         h.add(notice, "construction-noticed", start=_iso(start))
     # About 36 months: the renewal is asked in time, late, or never.
-    if rng.random() < 0.35:
+    if rng.random() < 0.5:
         h.add(issued + rng.randint(400, 1000), "completion-certified")
         return
     expiry = issued + 1095
-    if rng.random() < 0.6:
+    if rng.random() < 0.85:
         asked = expiry - (rng.randint(5, 25) if _late(rng, 0.2) else rng.randint(35, 90))
         if h.add(asked, "renewal-requested"):
             h.add(asked + rng.randint(5, 20), "permit-renewed")
@@ -228,11 +229,15 @@ def _after_issuance(h: _History, rng, issued: int) -> None:
 
 def _land_disturbance(h: _History, rng, d0: int) -> None:
     h.add(d0, "filed", complete=True)
-    h.add(d0 + rng.randint(0, 3), "boards-notified")
+    notified = d0 + rng.randint(0, 3)
+    h.add(notified, "boards-notified")
     boards = rng.sample(_BOARDS, rng.randint(0, len(_BOARDS)))
     for board in boards:
         h.add(d0 + rng.randint(10, 38), "board-reported", board=board)
-    hearing = d0 + (rng.randint(62, 80) if _late(rng) else rng.randint(41, 57))
+    # §7.E: no hearing until every board reported or 40 days have passed;
+    # §7.G: the hearing within 60 days of the complete application.
+    earliest = h.last + 7 if len(boards) == len(_BOARDS) else notified + 41
+    hearing = (d0 + rng.randint(62, 80)) if _late(rng) else rng.randint(earliest, max(earliest, d0 + 57))
     hearing = _weekday_on_or_after(hearing)
     if not h.add(d0 + rng.randint(5, 14), "hearing-scheduled", hearing=_iso(hearing), at=f"{_iso(hearing)}T19:00"):
         return
@@ -356,7 +361,7 @@ def _street_opening(h: _History, rng, d0: int) -> None:
 
 #: How far back a filing of each kind may have started, in days: about the
 #: life of the permit, so that every stage is represented on ``as_of``.
-_SPAN = {"noi": 1300, "rda": 120, "land-disturbance": 700, "street-opening": 760}
+_SPAN = {"noi": 1150, "rda": 120, "land-disturbance": 700, "street-opening": 760}
 
 
 def _one(i: int, seed: int, as_of: int) -> dict:
