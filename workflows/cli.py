@@ -184,9 +184,13 @@ def machines_text(kinds, fmt: str = "text") -> str:
 # -- permits demo ----------------------------------------------------------------
 
 def cmd_demo(args) -> int:
-    from .demo import run_demo
+    if args.clocks:
+        from .demo import run_demo
 
-    return run_demo(sys.stdout)
+        return run_demo(sys.stdout)
+    from .cli_sweep import cmd_demo_sweep
+
+    return cmd_demo_sweep(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -224,9 +228,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
     p.set_defaults(func=cmd_machines)
 
-    p = sub.add_parser("demo", help="a short demonstration of the clocks",
-                       description="Show a few clocks of each town, counted on the Massachusetts calendar.")
+    p = sub.add_parser("demo", help="the main job on generated filings: the daily sweep and its outputs",
+                       description="Fill a demonstration store with generated filings for Canton, Saugus and "
+                                   "Mansfield (every permit kind, some overdue, street openings at every stage), "
+                                   "run the daily sweep on it, print the docket and leave the digest, the "
+                                   "inspection schedule, the ICS feeds and sample notices in an output folder.")
+    p.add_argument("--clocks", action="store_true", help="instead, show a few clocks of each town and how they are counted")
+    p.add_argument("--as-of", help="the day to generate and sweep for, YYYY-MM-DD (default: today)")
+    p.add_argument("--count", type=int, default=400, help="how many filings to generate (default: 400)")
+    p.add_argument("--seed", type=int, default=2026, help="generator seed (default: 2026)")
+    p.add_argument("--out", help="output folder (default: out/demo-DATE, replaced each run)")
+    p.add_argument("--notices", type=int, default=12, help="make at most this many notices, a sample (default: 12)")
+    p.add_argument("--no-prefect", action="store_true", help="run the sweep as a plain call, without Prefect")
     p.set_defaults(func=cmd_demo)
+
+    from .cli_sweep import add_commands
+
+    add_commands(sub)
     return parser
 
 

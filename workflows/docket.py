@@ -115,11 +115,19 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
       board may not act before it);
     - ``expiring``: a permit or patch expiry within twice that window;
     - ``late``: a deadline met after its date (a late decision may be
-      without effect: Oyster Creek v. Harwich)."""
+      without effect: Oyster Creek v. Harwich).
+
+    A street opening's renewal request is left out once its 30-day term
+    has lapsed: nothing can be renewed, and the restoration clocks govern."""
     horizon = as_of + timedelta(days=due_within)
     out: list[Entry] = []
+    expired = {c.id.rsplit(":", 1)[0] if ":" in c.id else "" for c in replay.clocks
+               if _base(c.id) == "permit-expiry" and c.status == "expired"}
     for c in replay.clocks:
         day = _day(c.date)
+        if (replay.kind == "street-opening" and _base(c.id) == "renewal-request"
+                and (c.id.rsplit(":", 1)[0] if ":" in c.id else "") in expired):
+            continue  # a lapsed 30-day term: the patch clocks govern now (16-12 §10.1, §11)
         if c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))
         elif c.status == "open" and day <= horizon:
@@ -236,24 +244,39 @@ class NoticeDue:
         return asdict(self)
 
 
-#: Notices due while a clock runs: notice kind -> (clock id, statuses).  Due
-#: from the day the clock starts until it is met.
+#: Notices due while a clock runs: (notice kind, clock id, statuses).  Due
+#: from the day the clock starts until it is met.  Kinds are the notices
+#: module's ids (``permits notices --list``); the abutter notice needs an
+#: abutter list and is made by hand, not by the sweep.
 CLOCK_NOTICES = (
-    ("hearing-notice", "newspaper-notice", ("open", "overdue")),
-    ("hearing-notice", "hearing-notice", ("open", "overdue")),
-    ("meeting-posting", "hearing-posting", ("open", "overdue")),
-    ("revocation-hearing-notice", "revocation-notice", ("open", "overdue")),
-    ("winter-patch-warning", "winter-patch", ("open", "overdue")),
+    ("legal-notice", "newspaper-notice", ("open", "overdue")),
+    ("legal-notice", "hearing-notice", ("open", "overdue")),
+    ("hearing-posting", "hearing-posting", ("open", "overdue")),
+    ("board-memo", "board-comment", ("waiting",)),
+    ("board-memo", "board-reports", ("waiting",)),
+    ("settlement-answer", "settlement-answer", ("open", "overdue")),
+    ("revocation-hearing", "revocation-notice", ("open", "overdue")),
 )
 
-#: Notices due because something happened: notice kind -> event types.
-#: Only events within ``EVENT_LOOKBACK_DAYS`` of ``as_of``: a first sweep of
-#: an old store does not mail every decision of the last three years.
+_WETLANDS = ("noi", "rda", "land-disturbance")
+_PERMITS = ("noi", "land-disturbance")
+_STREET = ("street-opening",)
+
+#: Notices due because something happened: (notice kind, event types,
+#: permit kinds).  Only the latest such event, and only within
+#: ``EVENT_LOOKBACK_DAYS`` of ``as_of``: a first sweep of an old store does
+#: not mail every decision of the last three years.
 EVENT_NOTICES = (
-    ("decision", ("permit-issued", "permit-denied", "determination-issued")),
-    ("inspection-result", ("inspected",)),
-    ("suspension-notice", ("suspended",)),
-    ("refund-letter", ("deposit-refunded",)),
+    ("permit", ("permit-issued",), _PERMITS),
+    ("denial", ("permit-denied",), _PERMITS),
+    ("determination", ("determination-issued",), ("rda",)),
+    ("street-permit", ("permit-issued",), _STREET),
+    ("street-refusal", ("permit-denied",), _STREET),
+    ("inspection-result", ("inspected",), _STREET),
+    ("certification-answer", ("certification-answered",), _STREET),
+    ("suspension", ("suspended",), _STREET),
+    ("after-hours-invoice", ("after-hours-billed",), _STREET),
+    ("deposit-refund", ("deposit-refunded",), _STREET),
 )
 EVENT_LOOKBACK_DAYS = 30
 
@@ -262,7 +285,8 @@ def notices_due(replay, as_of: date, events: Iterable = (),
                 lookback: int = EVENT_LOOKBACK_DAYS) -> list[NoticeDue]:
     """The notices now due for the filing, each keyed once and for all:
     by the clock's date for a clock notice (a hearing moved to another date
-    needs a new notice), by the event's position for an event notice."""
+    needs a new notice), by the event's position for an event notice (the
+    latest event of its type, within ``lookback`` days)."""
     out: list[NoticeDue] = []
     seen = set()
     by_base = {}
@@ -278,11 +302,15 @@ def notices_due(replay, as_of: date, events: Iterable = (),
                     out.append(NoticeDue(replay.id, replay.town, kind, key,
                                          f"{c.id} {c.status}, due {day} ({c.rule})"))
     since = as_of - timedelta(days=lookback)
+    latest = {}
     for e in events:
-        if e.date < since or e.date > as_of:
+        latest[e.type] = e
+    for kind, types, permit_kinds in EVENT_NOTICES:
+        if replay.kind not in permit_kinds:
             continue
-        for kind, types in EVENT_NOTICES:
-            if e.type in types:
+        for t in types:
+            e = latest.get(t)
+            if e is not None and since <= e.date <= as_of:
                 out.append(NoticeDue(replay.id, replay.town, kind, f"notice:{kind}:event-{e.position}",
                                      f"{e.type} on {e.date.isoformat()} (event {e.position})"))
     return out

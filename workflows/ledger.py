@@ -40,6 +40,18 @@ class DirectorySource:
             return [self.path]
         return sorted(p for p in self.path.iterdir() if p.suffix in (".json", ".jsonl"))
 
+    def count(self) -> int:
+        """How many records (for a progress bar): lines of .jsonl files,
+        files otherwise."""
+        n = 0
+        for f in self._files():
+            if f.suffix == ".jsonl":
+                with f.open("rb") as fh:
+                    n += sum(1 for line in fh if line.strip())
+            else:
+                n += 1
+        return n
+
     def open_filings(self) -> Iterator[Filing | BadRecord]:
         for f in self._files():
             if f.suffix == ".jsonl":

@@ -70,8 +70,9 @@ class OutputLog(Protocol):
 
 
 #: Makes one notice: (filing, replay, notice due, output folder) -> files
-#: written.  ``None`` means the notices module is not installed: due notices
-#: are listed as pending and not marked, so a later sweep makes them.
+#: written, or ``None`` when it did not make it this run.  A hook of ``None``
+#: means the notices module is not installed.  Either way the notice is
+#: listed as pending and not marked, so a later sweep makes it.
 NoticeHook = Callable[[Filing, Any, NoticeDue, Any], list]
 
 
@@ -182,7 +183,15 @@ def _notice(log, filing, replay, due: NoticeDue, hook, out_dir) -> dict:
         return {**row, "status": "already", "files": []}
     if hook is None:
         return {**row, "status": "pending", "files": []}
-    files = [str(f) for f in hook(filing, replay, due, out_dir)]
+    from .dispatch import NoticeNotApplicable
+
+    try:
+        made = hook(filing, replay, due, out_dir)
+    except NoticeNotApplicable as exc:
+        return {**row, "status": "refused", "files": [], "refused": str(exc)}
+    if made is None:  # not made this run (a sample's limit): stays due
+        return {**row, "status": "pending", "files": []}
+    files = [str(f) for f in made]
     log.mark_done(filing.id, due.key, {**row, "files": files})
     return {**row, "status": "made", "files": files}
 

@@ -1,0 +1,202 @@
+"""``permits sweep``, ``permits ics`` and the sweep half of ``permits demo``:
+the edge that reads today, picks the folders and runs the daily sweep, as
+a Prefect flow (default) or as a plain call (``--no-prefect``)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import threading
+from datetime import date
+from pathlib import Path
+
+from .errors import PermitsError
+
+__all__ = ["add_commands", "run_sweep_command", "ProgressBar"]
+
+DEPARTMENT_CHOICES = ("conservation", "dpw")
+
+
+class SweepFailed(PermitsError):
+    pass
+
+
+class ProgressBar:
+    """A one-line progress bar on standard error, shown only on a terminal
+    and only for runs of at least ``minimum`` filings."""
+
+    def __init__(self, total: int, label: str, stream=None, minimum: int = 1000, force: bool = False):
+        self.total, self.label, self.done = total, label, 0
+        self.stream = stream or sys.stderr
+        self.enabled = force or (total >= minimum and getattr(self.stream, "isatty", lambda: False)())
+        self._lock = threading.Lock()
+
+    def update(self, n: int) -> None:
+        if not self.enabled:
+            return
+        with self._lock:
+            self.done += n
+            width = 30
+            filled = int(width * self.done / self.total) if self.total else width
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+            if self.done >= self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+
+
+def _data_dir() -> Path:
+    from .holiday_cache import data_dir
+
+    return data_dir()
+
+
+def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk_size: int = 500,
+                      use_prefect: bool = True, notice_limit: int | None = None) -> dict:
+    """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way."""
+    from .dispatch import notice_hook
+    from .ledger import DirectorySource
+
+    source = DirectorySource(filings)
+    bar = ProgressBar(source.count(), "sweep")
+    if use_prefect:
+        from .prefect_env import configure_embedded
+
+        configure_embedded(_data_dir())
+        from . import flows
+
+        flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
+        try:
+            return flows.daily_sweep(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
+        except PermitsError:
+            raise
+        except Exception as exc:
+            raise SweepFailed(f"the daily-sweep flow failed: {type(exc).__name__}: {exc}") from exc
+        finally:
+            flows.PROGRESS = flows.NOTICE_LIMIT = None
+            flows.close_logs()
+    from .ledger import SqliteLedger
+    from .report import build_digest, write_outputs
+    from .sweep import run_sweep
+
+    log = SqliteLedger(ledger)
+    try:
+        result = run_sweep(source, log, as_of, chunk_size=chunk_size, out_dir=out, progress=bar.update,
+                           notice_hook=notice_hook(as_of, limit=notice_limit))
+    finally:
+        log.close()
+    paths = write_outputs(result, out)
+    return {"counts": result.counts(), "digest": build_digest(result), "paths": {k: str(v) for k, v in paths.items()}}
+
+
+def _as_of(args) -> date:
+    from .cli import parse_day
+
+    return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+
+
+def cmd_sweep(args) -> int:
+    from .report import print_docket
+
+    as_of = _as_of(args)
+    base = _data_dir()
+    out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
+    res = run_sweep_command(as_of, args.filings or str(base / "filings"),
+                            args.ledger or str(base / "sweep-ledger.sqlite"), out,
+                            chunk_size=args.chunk_size, use_prefect=not args.no_prefect)
+    print_docket(res["digest"], sys.stdout)
+    _print_outputs(res, out)
+    return 0
+
+
+def _print_outputs(res: dict, out: str) -> None:
+    c = res["counts"]
+    print(f"\n{c['reminders_new']} new reminders, {c['notices_made']} notices made, "
+          f"{c['notices_pending']} notices pending")
+    names = sorted(res["paths"])
+    print(f"Outputs in {out}/: " + ", ".join(n for n in names if "/" not in n)
+          + f", and {sum('/' in n for n in names)} ICS feeds in ics/")
+
+
+def cmd_ics(args) -> int:
+    from .ics import build_feed, calendar_items, feed_name
+    from .ledger import DirectorySource
+    from .docket import is_open
+    from .replay import replay
+    from .sweep import BadRecord
+    from .towns import town
+
+    if args.town:
+        town(args.town)  # an unknown town is a one-line error
+    as_of = _as_of(args)
+    source = DirectorySource(args.filings or str(_data_dir() / "filings"))
+    items, bad = [], 0
+    for f in source.open_filings():
+        if isinstance(f, BadRecord) or (args.town and f.town != args.town):
+            bad += isinstance(f, BadRecord)
+            continue
+        try:
+            r = replay(f, as_of)
+        except PermitsError:
+            bad += 1
+            continue
+        if is_open(r):
+            items += [i for i in calendar_items(f, r, as_of)
+                      if not args.department or i.department == args.department]
+    name = feed_name(args.town, args.department)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_bytes(build_feed(items, as_of, name))
+    print(f"{args.out}: {len(items)} events ({name}, as of {as_of})")
+    if bad:
+        print(f"permits: warning: {bad} filings could not be read; 'permits sweep' lists them", file=sys.stderr)
+    return 0
+
+
+def cmd_demo_sweep(args) -> int:
+    """Generate a demonstration store, sweep it, print the docket and leave
+    every output in a folder it names."""
+    from .generate import generate
+    from .ledger import write_jsonl
+    from .report import print_docket
+
+    as_of = _as_of(args)
+    demo = _data_dir() / "demo"
+    if demo.exists():
+        shutil.rmtree(demo)
+    (demo / "filings").mkdir(parents=True)
+    n = write_jsonl(demo / "filings" / "filings.jsonl", generate(args.count, as_of, seed=args.seed))
+    out = Path(args.out) if args.out else Path("out") / f"demo-{as_of.isoformat()}"
+    if not args.out and out.exists():
+        shutil.rmtree(out)
+    print(f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
+          f"as of {as_of} ({demo / 'filings'})\n")
+    res = run_sweep_command(as_of, str(demo / "filings"), str(demo / "ledger.sqlite"), str(out),
+                            use_prefect=not args.no_prefect, notice_limit=args.notices)
+    print_docket(res["digest"], sys.stdout, limit=4)
+    _print_outputs(res, str(out))
+    print("The clock demonstration: permits demo --clocks")
+    return 0
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("sweep", help="the daily sweep: docket, inspection schedule, reminders, notices, ICS feeds",
+                       description="Bring every open filing up to date on a day and write the docket digest "
+                                   "(HTML, JSON), the DPW inspection schedule, reminders, the notices now due and "
+                                   "the ICS feeds. Runs as a Prefect flow on Prefect's temporary local server "
+                                   "unless PREFECT_API_URL names a server. Safe to re-run: nothing is made twice.")
+    p.add_argument("--as-of", help="the day to sweep for, YYYY-MM-DD (default: today)")
+    p.add_argument("--out", help="output folder (default: out/sweep-DATE)")
+    p.add_argument("--filings", help="folder or .jsonl file of filing JSON (default: DATA_DIR/filings)")
+    p.add_argument("--ledger", help="SQLite file recording what was made (default: DATA_DIR/sweep-ledger.sqlite)")
+    p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
+    p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
+    p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("ics", help="an iCalendar feed of hearings, deadlines, inspections and patch windows",
+                       description="Write an ICS feed for a town and department. Event UIDs are stable "
+                                   "(FILING/CLOCK@permits.TOWN): a calendar that re-imports it updates events.")
+    p.add_argument("--town", help="only this town, e.g. canton (default: every town)")
+    p.add_argument("--department", choices=DEPARTMENT_CHOICES, help="conservation or dpw (default: both)")
+    p.add_argument("--out", required=True, help="the .ics file to write")
+    p.add_argument("--as-of", help="the day the feed is judged by, YYYY-MM-DD (default: today)")
+    p.add_argument("--filings", help="folder or .jsonl file of filing JSON (default: DATA_DIR/filings)")
+    p.set_defaults(func=cmd_ics)

@@ -1,0 +1,65 @@
+"""Notice dispatch for the sweep: the bridge to the notices module (issue 5).
+
+:func:`notice_hook` returns the :data:`~workflows.sweep.NoticeHook` the
+sweep calls for each notice now due, or ``None`` while the notices module
+is not installed: the sweep then lists those notices as *pending* and marks
+nothing, so the first sweep after the module lands makes them all.
+
+A notice the notices module refuses for this filing (``NoticeRefused``: the
+state or the record does not fit it) is not an error of the filing: it is
+listed as refused and not marked.  Anything else it raises (a template
+error, a missing field) fails the filing, which the digest reports.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import date, datetime, time
+from pathlib import Path
+
+__all__ = ["notice_hook", "NoticeNotApplicable"]
+
+
+class NoticeNotApplicable(Exception):
+    """The notice does not fit the filing now; not a failure."""
+
+
+def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
+    """The hook for a run on ``as_of``; after ``limit`` notices it returns
+    ``None`` (not made now: the notice stays pending for the next run)."""
+    try:
+        from notices import service
+    except ImportError:
+        return None
+    produce = getattr(service, "produce", None)
+    if produce is None:
+        return None
+    refused = getattr(__import__("notices.errors", fromlist=["NoticeRefused"]), "NoticeRefused", ())
+    dated = datetime.combine(as_of, time(8, 0))
+    made = [0]
+    lock = threading.Lock()
+
+    def hook(filing, replay, due, out_dir) -> list[str] | None:
+        with lock:
+            if limit is not None and made[0] >= limit:
+                return None
+            made[0] += 1
+        try:
+            rendered = produce(filing, replay, due.kind, fmt=fmt, dated=dated)
+        except refused as exc:
+            raise NoticeNotApplicable(str(exc)) from None
+        if out_dir is None:
+            return [r.filename for r in rendered]
+        folder = Path(out_dir) / "notices" / filing.id
+        folder.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for r in rendered:
+            path = folder / r.filename
+            if isinstance(r.content, bytes):
+                path.write_bytes(r.content)
+            else:
+                path.write_text(r.content, encoding="utf-8")
+            paths.append(str(path))
+        return paths
+
+    return hook
