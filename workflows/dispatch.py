@@ -50,6 +50,8 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
             raise NoticeNotApplicable(str(exc)) from None
         if out_dir is None:
             return [r.filename for r in rendered]
+        # Paths relative to the output folder: the record does not depend
+        # on where this run wrote.
         folder = Path(out_dir) / "notices" / filing.id
         folder.mkdir(parents=True, exist_ok=True)
         paths = []
@@ -59,7 +61,7 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
                 path.write_bytes(r.content)
             else:
                 path.write_text(r.content, encoding="utf-8")
-            paths.append(str(path))
+            paths.append(str(path.relative_to(out_dir)))
         return paths
 
     return hook
