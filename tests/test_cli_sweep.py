@@ -1,0 +1,47 @@
+"""`permits sweep` and `permits demo` as plain calls (no Prefect server in
+unit tests: TECH-NOTES.md); the real flow runs in tests/test_flow_real.py."""
+
+import json
+from datetime import date
+
+from workflows.cli import main
+from workflows.generate import generate
+from workflows.ledger import write_jsonl
+
+
+def test_demo_without_prefect_sweeps_generated_filings_into_a_named_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo", "--no-prefect", "--as-of", "2026-11-30", "--count", "200"]) == 0
+    out = capsys.readouterr().out
+    for name in ("Canton", "Saugus", "Mansfield", "Wetlands Protection Act"):
+        assert name in out
+    assert "overdue" in out and "Outputs in out/demo-2026-11-30/" in out
+    folder = tmp_path / "out" / "demo-2026-11-30"
+    for name in ("digest.html", "digest.json", "inspection-schedule.html", "inspection-schedule.json",
+                 "reminders.json", "notices.json"):
+        assert (folder / name).is_file(), name
+    assert {p.name for p in (folder / "ics").iterdir()} >= {"canton-dpw.ics", "canton-conservation.ics",
+                                                           "saugus-conservation.ics", "mansfield-conservation.ics"}
+
+
+def test_sweep_without_prefect_reads_a_store_and_is_safe_to_rerun(tmp_path, capsys):
+    store = tmp_path / "store"
+    store.mkdir()
+    write_jsonl(store / "f.jsonl", generate(80, date(2026, 11, 30), seed=9))
+    args = ["sweep", "--no-prefect", "--as-of", "2026-11-30", "--filings", str(store),
+            "--ledger", str(tmp_path / "l.sqlite"), "--out", str(tmp_path / "out")]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    digest = json.loads((tmp_path / "out" / "digest.json").read_text())
+    assert digest["counts"]["filings"] == 80
+    assert main(args) == 0
+    second = capsys.readouterr().out
+    assert "\n0 new reminders, 0 notices made" in second
+    assert "\n0 new reminders" not in first
+    assert first.split("\n\n")[0] == second.split("\n\n")[0]
+
+
+def test_sweep_of_a_missing_store_is_one_line_and_status_2(tmp_path, capsys):
+    assert main(["sweep", "--no-prefect", "--filings", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no filings at" in err[0]
