@@ -10,3 +10,25 @@ os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 import tempfile as _tempfile
 
 os.environ.setdefault("PERMITS_DATA_DIR", _tempfile.mkdtemp(prefix="permits-test-data-"))
+
+
+import pytest as _pytest
+
+
+@_pytest.fixture(scope="session")
+def prefect_api(tmp_path_factory):
+    """The one real Prefect server of the session (tests/prefect_server.py),
+    its URL set for this process with temporary_settings.  Only the
+    real-flow tests ask for it; every other test keeps the ephemeral server
+    disabled."""
+    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_ENABLED, temporary_settings
+
+    from prefect_server import PrefectServer
+
+    server = PrefectServer(tmp_path_factory.mktemp("prefect-home"))
+    try:
+        server.wait_healthy()
+        with temporary_settings(updates={PREFECT_API_URL: server.url, PREFECT_SERVER_EPHEMERAL_ENABLED: False}):
+            yield server
+    finally:
+        server.stop()

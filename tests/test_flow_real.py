@@ -1,0 +1,104 @@
+"""The daily sweep as a real Prefect flow on a real ``prefect server``
+(one per session: the ``prefect_api`` fixture).  Checked through the
+Prefect client: the flow run completed, with a task per chunk."""
+
+import asyncio
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from workflows.generate import generate
+from workflows.ledger import DirectorySource, SqliteLedger, write_jsonl
+from workflows.report import build_digest
+from workflows.sweep import run_sweep
+
+AS_OF = date(2026, 11, 30)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("flow-store")
+    write_jsonl(folder / "filings.jsonl", generate(120, AS_OF, seed=21))
+    return folder
+
+
+def _flow_run(name: str):
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName
+    from prefect.client.schemas.filters import TaskRunFilter, TaskRunFilterFlowRunId
+
+    async def read():
+        async with get_client() as client:
+            runs = await client.read_flow_runs(flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[name])))
+            assert len(runs) == 1
+            tasks = await client.read_task_runs(task_run_filter=TaskRunFilter(
+                flow_run_id=TaskRunFilterFlowRunId(any_=[runs[0].id])))
+            return runs[0], tasks
+
+    return asyncio.run(read())
+
+
+def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_api, store, tmp_path):
+    from workflows import flows
+
+    plain_log = SqliteLedger(tmp_path / "plain.sqlite")
+    plain = build_digest(run_sweep(DirectorySource(store), plain_log, AS_OF, chunk_size=50))
+    plain_log.close()
+
+    state = flows.daily_sweep.with_options(flow_run_name="sweep-real-1")(
+        as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
+        chunk_size=50, return_state=True)
+    flows.close_logs()
+    assert state.is_completed()
+    assert state.result()["digest"] == plain
+    run, tasks = _flow_run("sweep-real-1")
+    assert run.state.is_completed()
+    names = sorted(t.name.rsplit("-", 1)[0] for t in tasks)
+    assert names == ["sweep-chunk"] * 3 + ["write-sweep-outputs"]  # 120 filings, chunks of 50
+    assert all(t.state.is_completed() for t in tasks)
+    assert json.loads((tmp_path / "out" / "digest.json").read_text()) == plain
+
+
+def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store, tmp_path, monkeypatch):
+    from workflows import flows, sweep
+
+    real, calls = sweep.process_chunk, []
+
+    def flaky(filings, as_of, log, **kw):
+        calls.append(len(filings))
+        if len(calls) == 1:
+            real(filings[:10], as_of, log, **kw)  # half done, then the failure
+            raise OSError("disk hiccup")
+        return real(filings, as_of, log, **kw)
+
+    monkeypatch.setattr(sweep, "process_chunk", flaky)
+    state = flows.daily_sweep.with_options(flow_run_name="sweep-real-2")(
+        as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
+        chunk_size=60, return_state=True)
+    flows.close_logs()
+    assert state.is_completed()
+    assert len(calls) == 3  # two chunks, the first one twice
+    monkeypatch.setattr(sweep, "process_chunk", real)
+    clean = SqliteLedger(tmp_path / "clean.sqlite")
+    run_sweep(DirectorySource(store), clean, AS_OF, chunk_size=60)
+    retried = SqliteLedger(tmp_path / "flow.sqlite")
+    assert retried.outputs() == clean.outputs()
+    retried.close()
+    clean.close()
+
+
+def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, store, tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PREFECT_API_URL": prefect_api.url, "DO_NOT_TRACK": "1",
+           "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PERMITS_DATA_DIR": str(tmp_path / "data"),
+           "HOME": str(tmp_path)}
+    permits = Path(sys.executable).with_name("permits")
+    r = subprocess.run([str(permits), "sweep", "--as-of", "2026-11-30", "--filings", str(store),
+                        "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "Permit docket for 2026-11-30" in r.stdout
+    assert (tmp_path / "out" / "digest.html").is_file()
+    assert not (tmp_path / "data" / "prefect").exists()  # a server was named: no embedded home
