@@ -190,7 +190,7 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
     hearing = None
     sched = events.get("hearing-scheduled")
     if sched is not None:
-        day, at = sched.hearing, sched.fields.get("at")
+        day, at = sched.hearing, sched.at  # the event's `at` is the hearing's time
         cont = events.get("hearing-continued")
         if cont is not None and cont.date >= sched.date:
             day, at = cont.to, None
