@@ -56,7 +56,7 @@ class Record:
         try:
             return self[key]
         except KeyError:
-            raise AttributeError(key) from None
+            raise AttributeError(f"{self._path}.{key}") from None  # the full path, for MissingField
 
     def __contains__(self, key) -> bool:
         return key in self._data

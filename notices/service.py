@@ -81,16 +81,16 @@ def recipients_for(filing, kind: NoticeKind, abutters: Sequence[Party] | None) -
     if kind.recipients in ("public", "boards"):
         return [(None, kind.recipients)]
     extra = filing.extra
+    if "applicant" not in extra:
+        raise MissingField(filing.id, kind.id, "field filing.applicant")
     try:
         applicant = party_from_record(Record(extra["applicant"], "filing.applicant"), "applicant")
-    except KeyError:
-        raise MissingField(filing.id, kind.id, "field filing.applicant") from None
-    except AttributeError as exc:
-        raise MissingField(filing.id, kind.id, f"field filing.applicant.{exc.args[0]}") from None
-    out = [(applicant, applicant.key)]
-    if kind.recipients == "applicant+owner" and parties_differ(extra):
-        owner = party_from_record(Record(extra["owner"], "filing.owner"), "owner")
-        out.append((owner, owner.key))
+        out = [(applicant, applicant.key)]
+        if kind.recipients == "applicant+owner" and parties_differ(extra):
+            owner = party_from_record(Record(extra["owner"], "filing.owner"), "owner")
+            out.append((owner, owner.key))
+    except AttributeError as exc:  # Record names the full path of the missing field
+        raise MissingField(filing.id, kind.id, f"field {exc.args[0]}") from None
     return out
 
 
