@@ -71,7 +71,8 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
             raise AbutterListError(f"{source}: no {required} column (looked for: {', '.join(COLUMNS[required])}; "
                                    f"header is: {', '.join(header)})")
     split = all(k in found for k in ("street", "city", "state", "zip"))
-    if not split and "address" not in found and "street" in found and not {"city", "state", "zip"} & set(found):
+    if (not split and "address" not in found and _n(found.get("street", "")) == "address"
+            and not {"city", "state", "zip"} & set(found)):
         found["address"] = found.pop("street")  # one "Address" column holding the whole address
     if "address" not in found and not split:
         missing = [k for k in ("street", "city", "state", "zip") if k not in found]

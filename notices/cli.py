@@ -71,7 +71,7 @@ def cmd_notices(args) -> int:
     if args.list:
         sys.stdout.write(list_text())
         return 0
-    if not args.ref or not args.kind:
+    if not args.ref or not (args.kind or args.history):
         raise UsageError("give a filing and --kind KIND, or --list (see 'permits notices --help')")
     from workflows.replay import replay
 
