@@ -16,12 +16,9 @@ from typing import Mapping
 
 from workflows.errors import UnknownChoice
 
-__all__ = ["NoticeKind", "NOTICE_KINDS", "notice_kind", "HEARING_STATES", "WETLANDS"]
+__all__ = ["NoticeKind", "NOTICE_KINDS", "notice_kind", "WETLANDS"]
 
 WETLANDS = ("noi", "rda", "land-disturbance")
-
-#: Wetlands and stormwater states in which a hearing is scheduled but not yet held.
-HEARING_STATES = frozenset({"hearing-scheduled"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +56,7 @@ class NoticeKind:
         return bool(declared & set(self.needs_clocks_any))
 
 
+#: Wetlands and stormwater: a hearing is scheduled but not yet held.
 _PRE_HEARING = frozenset({"hearing-scheduled"})
 #: A street opening permit in force (workflows.street_opening LIVE); a suspension does not change the state.
 _ST_LIVE = frozenset({"issued", "excavating", "backfilled", "temporary-patch", "permanent-patch", "final-inspected"})

@@ -153,9 +153,6 @@ def filing_for(town: str, kind: str, notice: str, **overrides):
     return parse_filing(obj)
 
 
-AS_OF = {"street-opening": date(2027, 7, 1)}
-
-
 def as_of_for(kind: str, notice: str) -> date:
     if kind == "street-opening":
         return date(2026, 5, 26) if notice in ("street-permit", "suspension", "revocation-hearing", "inspection-result",
