@@ -228,6 +228,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
     p.set_defaults(func=cmd_machines)
 
+    from notices.cli import add_parser as add_notices_parser  # an edge; loads no Jinja until used
+
+    add_notices_parser(sub)
+
     p = sub.add_parser("demo", help="the main job on generated filings: the daily sweep and its outputs",
                        description="Fill a demonstration store with generated filings for Canton, Saugus and "
                                    "Mansfield (every permit kind, some overdue, street openings at every stage), "
