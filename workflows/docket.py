@@ -244,18 +244,22 @@ class NoticeDue:
         return asdict(self)
 
 
-#: Notices due while a clock runs: (notice kind, clock id, statuses).  Due
-#: from the day the clock starts until it is met.  Kinds are the notices
+#: Notices due while a clock runs: (notice kind, clock id, statuses, filing
+#: states or None for any).  Due from the day the clock starts until it is
+#: met; a memo asking the boards to comment is pointless once the hearing
+#: has closed.  Kinds are the notices
 #: module's ids (``permits notices --list``); the abutter notice needs an
 #: abutter list and is made by hand, not by the sweep.
+_BEFORE_CLOSE = ("filed", "hearing-scheduled", "hearing-open")
+
 CLOCK_NOTICES = (
-    ("legal-notice", "newspaper-notice", ("open", "overdue")),
-    ("legal-notice", "hearing-notice", ("open", "overdue")),
-    ("hearing-posting", "hearing-posting", ("open", "overdue")),
-    ("board-memo", "board-comment", ("waiting",)),
-    ("board-memo", "board-reports", ("waiting",)),
-    ("settlement-answer", "settlement-answer", ("open", "overdue")),
-    ("revocation-hearing", "revocation-notice", ("open", "overdue")),
+    ("legal-notice", "newspaper-notice", ("open", "overdue"), None),
+    ("legal-notice", "hearing-notice", ("open", "overdue"), None),
+    ("hearing-posting", "hearing-posting", ("open", "overdue"), None),
+    ("board-memo", "board-comment", ("waiting",), _BEFORE_CLOSE),
+    ("board-memo", "board-reports", ("waiting",), _BEFORE_CLOSE),
+    ("settlement-answer", "settlement-answer", ("open", "overdue"), None),
+    ("revocation-hearing", "revocation-notice", ("open", "overdue"), None),
 )
 
 _WETLANDS = ("noi", "rda", "land-disturbance")
@@ -292,7 +296,9 @@ def notices_due(replay, as_of: date, events: Iterable = (),
     by_base = {}
     for c in replay.clocks:
         by_base.setdefault(_base(c.id), []).append(c)
-    for kind, clock_id, statuses in CLOCK_NOTICES:
+    for kind, clock_id, statuses, states in CLOCK_NOTICES:
+        if states is not None and str(replay.state) not in states:
+            continue
         for c in by_base.get(clock_id, ()):
             if c.status in statuses:
                 day = _day(c.date).isoformat()

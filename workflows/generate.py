@@ -80,6 +80,25 @@ _WORK = {
                        "an electric conduit across the way", "a curb cut for a driveway"),
 }
 
+_CONDITIONS = {
+    "noi": ("erosion controls in place before work and inspected by the agent",
+            "no work within 25 ft of the wetland", "record this Order at the Registry of Deeds before work",
+            "as-built plan before a Certificate of Compliance"),
+    "rda": ("silt fence along the limit of work", "no stockpiles within 50 ft of the resource area",
+            "work only in dry weather"),
+    "land-disturbance": ("weekly inspections and monthly reports by the permittee",
+                         "surety before work begins", "as-built plan and final report before release of surety"),
+    "street-opening": ("police detail unless waived", "trench plated or patched at the end of each day",
+                       "permanent patch 12 to 18 months after the temporary patch"),
+}
+_REASONS = {
+    "noi": ("the application does not show that the work meets the by-law's performance standards",),
+    "rda": ("insufficient information to determine the boundary of the resource area",),
+    "land-disturbance": ("insufficient information on stormwater management",),
+    "street-opening": ("the street was paved within the last five years and an alternative exists",
+                       "failure to place a Winter Preparation Patch before December 1 (a Default)"),
+}
+
 _ISO: dict[int, str] = {}
 
 
@@ -415,6 +434,13 @@ def _parties(rng, town: str, kind: str) -> dict:
         "authority": {"name": f"{city} {body}", "address": hall,
                       "signer": f"{rng.choice(_PEOPLE)}, {'Superintendent' if street else 'Agent'}"},
     }
+    out["conditions"] = list(rng.sample(_CONDITIONS[kind], 2))
+    out["reasons"] = [rng.choice(_REASONS[kind])]
+    if street:
+        out["hearing"] = {"place": hall}
+        out["settlement"] = {"allowed": True, "remarks": "no settlement found; the permanent patch may go in"}
+        deposit = rng.choice((300, 600, 1500, 2000))
+        out["deposit"] = {"amount": deposit, "deductions": []}
     if not street:
         out["plans"] = {"where": f"the {body} office, {hall}"}
         out["newspaper"] = _NEWSPAPERS[town]
