@@ -51,7 +51,7 @@ def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_
 
     state = flows.daily_sweep.with_options(flow_run_name="sweep-real-1")(
         as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
-        chunk_size=50, return_state=True)
+        chunk_size=50, make_notices=False, return_state=True)
     flows.close_logs()
     assert state.is_completed()
     assert state.result()["digest"] == plain
@@ -78,7 +78,7 @@ def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store
     monkeypatch.setattr(sweep, "process_chunk", flaky)
     state = flows.daily_sweep.with_options(flow_run_name="sweep-real-2")(
         as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
-        chunk_size=60, return_state=True)
+        chunk_size=60, make_notices=False, return_state=True)
     flows.close_logs()
     assert state.is_completed()
     assert len(calls) == 3  # two chunks, the first one twice
@@ -91,7 +91,10 @@ def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store
     clean.close()
 
 
-def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, store, tmp_path):
+def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    write_jsonl(store / "filings.jsonl", generate(30, AS_OF, seed=21))  # small: it makes real PDFs
     env = {"PATH": "/usr/bin:/bin", "PREFECT_API_URL": prefect_api.url, "DO_NOT_TRACK": "1",
            "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PERMITS_DATA_DIR": str(tmp_path / "data"),
            "HOME": str(tmp_path)}
@@ -101,4 +104,6 @@ def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, store, t
     assert r.returncode == 0, r.stderr
     assert "Permit docket for 2026-11-30" in r.stdout
     assert (tmp_path / "out" / "digest.html").is_file()
+    made = json.loads((tmp_path / "out" / "notices.json").read_text())["notices"]
+    assert made and any((tmp_path / "out" / "notices").rglob("*.pdf"))
     assert not (tmp_path / "data" / "prefect").exists()  # a server was named: no embedded home

@@ -154,3 +154,20 @@ def test_a_bad_record_and_a_failing_notice_are_reported_and_the_rest_goes_on(sto
     assert sum(1 for o in result.outcomes if not o.error and o.open) > 20
     d = build_digest(result)
     assert {f["filing"] for f in d["failures"]} == set(failed)
+
+
+def test_chunk_refs_load_the_same_records_as_reading_the_whole_source(tmp_path):
+    folder = tmp_path / "store"
+    folder.mkdir()
+    raws = list(generate(25, AS_OF, seed=4))
+    write_jsonl(folder / "a.jsonl", raws[:17])
+    (folder / "b.json").write_text(json.dumps(raws[17:20]))
+    for i, raw in enumerate(raws[20:]):
+        (folder / f"c{i}.json").write_text(json.dumps(raw))
+    (folder / "d.json").write_text("{not json")
+    source = DirectorySource(folder)
+    whole = list(source.open_filings())
+    refs = source.chunk_refs(4)
+    assert all(len(source.load(r)) <= 4 or r[0] == "json" for r in refs)
+    assert [x for r in refs for x in source.load(r)] == whole
+    assert len(whole) == 26 and source.count() == 17 + 1 + 5 + 1

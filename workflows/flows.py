@@ -61,6 +61,30 @@ def close_logs() -> None:
 
 
 
+class Opaque:
+    """What a task returns: one object Prefect does not walk into.  The
+    engine visits a returned list or dataclass element by element (to link
+    results to states); for a chunk's outcomes that is a per-filing cost
+    the plain call does not pay."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class SweepReport(Opaque):
+    """The flow's result: ``counts``, ``digest``, ``paths``, read like a dict."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return self.value[key]
+
+    def keys(self):
+        return self.value.keys()
+
+
 _HOOKS: dict = {}
 
 
@@ -77,34 +101,39 @@ def _hook(as_of: date):
 
 
 @task(name="sweep-chunk", retries=2, retry_delay_seconds=2, cache_policy=NO_CACHE, log_prints=False)
-def sweep_chunk(filings: list, as_of: date, ledger: str, out: str | None) -> list:
-    """Replay one chunk of filings and make what is due for them."""
+def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | None,
+                make_notices: bool = True) -> Opaque:
+    """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
+    replay them and make what is due for them."""
     from .sweep import process_chunk
 
-    outcomes = process_chunk(filings, as_of, open_log(ledger), notice_hook=_hook(as_of), out_dir=out)
+    chunk = open_source(filings).load(ref)
+    hook = _hook(as_of) if make_notices else None
+    outcomes = process_chunk(chunk, as_of, open_log(ledger), notice_hook=hook, out_dir=out)
     if PROGRESS is not None:
-        PROGRESS(len(filings))
-    return outcomes
+        PROGRESS(len(chunk))
+    return Opaque(outcomes)
 
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
-def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> dict:
+def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
     from .report import build_digest, write_outputs
     from .sweep import SweepResult
 
     result = SweepResult(as_of, outcomes)
     paths = write_outputs(result, out)
-    return {"counts": result.counts(), "digest": build_digest(result), "paths": {k: str(v) for k, v in paths.items()}}
+    return SweepReport({"counts": result.counts(), "digest": build_digest(result),
+                        "paths": {k: str(v) for k, v in paths.items()}})
 
 
 @flow(name="daily-sweep", log_prints=False, validate_parameters=True)
 def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: str | None = None,
-                out: str | None = None, chunk_size: int = 500) -> dict:
+                out: str | None = None, chunk_size: int = 500, make_notices: bool = True) -> SweepReport:
     """Every open filing brought up to date on ``as_of`` (default: today),
     then the docket digest, the DPW inspection schedule, the reminders, the
-    notices now due and the ICS feeds written to ``out``."""
+    notices now due and the ICS feeds written to ``out``.  With
+    ``make_notices`` false the notices due are listed, not made."""
     from .holiday_cache import data_dir
-    from .sweep import chunked
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
     base = data_dir()
@@ -112,7 +141,7 @@ def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: s
     ledger = ledger or str(base / "sweep-ledger.sqlite")
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     source = open_source(filings)
-    futures = [sweep_chunk.submit(quote(chunk), as_of, ledger, out)
-               for chunk in chunked(source.open_filings(), chunk_size)]
-    outcomes = [o for f in futures for o in f.result()]
+    futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices)
+               for ref in source.chunk_refs(chunk_size)]
+    outcomes = [o for f in futures for o in f.result().value]
     return write_sweep_outputs(quote(outcomes), as_of, out)

@@ -60,14 +60,69 @@ class DirectorySource:
                         if line.strip():
                             yield self._parse(line, f"{f.name}:{n}")
             else:
-                text = f.read_text(encoding="utf-8")
-                try:
-                    obj = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    yield BadRecord(f.name, "?", "?", f"{f.name}: not JSON: {exc}")
+                yield from self._json_file(f)
+
+    def chunk_refs(self, size: int) -> list[tuple]:
+        """The source cut into chunks of about ``size`` records, each named by
+        a small value a flow task can take as its parameter (the file, a
+        byte offset and a count; or a tuple of .json files).  One pass over
+        the files, parsing nothing."""
+        refs: list[tuple] = []
+        loose: list[str] = []
+        for f in self._files():
+            if f.suffix != ".jsonl":
+                loose.append(str(f))
+                if len(loose) == size:
+                    refs.append(("json", tuple(loose)))
+                    loose = []
+                continue
+            offset, start, count = 0, 0, 0
+            with f.open("rb") as fh:
+                for line in fh:
+                    if line.strip():
+                        if count == 0:
+                            start = offset
+                        count += 1
+                        if count == size:
+                            refs.append(("jsonl", str(f), start, count))
+                            count = 0
+                    offset += len(line)
+            if count:
+                refs.append(("jsonl", str(f), start, count))
+        if loose:
+            refs.append(("json", tuple(loose)))
+        return refs
+
+    def load(self, ref: tuple) -> list[Filing | BadRecord]:
+        """The records of one chunk named by :meth:`chunk_refs`."""
+        if ref[0] == "json":
+            out = []
+            for name in ref[1]:
+                out.extend(self._json_file(Path(name)))
+            return out
+        _, name, start, count = ref
+        out = []
+        with open(name, "rb") as fh:
+            fh.seek(start)
+            n = 0
+            for line in fh:
+                if not line.strip():
                     continue
-                for item in obj if isinstance(obj, list) else [obj]:
-                    yield parse_or_bad(item, f.name)
+                n += 1
+                out.append(self._parse(line.decode("utf-8"), f"{Path(name).name}@{start}+{n}"))
+                if n == count:
+                    break
+        return out
+
+    def _json_file(self, f: Path) -> Iterator[Filing | BadRecord]:
+        text = f.read_text(encoding="utf-8")
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield BadRecord(f.name, "?", "?", f"{f.name}: not JSON: {exc}")
+            return
+        for item in obj if isinstance(obj, list) else [obj]:
+            yield parse_or_bad(item, f.name)
 
     @staticmethod
     def _parse(line: str, where: str) -> Filing | BadRecord:

@@ -35,7 +35,7 @@ from .errors import PermitsError
 from .filing import Filing, parse_filing
 
 __all__ = [
-    "BadRecord", "FilingSource", "OutputLog", "NoticeHook", "FilingOutcome", "SweepResult",
+    "BadRecord", "FilingSource", "ChunkedSource", "OutputLog", "NoticeHook", "FilingOutcome", "SweepResult",
     "process_filing", "process_chunk", "run_sweep", "chunked", "DEFAULT_CHUNK",
 ]
 
@@ -56,6 +56,16 @@ class FilingSource(Protocol):
     def open_filings(self) -> Iterable[Filing | BadRecord]:
         """Filings that may still have something due (the store selects by
         its derived state; a directory yields every filing)."""
+
+
+class ChunkedSource(FilingSource, Protocol):
+    """A source a flow can fan out: :meth:`chunk_refs` names the chunks with
+    small values (positions, id ranges) and each task loads its own, so the
+    flow never holds every filing at once."""
+
+    def chunk_refs(self, size: int) -> list: ...
+
+    def load(self, ref) -> list[Filing | BadRecord]: ...
 
 
 class OutputLog(Protocol):
