@@ -39,12 +39,12 @@ def child(mode: str, filings: str, work: str) -> None:
     t0 = time.perf_counter()
     if mode == "plain":
         from workflows.ledger import DirectorySource, SqliteLedger
-        from workflows.report import write_outputs
+        from workflows.report import write_report
         from workflows.sweep import run_sweep
 
         log = SqliteLedger(Path(work) / "ledger.sqlite")
         result = run_sweep(DirectorySource(filings), log, AS_OF, chunk_size=CHUNK)
-        write_outputs(result, Path(work) / "out")
+        write_report(result, Path(work) / "out")  # what permits sweep --no-prefect does
         log.close()
         n = len(result.outcomes)
     else:

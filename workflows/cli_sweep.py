@@ -75,7 +75,7 @@ def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk
             flows.PROGRESS = flows.NOTICE_LIMIT = None
             flows.close_logs()
     from .ledger import SqliteLedger
-    from .report import build_digest, write_outputs
+    from .report import write_report
     from .sweep import run_sweep
 
     log = SqliteLedger(ledger)
@@ -84,8 +84,7 @@ def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk
                            notice_hook=notice_hook(as_of, limit=notice_limit))
     finally:
         log.close()
-    paths = write_outputs(result, out)
-    return {"counts": result.counts(), "digest": build_digest(result), "paths": {k: str(v) for k, v in paths.items()}}
+    return write_report(result, out)
 
 
 def _as_of(args) -> date:

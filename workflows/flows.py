@@ -1,6 +1,6 @@
 """The Prefect flow: ``daily_sweep``.  Thin: it selects the work, cuts it into
 chunks and calls the same functions as ``permits sweep --no-prefect``
-(:func:`workflows.sweep.process_chunk`, :func:`workflows.report.write_outputs`).
+(:func:`workflows.sweep.process_chunk`, :func:`workflows.report.write_report`).
 
 A task per chunk of filings, not per filing; retries are declared on the
 tasks.  A retried chunk is safe: its outputs are keyed in the output log, so
@@ -118,13 +118,11 @@ def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | N
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
 def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
-    from .report import build_digest, write_outputs
+    from .report import write_report
     from .sweep import SweepResult
 
     result = SweepResult(as_of, outcomes)
-    paths = write_outputs(result, out)
-    return SweepReport({"counts": result.counts(), "digest": build_digest(result),
-                        "paths": {k: str(v) for k, v in paths.items()}})
+    return SweepReport(write_report(result, out))
 
 
 @flow(name="daily-sweep", log_prints=False, validate_parameters=True)

@@ -21,7 +21,7 @@ from .docket import DUE_WITHIN_DAYS, SCHEDULE_DAYS
 from .ics import build_feed, feed_name
 from .sweep import SweepResult
 
-__all__ = ["build_digest", "build_schedule", "write_outputs", "print_docket", "CATEGORIES"]
+__all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES"]
 
 CATEGORIES = ("overdue", "due", "waiting", "expiring", "late")
 _ORDER = {c: i for i, c in enumerate(CATEGORIES)}
@@ -159,11 +159,20 @@ def write_feeds(result: SweepResult, folder: Path, town: str | None = None, depa
     return paths
 
 
-def write_outputs(result: SweepResult, out_dir: str | Path) -> dict[str, Path]:
+def write_report(result: SweepResult, out_dir: str | Path) -> dict:
+    """Write every output and return ``{"counts", "digest", "paths"}``, the
+    digest built once (at 100,000 filings it is the biggest thing made)."""
+    digest = build_digest(result)
+    paths = write_outputs(result, out_dir, digest)
+    return {"counts": result.counts(), "digest": digest, "paths": {k: str(v) for k, v in paths.items()}}
+
+
+def write_outputs(result: SweepResult, out_dir: str | Path, digest: dict | None = None) -> dict[str, Path]:
     """Write every output of the sweep into ``out_dir``; returns them by name."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    digest, schedule = build_digest(result), build_schedule(result)
+    digest = digest if digest is not None else build_digest(result)
+    schedule = build_schedule(result)
     paths = {"digest.json": out / "digest.json", "digest.html": out / "digest.html",
              "inspection-schedule.json": out / "inspection-schedule.json",
              "inspection-schedule.html": out / "inspection-schedule.html",
