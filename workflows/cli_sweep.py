@@ -119,7 +119,7 @@ def _print_outputs(res: dict, out: str) -> None:
 def cmd_ics(args) -> int:
     from .ics import build_feed, calendar_items, feed_name
     from .ledger import DirectorySource
-    from .docket import is_open
+    from .agenda import is_open
     from .replay import replay
     from .sweep import BadRecord
     from .towns import town

@@ -20,7 +20,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Iterable
 from zoneinfo import ZoneInfo
 
-from .docket import department_of
+from .agenda import department_of
 
 __all__ = ["CalendarItem", "calendar_items", "build_feed", "feed_name", "CALENDAR_STATUSES"]
 

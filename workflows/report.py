@@ -17,7 +17,7 @@ from typing import TextIO
 
 import jinja2
 
-from .docket import DUE_WITHIN_DAYS, SCHEDULE_DAYS
+from .agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
 from .ics import build_feed, feed_name
 from .sweep import SweepResult
 

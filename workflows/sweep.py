@@ -9,7 +9,7 @@ did in an :class:`OutputLog`.  Both are protocols: today a directory of
 filing JSON and a SQLite ledger (:mod:`workflows.ledger`); the store
 (issue 4) implements the same methods on its tables, transactionally.
 
-Idempotence: every reminder and notice has a key (:mod:`workflows.docket`);
+Idempotence: every reminder and notice has a key (:mod:`workflows.agenda`);
 it is made only when ``log.already_done(filing, key)`` is false and then
 recorded with ``log.mark_done(filing, key, payload)``, in one transaction
 with the output.  Re-running the same day, or after a crash halfway,
@@ -27,7 +27,7 @@ from datetime import date
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
 
-from .docket import (
+from .agenda import (
     Entry, NoticeDue, Reminder, department_of, docket_entries, inspection_schedule, is_open,
     notices_due, reminders_due,
 )

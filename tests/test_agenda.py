@@ -4,7 +4,7 @@ DPW schedule, the reminders and the notices, and under which keys."""
 from dataclasses import dataclass, field
 from datetime import date
 
-from workflows.docket import docket_entries, inspection_schedule, is_open, notices_due, reminders_due
+from workflows.agenda import docket_entries, inspection_schedule, is_open, notices_due, reminders_due
 from workflows.filing import parse_filing
 
 AS_OF = date(2026, 11, 30)

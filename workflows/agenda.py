@@ -1,4 +1,4 @@
-"""What the morning needs to know, from replayed filings: pure functions.
+"""What the morning needs to know (the sweep's agenda), from replayed filings: pure functions.
 
 Every function here reads a filing's :class:`~workflows.replay.Replay`
 (duck-typed: ``.town .kind .id .state .clocks``, each clock with ``.id .type
