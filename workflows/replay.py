@@ -170,10 +170,12 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 day, at = ext.get("to"), None
                 text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
             met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
-            status = _status(clock.type, day, met, as_of, bool(clock.met_by))
+            status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
             if met is not None:
                 text += f"; {met.type} on {met.date} (event {met.position})"
-                if status == "late":
+                if status == "late" and met.date == day:
+                    text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
+                elif status == "late":
                     text += f", {(met.date - day).days} days after the deadline"
                     if clock.id == "decision" and rules.kind in ("noi", "rda"):
                         text += f": {OYSTER_CREEK}"
@@ -188,9 +190,12 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
     return out
 
 
-def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool) -> str:
+def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool,
+            at: datetime | None = None) -> str:
     if kind == "deadline":
         if met is not None:
+            if at is not None and met.at is not None:  # an hour clock met at a known time
+                return "met" if met.at <= at else "late"
             return "met" if met.date <= day else "late"
         if not has_met_by:
             return "open" if as_of <= day else "met"
