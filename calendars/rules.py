@@ -22,7 +22,7 @@ and the rolls ``NO_ROLL``, ``ROLL_TO_NEXT_BUSINESS_DAY``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from enum import Enum
 
@@ -282,7 +282,9 @@ class LastBusinessDayBefore(DateRule):
 
     month: int = 12
     day: int = 1
-    count: int = 0
+    # keyword-only, so that ``LastBusinessDayBefore(12, 1)`` is (month, day)
+    # and not (count, month) as the inherited field order would make it
+    count: int = field(default=0, kw_only=True)
     name = "LAST_BUSINESS_DAY_BEFORE"
     unit = "annual date"
 
