@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from dateutil.relativedelta import relativedelta
-
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine, Transition as T
 
@@ -59,7 +57,9 @@ def no_temporary_patch_over_cdf(ctx, e):
 
 def certification_asked_within_window(ctx, e):
     start = ctx.temporary_patch
-    opens, closes = start + relativedelta(months=12), start + relativedelta(months=18)
+    # the window as the rule book counts it (the closing day rolls off a closed day)
+    opens = ctx.rules.clock("permanent-patch-window-opens").measure.reckon(ctx.calendar, start).date
+    closes = ctx.rules.clock("permanent-patch-window-closes").measure.reckon(ctx.calendar, start).date
     if not opens <= e.date <= closes:
         return (f"certification of the temporary patch is asked within the permanent patch window, "
                 f"{opens} to {closes} (12 to 18 months after {start}); {e.date} is outside it ({BYLAW} §11.4)")
