@@ -183,8 +183,9 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += f", before the earliest day this rule allows ({clock.citation})"
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
                 text += "; the period has run"
-            if final and status in PENDING and clock.type != "expiry":
+            if final and status in PENDING and clock.type != "expiry" and clock.met_by:
                 continue  # the filing has ended: what it no longer needs is not due
+                # (a period no act meets, such as the appeal period, still runs)
             out.append(ClockResult(prefix + clock.id, clock.type, day, status, clock.citation, text, at,
                                    start_position=start_event.position))
     return out
