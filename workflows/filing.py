@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping  # isinstance against typing.Mapping is several times slower
+from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
 from .rulebook import CLOCK_TYPES, KINDS

@@ -115,17 +115,16 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
     """The event that meets ``clock`` started by ``start``: the first of
     ``met_by`` after the start (any time, for a clock counted backward);
     with ``met_when == "all"`` the last of the first of each."""
-    def types(e: Event) -> set[str]:
-        if e.type == "certification-answered" and e.get("granted"):
-            return {e.type, "permanent-patch-placed"}  # the temporary patch now counts as permanent
-        return {e.type}
-
+    met_by = clock.met_by
+    start_order = (start.date, start.position)
     firsts: dict[str, Event] = {}
     for e in events:
-        if not backward and _order(e) <= _order(start):
+        if not backward and (e.date, e.position) <= start_order:
             continue
-        for t in types(e) & set(clock.met_by):
-            firsts.setdefault(t, e)
+        if e.type in met_by:
+            firsts.setdefault(e.type, e)
+        if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
+            firsts.setdefault("permanent-patch-placed", e)  # the temporary patch now counts as permanent
     if not firsts:
         return None
     if clock.met_when == "all":
