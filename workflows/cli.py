@@ -31,6 +31,8 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_day(text: str, what: str = "date") -> date:
     try:
+        if not (len(text) == 10 and text[4] == "-" and text[7] == "-"):
+            raise ValueError("not in the form YYYY-MM-DD")
         return date.fromisoformat(text)
     except ValueError as exc:
         raise UsageError(f"invalid {what} {text!r}: {exc} (use YYYY-MM-DD)") from None

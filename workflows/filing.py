@@ -8,6 +8,7 @@ ignored.  Pure: no I/O.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from types import MappingProxyType
@@ -18,6 +19,8 @@ from .errors import MalformedEvent, UnknownChoice
 from .rulebook import CLOCK_TYPES, KINDS
 
 __all__ = ["Event", "Filing", "parse_filing", "EVENT_FIELDS", "VOID"]
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # YYYY-MM-DD only: no week dates, no compact form
 
 #: The event that voids an earlier, mistaken one; both stay in the history.
 VOID = "event-voided"
@@ -153,7 +156,7 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         return value
     if kind_of_field == "date":
         try:
-            return date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else _raise()
+            return date.fromisoformat(value) if isinstance(value, str) and _ISO_DAY.fullmatch(value) else _raise()
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None
     if kind_of_field == "moment":

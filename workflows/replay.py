@@ -165,7 +165,7 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     day = rules.renewal.reckon(rec.calendar, day).date
                 text += f"; renewed {rec.renewals} time(s), {rules.renewal.summary()} each, to {day} ({rules.renewal_citation})"
             ext = rec.extensions.get(prefix + clock.id)
-            if ext is not None and _order(ext) > _order(start_event):
+            if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
                 text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
             met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
@@ -182,6 +182,8 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += f", before the earliest day this rule allows ({clock.citation})"
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
                 text += "; the period has run"
+            if clock.optional and status == "overdue":
+                continue  # an optional act whose day has passed: nothing is due any more
             if final and status in PENDING and clock.type != "expiry" and clock.met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
