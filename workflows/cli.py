@@ -105,6 +105,82 @@ def cmd_clock(args) -> int:
     return 0
 
 
+# -- permits replay / machines -------------------------------------------------
+
+def read_filing_file(path: str):
+    """Read and parse a filing JSON file; a bad file is a UsageError."""
+    from .filing import parse_filing
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            obj = json.load(fh)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return parse_filing(obj)
+
+
+def cmd_replay(args) -> int:
+    from .replay import replay
+
+    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+    result = replay(read_filing_file(args.file), as_of)
+    if args.json:
+        print(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
+    rows = [("clock", "date", "status", "rule")]
+    for c in result.clocks:
+        when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
+        mark = " *" if c.binding else ""
+        rows.append((c.id + mark, when, c.status, c.rule))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(r[i].ljust(widths[i]) for i in range(3)) + "  " + r[3])
+    if any(c.binding for c in result.clocks):
+        print("* binds: the earlier of the town's and the state's deadline")
+    if args.explain:
+        print()
+        for c in result.clocks:
+            print(f"{c.id}: {c.explanation}")
+    return 0
+
+
+def cmd_machines(args) -> int:
+    from .replay import MACHINES
+
+    kinds = [args.kind] if args.kind else list(MACHINES)
+    for kind in kinds:
+        if kind not in MACHINES:
+            from .errors import UnknownChoice
+            raise UnknownChoice("permit kind", kind, MACHINES)
+    print(machines_text(kinds, args.format))
+    return 0
+
+
+def machines_text(kinds, fmt: str = "text") -> str:
+    from .replay import MACHINES
+
+    out = []
+    for kind in kinds:
+        m = MACHINES[kind]
+        rows = m.table()
+        if fmt == "md":
+            out.append(f"### {kind}\n")
+            out.append(f"States: {', '.join(s.value for s in m.states)}; final: {', '.join(sorted(m.final))}.\n")
+            out.append("| event | from | to | guard / condition |")
+            out.append("|---|---|---|---|")
+            out += [f"| {e} | {f} | {t} | {g} |" for e, f, t, g in rows]
+            out.append("")
+        else:
+            out.append(f"{kind}: states {', '.join(s.value for s in m.states)}")
+            w = [max(len(r[i]) for r in rows) for i in range(3)]
+            out += ["  " + "  ".join(r[i].ljust(w[i]) for i in range(3)) + ("  " + r[3] if r[3] else "") for r in rows]
+            out.append("")
+    return "\n".join(out).rstrip("\n")
+
+
 # -- permits demo ----------------------------------------------------------------
 
 def cmd_demo(args) -> int:
@@ -133,6 +209,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, help="length taken from the record, for clocks that allow it (suspension days)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_clock)
+
+    p = sub.add_parser("replay", help="a filing's state and clocks, replayed from its events",
+                       description="Replay a filing JSON file (FILING-FORMAT.md): its state and every clock it has started, with status and rule.")
+    p.add_argument("file", help="filing JSON file")
+    p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
+    p.add_argument("--json", action="store_true", help="print the FILING-FORMAT.md JSON")
+    p.add_argument("--explain", action="store_true", help="also print how each date was counted")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("machines", help="each permit machine's transition table",
+                       description="Print the declared state machine of each permit kind: events, states, guards with their rules.")
+    p.add_argument("kind", nargs="?", help="one permit kind (default: all)")
+    p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
+    p.set_defaults(func=cmd_machines)
 
     p = sub.add_parser("demo", help="a short demonstration of the clocks",
                        description="Show a few clocks of each town, counted on the Massachusetts calendar.")

@@ -96,6 +96,7 @@ class Clock:
     met_by: tuple[str, ...] = ()
     note: str = ""
     max_count: int | None = None
+    met_when: str = "any"  # "any" of met_by meets it, or "all" of them
 
     @property
     def type(self) -> str:
@@ -112,6 +113,8 @@ class Clock:
             raise RuleBookError(town, self.id, "no citation: every clock names the section it comes from")
         if isinstance(self.met_by, str) or not all(isinstance(e, str) for e in self.met_by):
             raise RuleBookError(town, self.id, "met_by must be a tuple of event types")
+        if self.met_when not in ("any", "all"):
+            raise RuleBookError(town, self.id, f"met_when must be 'any' or 'all', not {self.met_when!r}")
         if self.max_count is not None and self.max_count < 0:
             raise RuleBookError(town, self.id, "max_count must be >= 0")
 

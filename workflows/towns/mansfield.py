@@ -25,7 +25,7 @@ LAND_DISTURBANCE = PermitRules(
         Clock("hearing-open", CalendarDays(60, NEXT), "complete-application", f"{STORMWATER} §7.G",
               met_by=("hearing-opened",), note="hearing within 60 days of receipt of a complete application"),
         Clock("hearing-notice", CalendarDaysBackward(14), "hearing-date", f"{STORMWATER} §7.G",
-              met_by=("notice-published", "notice-posted", "abutters-notified"),
+              met_by=("notice-published", "notice-posted", "abutters-notified"), met_when="all",
               note="newspaper, Town Hall posting and certified mail to abutters at least 14 days before the hearing"),
         wpa._hearing_posting,
         Clock("decision", CalendarDays(60, NEXT), "hearing-closed", f"{STORMWATER} §7.G",

@@ -1,0 +1,78 @@
+"""Guards shared by the permit machines, each named after the rule it
+enforces.  A guard returns None when the event may happen, else the reason,
+which names the rule (its citation comes from the town's rule book where
+the rule is the town's)."""
+
+from __future__ import annotations
+
+from .machine import Guard
+
+__all__ = ["COMMON_GUARDS"]
+
+
+def _renew_citation(ctx) -> str:
+    return ctx.rules.renewal_citation or ctx.rules.bylaw
+
+
+def renews_at_most_once(ctx, e):
+    allowed = ctx.rules.renewals_allowed
+    if allowed == 0:
+        return f"this {ctx.rules.kind} permit cannot be renewed ({ctx.rules.bylaw} provides no renewal)"
+    if ctx.renewals >= allowed:
+        return f"a permit may be renewed only once ({_renew_citation(ctx)})"
+    return None
+
+
+def renewal_asked_before_expiry(ctx, e):
+    expiry = ctx.expiry()
+    if expiry is not None and e.date > expiry:
+        return (f"the renewal was asked on {e.date}, after the permit expired on {expiry}: "
+                f"an expired permit cannot be renewed ({_renew_citation(ctx)})")
+    return None
+
+
+def renewal_was_requested(ctx, e):
+    if ctx.renewal_requested is None:
+        return f"no renewal request is on record: a renewal is granted on a written request ({_renew_citation(ctx)})"
+    return None
+
+
+def continued_to_a_later_date(ctx, e):
+    if e.get("to") <= e.date:
+        return (f"a hearing is continued to a date certain after the session; {e.get('to')} is not after {e.date} "
+                f"({ctx.rules.bylaw})")
+    return None
+
+
+def extension_names_a_clock_of_this_filing(ctx, e):
+    name = e.get("clock")
+    known = ctx.clock_ids()
+    if name not in known:
+        return f"clock-extended names clock {name!r}, which this filing does not have; it has: {', '.join(sorted(known))}"
+    return None
+
+
+def hearing_has_opened(ctx, e):
+    return f"a hearing cannot close before it opens ({ctx.rules.bylaw})"
+
+
+def decision_follows_close_where_required(ctx, e):
+    if ctx.rules.hearing_required:
+        return (f"a decision cannot come before the hearing closes: {ctx.rules.bylaw} requires a public hearing "
+                f"and a decision after its close")
+    return None
+
+
+COMMON_GUARDS = {
+    g.name: g
+    for g in (
+        Guard("renews_at_most_once", renews_at_most_once, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
+        Guard("renewal_asked_before_expiry", renewal_asked_before_expiry, "Canton 15-7; Saugus 508.08 §7.6; 310 CMR 10.05(8)"),
+        Guard("renewal_was_requested", renewal_was_requested, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
+        Guard("continued_to_a_later_date", continued_to_a_later_date, "Canton 15-5; Saugus 508.08 §5.2"),
+        Guard("extension_names_a_clock_of_this_filing", extension_names_a_clock_of_this_filing, "FILING-FORMAT clock-extended"),
+        Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
+        Guard("decision_follows_close_where_required", decision_follows_close_where_required,
+              "Canton 15-5, 15-7; Saugus 508.08 §7.1; Mansfield 25 §7.G"),
+    )
+}

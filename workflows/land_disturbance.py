@@ -1,0 +1,63 @@
+"""Land Disturbance Permit (Mansfield Stormwater By-Law Ch. 25 Part B):
+complete application, the boards' reports or 40 days, a hearing within 60
+days, final action within 60 days of its close."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from enum import Enum
+
+from .guards import COMMON_GUARDS
+from .machine import Guard, Machine
+from .wetlands import hearing_rows, incomplete, permit_rows
+
+__all__ = ["LandDisturbanceState", "MACHINE", "REVIEWING_BOARDS"]
+
+#: Mansfield 25 §7.E: copies go to these boards on receipt of a complete
+#: application; `board-reported` events name them by these ids.
+REVIEWING_BOARDS = frozenset({"planning", "dpw", "health", "engineering", "building"})
+
+
+class LandDisturbanceState(str, Enum):
+    INCOMPLETE = "incomplete"
+    FILED = "filed"
+    HEARING_SCHEDULED = "hearing-scheduled"
+    HEARING_OPEN = "hearing-open"
+    HEARING_CLOSED = "hearing-closed"
+    ISSUED = "issued"
+    RENEWED = "renewed"
+    DENIED = "denied"
+    REVOKED = "revoked"
+    COMPLETED = "completed"
+    WITHDRAWN = "withdrawn"
+
+
+def boards_reported_or_40_days(ctx, e):
+    """Mansfield 25 §7.E: no hearing until each board has reported or 40
+    days have passed since the boards received the application."""
+    notified = ctx.first("boards-notified")
+    missing = REVIEWING_BOARDS - ctx.boards_reported
+    if not missing:
+        return None
+    if notified is None:
+        return (f"the hearing cannot open before the boards have the application: no boards-notified event "
+                f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)")
+    earliest = notified[0] + timedelta(days=40)
+    if e.date < earliest:
+        return (f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "
+                f"ha{'s' if len(missing) == 1 else 've'} not reported and 40 days have not passed since {notified[0]} "
+                f"(Mansfield 25 §7.E)")
+    return None
+
+
+S = LandDisturbanceState
+MACHINE = Machine(
+    kind="land-disturbance",
+    states=LandDisturbanceState,
+    final=frozenset({S.DENIED.value, S.REVOKED.value, S.COMPLETED.value, S.WITHDRAWN.value}),
+    transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",)) + permit_rows(S),
+    guards={**COMMON_GUARDS,
+            "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days,
+                                                "Mansfield 25 §7.E")},
+    conds={"incomplete": incomplete},
+)

@@ -1,0 +1,149 @@
+"""Declared state machines: states as an enum, transitions as a table,
+guards and conditions by name.
+
+A :class:`Machine` is checked when it is built (at import of its module):
+every source and target is a declared state, every guard and condition
+name is known, every state is reachable from the start and every state that
+is not final has a way out.  A bad table fails at import, not at run time.
+
+    Transition("permit-issued", (APPLIED,), ISSUED, guards=("dig_safe_number_given",))
+
+- ``sources``: the states the event is allowed in (``ANY`` = every state
+  that is not final);
+- ``target``: the new state, or ``None`` to stay where it is;
+- ``cond``: the name of a condition that *selects* this row (rows for the
+  same event and source are tried in order; a row whose condition is false
+  is passed over silently);
+- ``guards``: names of rules that *refuse* the event, with a message that
+  cites the rule, when they are not met.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Mapping
+
+from .errors import RuleBookError, TransitionRefused
+
+__all__ = ["START", "ANY", "Transition", "Guard", "Machine"]
+
+START = "(start)"
+ANY = "*"
+
+
+@dataclass(frozen=True)
+class Transition:
+    event: str
+    sources: tuple[str, ...]
+    target: str | None
+    cond: str | None = None
+    guards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A rule that may refuse an event.  ``check(ctx, event)`` returns None
+    when the event may happen, else the reason, which names the rule."""
+
+    name: str
+    check: Callable
+    citation: str = ""
+
+
+@dataclass
+class Machine:
+    kind: str
+    states: type[Enum]
+    final: frozenset
+    transitions: tuple[Transition, ...]
+    guards: Mapping[str, Guard] = field(default_factory=dict)
+    conds: Mapping[str, Callable] = field(default_factory=dict)
+
+    def __post_init__(self):
+        values = {s.value for s in self.states}
+        problem = lambda msg: RuleBookError(f"machine {self.kind}", None, msg)  # noqa: E731
+        for t in self.transitions:
+            for s in t.sources:
+                if s not in values and s not in (START, ANY):
+                    raise problem(f"{t.event}: source {s!r} is not a state of {self.states.__name__}")
+            if t.target is not None and t.target not in values:
+                raise problem(f"{t.event}: transition to nowhere ({t.target!r} is not a state)")
+            if START in t.sources and t.target is None:
+                raise problem(f"{t.event}: a first event must lead to a state")
+            for g in t.guards:
+                if g not in self.guards:
+                    raise problem(f"{t.event}: unknown guard {g!r}")
+            if t.cond is not None and t.cond not in self.conds:
+                raise problem(f"{t.event}: unknown condition {t.cond!r}")
+        for f in self.final:
+            if f not in values:
+                raise problem(f"final state {f!r} is not a state")
+        # reachability from the start, to a fixed point
+        reached, changed = {START}, True
+        while changed:
+            changed = False
+            for t in self.transitions:
+                if t.target is None or t.target in reached:
+                    continue
+                open_reached = any(r != START and r not in self.final for r in reached)
+                if any(s in reached for s in t.sources) or (ANY in t.sources and open_reached):
+                    reached.add(t.target)
+                    changed = True
+        reached.discard(START)
+        unreachable = values - reached
+        if unreachable:
+            raise problem(f"unreachable states: {', '.join(sorted(unreachable))}")
+        for s in values - set(self.final):
+            if not any(s in t.sources or ANY in t.sources for t in self.transitions if t.target not in (None, s)):
+                raise problem(f"state {s!r} is not final and has no way out")
+        self._by_event: dict[str, list[Transition]] = {}
+        for t in self.transitions:
+            self._by_event.setdefault(t.event, []).append(t)
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return tuple(self._by_event)
+
+    def allowed(self, state: str) -> list[str]:
+        return sorted({t.event for t in self.transitions if self._applies(t, state)})
+
+    def _applies(self, t: Transition, state: str) -> bool:
+        return state in t.sources or (ANY in t.sources and state != START and state not in self.final)
+
+    def step(self, state: str, event, ctx) -> str:
+        """The state after ``event``; raises TransitionRefused naming the
+        guard's rule, or the states the event is allowed in."""
+        rows = [t for t in self._by_event.get(event.type, ()) if self._applies(t, state)]
+        if not rows:
+            where = sorted({s for t in self._by_event.get(event.type, ()) for s in t.sources} - {ANY})
+            shown = "before the first event" if state == START else f"when the filing is {state!r}"
+            hint = f"; it is allowed in: {', '.join(w if w != START else 'the first event' for w in where)}" if where else ""
+            if ANY in {s for t in self._by_event.get(event.type, ()) for s in t.sources}:
+                hint = "; it is allowed in any state that is not final"
+            raise TransitionRefused(f"{event.type} is not allowed {shown}{hint}",
+                                    filing=ctx.filing_id, position=event.position, event=event.type, state=state)
+        for t in rows:
+            if t.cond is not None and not self.conds[t.cond](ctx, event):
+                continue
+            for g in t.guards:
+                reason = self.guards[g].check(ctx, event)
+                if reason:
+                    raise TransitionRefused(reason, filing=ctx.filing_id, position=event.position,
+                                            event=event.type, rule=self.guards[g].citation or g, state=state)
+            return t.target if t.target is not None else state
+        raise TransitionRefused(f"{event.type} does not fit the filing's record when it is {state!r}",
+                                filing=ctx.filing_id, position=event.position, event=event.type, state=state)
+
+    def table(self) -> list[tuple[str, str, str, str]]:
+        """(event, from, to, guards) rows, for `permits machines`."""
+        rows = []
+        for t in self.transitions:
+            src = ", ".join("any open state" if s == ANY else s for s in t.sources)
+            to = t.target or "(stays)"
+            notes = [f"if {t.cond}"] if t.cond else []
+            notes += [f"{g} ({self.guards[g].citation})" if self.guards[g].citation else g for g in t.guards]
+            rows.append((t.event, src, to, "; ".join(notes)))
+        return rows

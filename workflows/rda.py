@@ -1,0 +1,48 @@
+"""Request for Determination of Applicability.  Canton holds a hearing and
+decides within 31 days of its close (15-5); Saugus (508.08 §5.3) and the
+state (c.131 §40) decide within 21 days of receipt, hearing or not.  A
+positive determination means a Notice of Intent is required."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .guards import COMMON_GUARDS
+from .machine import Machine, Transition as T
+from .wetlands import hearing_rows, incomplete
+
+__all__ = ["RdaState", "MACHINE"]
+
+
+class RdaState(str, Enum):
+    INCOMPLETE = "incomplete"
+    FILED = "filed"
+    HEARING_SCHEDULED = "hearing-scheduled"
+    HEARING_OPEN = "hearing-open"
+    HEARING_CLOSED = "hearing-closed"
+    NEGATIVE = "negative-determination"
+    POSITIVE = "positive-determination"
+    WITHDRAWN = "withdrawn"
+
+
+def positive(ctx, e) -> bool:
+    return bool(e.get("positive"))
+
+
+S = RdaState
+_before_close = (S.FILED.value, S.HEARING_SCHEDULED.value, S.HEARING_OPEN.value)
+MACHINE = Machine(
+    kind="rda",
+    states=RdaState,
+    final=frozenset({S.NEGATIVE.value, S.POSITIVE.value, S.WITHDRAWN.value}),
+    transitions=hearing_rows(S) + (
+        T("determination-issued", (S.HEARING_CLOSED.value,), S.POSITIVE.value, cond="positive"),
+        T("determination-issued", (S.HEARING_CLOSED.value,), S.NEGATIVE.value),
+        T("determination-issued", _before_close, S.POSITIVE.value, cond="positive",
+          guards=("decision_follows_close_where_required",)),
+        T("determination-issued", _before_close, S.NEGATIVE.value,
+          guards=("decision_follows_close_where_required",)),
+    ),
+    guards=COMMON_GUARDS,
+    conds={"incomplete": incomplete, "positive": positive},
+)

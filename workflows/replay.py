@@ -1,0 +1,237 @@
+"""Replay a filing's history: where it stands and every clock it has
+started, with each clock's status as of a given day and why.
+
+    replay(filing, as_of) -> Replay
+
+Events voided by a later ``event-voided`` are left out; the rest are taken
+in date order (a correction recorded later but dated earlier falls in its
+place).  Each event goes through the kind's machine, whose guards refuse a
+history that cannot have happened; then every clock of the town's rule book
+whose start is on record is counted on the town's calendar.  Late is a
+status, not an error.  Pure: ``as_of`` is passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Iterable
+
+from . import land_disturbance, noi, rda, street_opening
+from .errors import MalformedEvent
+from .filing import VOID, Event, Filing
+from .machine import START
+from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
+from .rulebook import ANCHORS, Clock, PermitRules
+from .towns import town
+
+__all__ = ["MACHINES", "ClockResult", "Replay", "replay"]
+
+MACHINES = {
+    "noi": noi.MACHINE,
+    "rda": rda.MACHINE,
+    "land-disturbance": land_disturbance.MACHINE,
+    "street-opening": street_opening.MACHINE,
+}
+
+OYSTER_CREEK = ("a decision issued after its deadline is without effect and the state's superseding order "
+                "controls (Oyster Creek v. Harwich, 449 Mass. 859 (2007))")
+
+PENDING = ("open", "overdue", "waiting")
+
+
+@dataclass
+class ClockResult:
+    id: str
+    type: str
+    date: date
+    status: str
+    rule: str
+    explanation: str
+    at: datetime | None = None
+    binding: bool | None = None
+    start_position: int = 0
+
+    def as_dict(self) -> dict:
+        out = {"id": self.id, "type": self.type, "date": self.date.isoformat(), "status": self.status,
+               "rule": self.rule, "explanation": self.explanation}
+        if self.at is not None:
+            out["at"] = self.at.isoformat(timespec="minutes")
+        if self.binding is not None:
+            out["binding"] = self.binding
+        return out
+
+
+@dataclass
+class Replay:
+    town: str
+    kind: str
+    id: str
+    state: str
+    clocks: list[ClockResult] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"town": self.town, "kind": self.kind, "id": self.id, "state": self.state,
+                "clocks": [c.as_dict() for c in self.clocks]}
+
+    def clock(self, clock_id: str) -> ClockResult | None:
+        return next((c for c in self.clocks if c.id == clock_id), None)
+
+    def pending(self) -> list[ClockResult]:
+        """Deadlines not yet met (open or overdue), soonest first."""
+        return sorted((c for c in self.clocks if c.type == "deadline" and c.status in ("open", "overdue")),
+                      key=lambda c: (c.date, c.id))
+
+    def next_deadline(self) -> ClockResult | None:
+        pending = self.pending()
+        return pending[0] if pending else None
+
+
+def _order(e: Event):
+    return (e.date, e.position)
+
+
+def _live_events(filing: Filing) -> list[Event]:
+    voided: set[int] = set()
+    by_pos = {e.position: e for e in filing.events}
+    for e in filing.events:
+        if e.type == VOID:
+            target = e.get("voids")
+            if target >= e.position:
+                raise MalformedEvent(f"event-voided must name an earlier event, not {target}",
+                                     filing=filing.id, position=e.position, event=e.type)
+            if by_pos[target].type == VOID:
+                raise MalformedEvent(f"event {target} is itself a voiding; record the event again instead",
+                                     filing=filing.id, position=e.position, event=e.type)
+            if target in voided:
+                raise MalformedEvent(f"event {target} is already voided", filing=filing.id,
+                                     position=e.position, event=e.type)
+            voided.add(target)
+    live = [e for e in filing.events if e.type != VOID and e.position not in voided]
+    return sorted(live, key=_order)
+
+
+def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) -> Event | None:
+    """The event that meets ``clock`` started by ``start``: the first of
+    ``met_by`` after the start (any time, for a clock counted backward);
+    with ``met_when == "all"`` the last of the first of each."""
+    def types(e: Event) -> set[str]:
+        if e.type == "certification-answered" and e.get("granted"):
+            return {e.type, "permanent-patch-placed"}  # the temporary patch now counts as permanent
+        return {e.type}
+
+    firsts: dict[str, Event] = {}
+    for e in events:
+        if not backward and _order(e) <= _order(start):
+            continue
+        for t in types(e) & set(clock.met_by):
+            firsts.setdefault(t, e)
+    if not firsts:
+        return None
+    if clock.met_when == "all":
+        if set(clock.met_by) - set(firsts):
+            return None
+        return max(firsts.values(), key=_order)
+    return min(firsts.values(), key=_order)
+
+
+def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
+    if clock.id == "winter-patch" and not (rec.length_ft or 0) > WINTER_PATCH_LENGTH_FT:
+        return []
+    if clock.start == "expiry":
+        if rec.issued is None:
+            return []
+        first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
+        return [(first_expiry, rec.issued)]
+    starts = rec.anchors.get(clock.start, [])
+    if clock.id == "permit-expiry":
+        return starts[:1]
+    return starts
+
+
+def clock_date(rec: Record, clock: Clock, start) -> date:
+    return clock.measure.reckon(rec.calendar, start).date
+
+
+def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
+    out: list[ClockResult] = []
+    for clock in rules.clocks:
+        for value, start_event in _starts(clock, rec):
+            count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
+            r = clock.measure.reckon(rec.calendar, value, count)
+            text = r.describe(ANCHORS[clock.start])
+            day, at = r.date, r.at
+            if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
+                for _ in range(rec.renewals):
+                    day = rules.renewal.reckon(rec.calendar, day).date
+                text += f"; renewed {rec.renewals} time(s), {rules.renewal.summary()} each, to {day} ({rules.renewal_citation})"
+            ext = rec.extensions.get(prefix + clock.id)
+            if ext is not None and _order(ext) > _order(start_event):
+                day, at = ext.get("to"), None
+                text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
+            met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
+            status = _status(clock.type, day, met, as_of, bool(clock.met_by))
+            if met is not None:
+                text += f"; {met.type} on {met.date} (event {met.position})"
+                if status == "late":
+                    text += f", {(met.date - day).days} days after the deadline"
+                    if clock.id == "decision" and rules.kind in ("noi", "rda"):
+                        text += f": {OYSTER_CREEK}"
+                if clock.type == "earliest" and met.date < day:
+                    text += f", before the earliest day this rule allows ({clock.citation})"
+            elif clock.type == "deadline" and not clock.met_by and as_of > day:
+                text += "; the period has run"
+            if final and status in PENDING and clock.type != "expiry":
+                continue  # the filing has ended: what it no longer needs is not due
+            out.append(ClockResult(prefix + clock.id, clock.type, day, status, clock.citation, text, at,
+                                   start_position=start_event.position))
+    return out
+
+
+def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool) -> str:
+    if kind == "deadline":
+        if met is not None:
+            return "met" if met.date <= day else "late"
+        if not has_met_by:
+            return "open" if as_of <= day else "met"
+        return "open" if as_of <= day else "overdue"
+    if kind == "earliest":
+        return "passed" if met is not None or as_of >= day else "waiting"
+    return "active" if as_of <= day else "expired"
+
+
+def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
+    own = {c.id: c for c in clocks if ":" not in c.id and c.type == "deadline"}
+    for p in prefixes:
+        for c in clocks:
+            if c.id.startswith(p) and c.type == "deadline":
+                mine = own.get(c.id[len(p):])
+                if mine is None:
+                    continue
+                mine.binding = mine.date <= c.date
+                c.binding = c.date <= mine.date
+
+
+def replay(filing: Filing, as_of: date) -> Replay:
+    """The filing's state and clocks as of ``as_of``.  Raises FilingError
+    (MalformedEvent, TransitionRefused) naming the event, its position and
+    the rule, or UnknownChoice for an unknown town or kind."""
+    profile = town(filing.town)
+    rules = profile.rules(filing.kind)
+    also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also]
+    machine = MACHINES[filing.kind]
+    rec = Record(filing.id, profile, rules, profile.calendar)
+    rec.known_clocks = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
+    state = START
+    for e in _live_events(filing):
+        rec.state = state
+        state = machine.step(state, e, rec)
+        note_event(rec, e)
+    if state == START:
+        raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
+    final = state in machine.final
+    clocks = _evaluate(rec, rules, as_of, final)
+    for prefix, other in also:
+        clocks += _evaluate(rec, other, as_of, final, prefix)
+    _mark_binding(clocks, [p for p, _ in also])
+    return Replay(filing.town, filing.kind, filing.id, state, clocks)

@@ -1,0 +1,173 @@
+"""Street Opening Permit (Canton Street Opening By-Law 16-12): application,
+Dig Safe, the permit's 30-day term, the trench, backfill, temporary and
+permanent patches, the four inspections, suspension and revocation, and the
+deposit refund."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from dateutil.relativedelta import relativedelta
+
+from .guards import COMMON_GUARDS
+from .machine import ANY, START, Guard, Machine, Transition as T
+
+__all__ = ["StreetOpeningState", "MACHINE"]
+
+BYLAW = "Canton 16-12"
+
+
+class StreetOpeningState(str, Enum):
+    EMERGENCY = "emergency-work"
+    APPLIED = "applied"
+    ISSUED = "issued"
+    EXCAVATING = "excavating"
+    BACKFILLED = "backfilled"
+    TEMPORARY_PATCH = "temporary-patch"
+    PERMANENT_PATCH = "permanent-patch"
+    FINAL_INSPECTED = "final-inspected"
+    CLOSED = "closed"
+    DENIED = "denied"
+    REVOKED = "revoked"
+    WITHDRAWN = "withdrawn"
+
+
+S = StreetOpeningState
+V = lambda *states: tuple(s.value for s in states)  # noqa: E731
+LIVE = V(S.ISSUED, S.EXCAVATING, S.BACKFILLED, S.TEMPORARY_PATCH, S.PERMANENT_PATCH, S.FINAL_INSPECTED)
+OPEN_TRENCH = V(S.EXCAVATING, S.BACKFILLED, S.TEMPORARY_PATCH)
+
+
+def dig_safe_number_given(ctx, e):
+    if not ctx.dig_safe_ticket:
+        return f"Can't issue the permit: no Dig Safe number ({BYLAW} §10.4)"
+    return None
+
+
+def excavation_under_way(ctx, e):
+    if not ctx.excavated:
+        return f"nothing has been excavated: record excavation-started first ({BYLAW} §10.2)"
+    return None
+
+
+def no_temporary_patch_over_cdf(ctx, e):
+    if ctx.cdf:
+        return (f"a trench backfilled with flowable fill (CDF) gets a steel plate and a 24-hour cure, then the "
+                f"permanent patch: no temporary patch ({BYLAW} §11.2)")
+    return None
+
+
+def certification_asked_within_window(ctx, e):
+    start = ctx.temporary_patch
+    opens, closes = start + relativedelta(months=12), start + relativedelta(months=18)
+    if not opens <= e.date <= closes:
+        return (f"certification of the temporary patch is asked within the permanent patch window, "
+                f"{opens} to {closes} (12 to 18 months after {start}); {e.date} is outside it ({BYLAW} §11.4)")
+    return None
+
+
+def certification_was_requested(ctx, e):
+    if "certification-requested" not in ctx.anchors:
+        return f"no certification request is on record to answer ({BYLAW} §11.4(d))"
+    return None
+
+
+def settlement_inspection_on_record(ctx, e):
+    if "settlement-inspection" not in ctx.anchors:
+        return f"no settlement inspection is on record to answer ({BYLAW} §11.4)"
+    return None
+
+
+def suspension_at_most_21_days(ctx, e):
+    if not 1 <= e.get("days") <= 21:
+        return f"a suspension lasts from 1 to 21 days, not {e.get('days')} ({BYLAW} §12)"
+    return None
+
+
+def revoked_after_noticed_hearing(ctx, e):
+    if ctx.revocation_hearing is None:
+        return f"a permit is revoked only after a hearing with at least 5 days' written notice; none is scheduled ({BYLAW} §12)"
+    if e.date < ctx.revocation_hearing:
+        return f"the revocation on {e.date} comes before its hearing on {ctx.revocation_hearing} ({BYLAW} §12)"
+    return None
+
+
+def deposit_not_in_default(ctx, e):
+    if ctx.in_default(e.date):
+        return (f"the deposit is not refunded while the holder is in Default: suspended until "
+                f"{ctx.suspended_until} ({BYLAW} §5, §11.4(f))")
+    return None
+
+
+def inspection_fits_the_stage(ctx, e):
+    return (f"a {e.get('stage')} inspection does not fit a permit that is {ctx.state!r}; inspections are before "
+            f"backfill, after the temporary patch, in the permanent patch window, and after the permanent patch "
+            f"({BYLAW} §10.2)")
+
+
+def _stage(name):
+    return lambda ctx, e: e.get("stage") == name
+
+
+_guards = [
+    Guard("dig_safe_number_given", dig_safe_number_given, f"{BYLAW} §10.4"),
+    Guard("excavation_under_way", excavation_under_way, f"{BYLAW} §10.2"),
+    Guard("no_temporary_patch_over_cdf", no_temporary_patch_over_cdf, f"{BYLAW} §11.2"),
+    Guard("certification_asked_within_window", certification_asked_within_window, f"{BYLAW} §11.4"),
+    Guard("certification_was_requested", certification_was_requested, f"{BYLAW} §11.4(d)"),
+    Guard("settlement_inspection_on_record", settlement_inspection_on_record, f"{BYLAW} §11.4"),
+    Guard("suspension_at_most_21_days", suspension_at_most_21_days, f"{BYLAW} §12"),
+    Guard("revoked_after_noticed_hearing", revoked_after_noticed_hearing, f"{BYLAW} §12"),
+    Guard("deposit_not_in_default", deposit_not_in_default, f"{BYLAW} §5, §11.4(f)"),
+    Guard("inspection_fits_the_stage", inspection_fits_the_stage, f"{BYLAW} §10.2"),
+]
+
+MACHINE = Machine(
+    kind="street-opening",
+    states=StreetOpeningState,
+    final=frozenset(V(S.CLOSED, S.DENIED, S.REVOKED, S.WITHDRAWN)),
+    transitions=(
+        T("emergency-work-started", (START,), S.EMERGENCY.value),
+        T("filed", (START, S.EMERGENCY.value), S.APPLIED.value),
+        T("dig-safe-obtained", (ANY,), None),
+        T("permit-issued", V(S.APPLIED), S.ISSUED.value, guards=("dig_safe_number_given",)),
+        T("permit-denied", V(S.APPLIED), S.DENIED.value),
+        T("withdrawn", V(S.APPLIED, S.EMERGENCY), S.WITHDRAWN.value),
+        T("renewal-requested", LIVE, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
+        T("permit-renewed", LIVE, None, guards=("renews_at_most_once", "renewal_was_requested")),
+        T("work-noticed", V(S.APPLIED, S.ISSUED), None),
+        T("excavation-started", V(S.ISSUED), S.EXCAVATING.value),
+        T("inspected", V(S.EXCAVATING, S.ISSUED), None, cond="pre_backfill", guards=("excavation_under_way",)),
+        T("backfilled", V(S.EXCAVATING), S.BACKFILLED.value),
+        T("backfilled", V(S.ISSUED), S.BACKFILLED.value, guards=("excavation_under_way",)),
+        T("temporary-patch-placed", V(S.BACKFILLED), S.TEMPORARY_PATCH.value, guards=("no_temporary_patch_over_cdf",)),
+        T("winter-patch-placed", OPEN_TRENCH, None),
+        T("inspected", V(S.TEMPORARY_PATCH), None, cond="temporary_patch_stage"),
+        T("inspected", V(S.TEMPORARY_PATCH), None, cond="settlement_stage"),
+        T("settlement-answered", V(S.TEMPORARY_PATCH), None, guards=("settlement_inspection_on_record",)),
+        T("certification-requested", V(S.TEMPORARY_PATCH), None, guards=("certification_asked_within_window",)),
+        T("certification-answered", V(S.TEMPORARY_PATCH), S.PERMANENT_PATCH.value, cond="granted",
+          guards=("certification_was_requested",)),
+        T("certification-answered", V(S.TEMPORARY_PATCH), None, guards=("certification_was_requested",)),
+        T("permanent-patch-placed", V(S.BACKFILLED, S.TEMPORARY_PATCH), S.PERMANENT_PATCH.value),
+        T("inspected", V(S.PERMANENT_PATCH), S.FINAL_INSPECTED.value, cond="final_pass"),
+        T("inspected", V(S.PERMANENT_PATCH), None, cond="final_fail"),
+        T("inspected", (ANY,), None, guards=("inspection_fits_the_stage",)),
+        T("deposit-refunded", V(S.FINAL_INSPECTED), S.CLOSED.value, guards=("deposit_not_in_default",)),
+        T("suspended", LIVE, None, guards=("suspension_at_most_21_days",)),
+        T("revocation-hearing-scheduled", LIVE, None),
+        T("permit-revoked", LIVE, S.REVOKED.value, guards=("revoked_after_noticed_hearing",)),
+        T("after-hours-billed", (ANY,), None),
+        T("after-hours-paid", (ANY,), None),
+        T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),
+    ),
+    guards={**COMMON_GUARDS, **{g.name: g for g in _guards}},
+    conds={
+        "pre_backfill": _stage("pre-backfill"),
+        "temporary_patch_stage": _stage("temporary-patch"),
+        "settlement_stage": _stage("settlement"),
+        "final_pass": lambda ctx, e: e.get("stage") == "permanent-patch" and e.get("result") == "pass",
+        "final_fail": lambda ctx, e: e.get("stage") == "permanent-patch" and e.get("result") == "fail",
+        "granted": lambda ctx, e: bool(e.get("granted")),
+    },
+)

@@ -1,0 +1,54 @@
+"""The rows the wetlands and stormwater machines share (NOI, RDA, Land
+Disturbance): filing, completeness, notices, the hearing and its
+continuances, extensions and withdrawal."""
+
+from __future__ import annotations
+
+from .machine import ANY, START, Transition as T
+
+__all__ = ["NOTICE_EVENTS", "hearing_rows", "permit_rows", "incomplete"]
+
+NOTICE_EVENTS = ("abutters-notified", "boards-notified", "board-reported", "notice-published", "notice-posted")
+
+
+def incomplete(ctx, e) -> bool:
+    return e.get("complete", True) is False
+
+
+def hearing_rows(S, opened_guards: tuple[str, ...] = ()) -> tuple[T, ...]:
+    """Rows from filing to the close of the hearing, for a state enum ``S``
+    with FILED, INCOMPLETE, HEARING_SCHEDULED, HEARING_OPEN, HEARING_CLOSED
+    and WITHDRAWN."""
+    before_open = (S.FILED.value, S.INCOMPLETE.value, S.HEARING_SCHEDULED.value)
+    return (
+        T("filed", (START,), S.INCOMPLETE.value, cond="incomplete"),
+        T("filed", (START,), S.FILED.value),
+        T("deemed-complete", (S.INCOMPLETE.value,), S.FILED.value),
+        *(T(ev, (ANY,), None) for ev in NOTICE_EVENTS),
+        T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),
+        T("hearing-scheduled", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_SCHEDULED.value),
+        T("hearing-opened", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_OPEN.value, guards=opened_guards),
+        T("hearing-continued", (S.HEARING_OPEN.value,), None, guards=("continued_to_a_later_date",)),
+        T("hearing-closed", (S.HEARING_OPEN.value,), S.HEARING_CLOSED.value),
+        T("hearing-closed", before_open, S.HEARING_CLOSED.value, guards=("hearing_has_opened",)),
+        T("withdrawn", (ANY,), S.WITHDRAWN.value),
+    )
+
+
+def permit_rows(S) -> tuple[T, ...]:
+    """Decision and the permit's life, for machines whose decision is
+    permit-issued / permit-denied (NOI, Land Disturbance)."""
+    before_close = (S.FILED.value, S.INCOMPLETE.value, S.HEARING_SCHEDULED.value, S.HEARING_OPEN.value)
+    live = (S.ISSUED.value, S.RENEWED.value)
+    return (
+        T("permit-issued", (S.HEARING_CLOSED.value,), S.ISSUED.value),
+        T("permit-denied", (S.HEARING_CLOSED.value,), S.DENIED.value),
+        T("permit-issued", before_close, S.ISSUED.value, guards=("decision_follows_close_where_required",)),
+        T("permit-denied", before_close, S.DENIED.value, guards=("decision_follows_close_where_required",)),
+        T("permit-recorded", live, None),
+        T("construction-noticed", live, None),
+        T("renewal-requested", live, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
+        T("permit-renewed", live, S.RENEWED.value, guards=("renews_at_most_once", "renewal_was_requested")),
+        T("completion-certified", live, S.COMPLETED.value),
+        T("permit-revoked", live, S.REVOKED.value),
+    )
