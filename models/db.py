@@ -24,7 +24,7 @@ from sqlalchemy.exc import ArgumentError
 
 from .errors import StoreError
 
-__all__ = ["ENV_URL", "default_url", "resolve_url", "make_engine", "describe_url"]
+__all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url"]
 
 ENV_URL = "PERMITS_DATABASE_URL"
 BUSY_TIMEOUT_MS = 30_000
@@ -48,6 +48,14 @@ def describe_url(url: str) -> str:
         return url
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for PostgreSQL or in-memory)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database).expanduser()
+
+
 def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
@@ -64,9 +72,6 @@ def make_engine(url: str) -> Engine:
 
 
 def _sqlite_engine(parsed) -> Engine:
-    path = parsed.database
-    if path and path != ":memory:":
-        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")

@@ -12,6 +12,7 @@ key (filing, seq) and the ``last_seq`` check on the row are a second guard.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping
 
@@ -20,13 +21,15 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from workflows.docket import action_for, docket_status
-from workflows.errors import MalformedEvent
+from workflows.errors import UnknownChoice
 from workflows.filing import VOID, Filing, parse_filing
 
-from .db import describe_url, make_engine
+from .db import describe_url, make_engine, sqlite_path
 from .errors import DuplicateFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_party
+from workflows.towns import town
+
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
 __all__ = ["Store", "DocketItem", "Derived", "derive"]
@@ -58,16 +61,31 @@ class Derived:
     clocks: tuple[dict, ...]
 
 
+@lru_cache(maxsize=None)
+def _acted_on(town_id: str, kind: str, clock_id: str) -> bool:
+    """Whether a deadline is met by an act (``met_by``), rather than a period
+    that simply runs out (the appeal period): only the first kind is due."""
+    prefix, _, base = clock_id.rpartition(":")
+    try:
+        return bool(town(prefix or town_id).rules(kind).clock(base).met_by)
+    except UnknownChoice:  # a clock the replay made that the rule book does not list: keep it on the docket
+        return True
+
+
 def derive(filing: Filing, replayer) -> Derived:
     """Replay ``filing`` as of its last event (the day the record changed):
-    met, late and passed clocks are final then; a deadline still to act on is
-    stored as ``due``.  Raises the core's FilingError for a history that
-    cannot have happened."""
+    met, late and passed clocks are final then; a deadline still to be acted
+    on is stored as ``due`` (open or overdue is the docket's question, asked
+    with its own day).  A period that runs out by itself is stored as
+    ``runs``.  Raises the core's FilingError for a history that cannot have
+    happened."""
     as_of = max((e.date for e in filing.events), default=None) or date.today()
     result = replayer(filing, as_of)
     clocks, next_clock = [], None
     for c in result.clocks:
-        status = "due" if (c.type == "deadline" and c.status in _DUE) else c.status
+        status = c.status
+        if c.type == "deadline" and c.status in _DUE:
+            status = "due" if _acted_on(filing.town, filing.kind, c.id) else "runs"
         clocks.append({"clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
                        "rule": c.rule, "explanation": c.explanation})
         if status == "due" and (next_clock is None or c.date < next_clock[0]):
@@ -118,11 +136,15 @@ class Store:
 
     def upgrade(self) -> str:
         """Create or upgrade the schema to the current revision."""
+        path = sqlite_path(self.url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
         upgrade(self.engine)
         return HEAD
 
     def check_schema(self) -> None:
-        rev = current_revision(self.engine)
+        path = sqlite_path(self.url)
+        rev = None if path is not None and not path.exists() else current_revision(self.engine)
         if rev is None:
             raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
         if rev != HEAD:
@@ -214,18 +236,8 @@ class Store:
             return seq, d.state
 
     def void(self, filing_id: str, seq: int, *, reason: str, day: date, by: str) -> tuple[int, str]:
-        """Record an ``event-voided`` naming event ``seq``.  An event already
-        voided, or a void itself, cannot be voided again."""
-        filing, _ = self.load(filing_id)
-        target = next((e for e in filing.events if e.position == seq), None)
-        if target is not None:
-            if target.type == VOID:
-                raise MalformedEvent(f"event {seq} is itself a void: record the event again instead",
-                                     filing=filing_id, event=VOID)
-            earlier = [e.position for e in filing.events if e.type == VOID and e.get("voids") == seq]
-            if earlier:
-                raise MalformedEvent(f"event {seq} ({target.type}) was already voided by event {earlier[0]}",
-                                     filing=filing_id, event=VOID)
+        """Record an ``event-voided`` naming event ``seq``; the replay refuses
+        a void of a void, or of an event already voided."""
         return self.record(filing_id, {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}, by=by)
 
     # -- reading ------------------------------------------------------------

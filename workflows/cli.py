@@ -224,6 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
     p.set_defaults(func=cmd_machines)
 
+    from .cli_store import add_store_commands
+
+    add_store_commands(sub, _Parser)
+
     p = sub.add_parser("demo", help="a short demonstration of the clocks",
                        description="Show a few clocks of each town, counted on the Massachusetts calendar.")
     p.set_defaults(func=cmd_demo)

@@ -27,8 +27,8 @@ from datetime import date
 
 from .errors import PermitsError, UnknownChoice
 
-__all__ = ["SCHEDULE", "FEES", "CATEGORIES", "ENTRY_KINDS", "ScheduleItem", "Charge", "Line", "Statement",
-           "LedgerRefused", "charge", "statement"]
+__all__ = ["SCHEDULE", "FEES", "CATEGORIES", "ENTRY_KINDS", "REFUNDABLE_STATES", "ScheduleItem", "Charge", "Line", "Statement",
+           "LedgerRefused", "charge", "statement", "refund_allowed", "parse_dollars"]
 
 SCHEDULE_CITATION = "Canton 16-12 Fee Schedule (Nominal Schedule of Refundable Deposits)"
 ACCOUNT_CITATION = "Canton 16-12 §5"
@@ -199,3 +199,30 @@ def statement(applicant: str, lines) -> Statement:
             fees += ln.cents
         out.append((ln, balance))
     return Statement(applicant, tuple(out), balance, {k: v for k, v in held.items() if k is not None}, fees)
+
+
+#: Street-opening states after the final inspection of the permanent patch,
+#: when a permit's unexpended deposit may be released (§5, §11.4(f)).
+REFUNDABLE_STATES = ("final-inspected", "closed")
+
+
+def refund_allowed(filing: str, state: str, applicant: str) -> None:
+    """Raise :class:`LedgerRefused` unless the permit has passed its final
+    inspection (§5)."""
+    if state not in REFUNDABLE_STATES:
+        raise LedgerRefused(f"the deposit for {filing} is released only after the final inspection of the "
+                            f"permanent patch; the permit is {state!r}", applicant=applicant,
+                            rule=f"{ACCOUNT_CITATION}, §11.4(f)")
+
+
+def parse_dollars(text: str) -> int:
+    """'1,250.50' or '$75' -> cents; raises LedgerRefused for anything else."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        value = Decimal(text.replace("$", "").replace(",", "").strip())
+    except (InvalidOperation, AttributeError):
+        raise LedgerRefused(f"amount {text!r} is not a dollar amount such as 1250.00") from None
+    if value <= 0 or value != value.quantize(Decimal("0.01")):
+        raise LedgerRefused(f"amount {text!r}: a positive amount in dollars and cents")
+    return int(value * 100)
