@@ -82,11 +82,11 @@ def derive(filing: Filing, replayer) -> Derived:
     as_of = max((e.date for e in filing.events), default=None) or date.today()
     result = replayer(filing, as_of)
     clocks, next_clock = [], None
-    for c in result.clocks:
+    for n, c in enumerate(result.clocks, start=1):
         status = c.status
         if c.type == "deadline" and c.status in _DUE:
             status = "due" if _acted_on(filing.town, filing.kind, c.id) else "runs"
-        clocks.append({"clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
+        clocks.append({"n": n, "clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
                        "rule": c.rule, "explanation": c.explanation})
         if status == "due" and (next_clock is None or c.date < next_clock[0]):
             next_clock = (c.date, c.id)

@@ -88,7 +88,8 @@ class FilingClock(SQLModel, table=True):
     __tablename__ = "filing_clock"
     __table_args__ = (Index("ix_filing_clock_status_date", "status", "date"),)
     filing_id: str = Field(foreign_key="filing.id", primary_key=True)
-    clock_id: str = Field(primary_key=True)
+    n: int = Field(primary_key=True)  # the clock's place in the replay: a clock id repeats per start
+    clock_id: str
     type: str
     date: date
     at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive

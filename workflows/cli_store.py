@@ -225,6 +225,25 @@ def cmd_deposits(args) -> int:
 
 # -- the parser -------------------------------------------------------------------
 
+def _intermixed(parser_class):
+    """A parser that takes FIELD=VALUE arguments after options too
+    (``record ID TYPE --date D to=...``), which plain argparse refuses."""
+
+    class Intermixed(parser_class):
+        _inside = False
+
+        def parse_known_args(self, args=None, namespace=None):
+            if self._inside:
+                return super().parse_known_args(args, namespace)
+            self._inside = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._inside = False
+
+    return Intermixed
+
+
 def add_store_commands(sub, parser_class) -> None:
     """Register the record's sub-commands on ``permits``' sub-parsers."""
     common = argparse.ArgumentParser(add_help=False)
@@ -233,8 +252,13 @@ def add_store_commands(sub, parser_class) -> None:
     writer = argparse.ArgumentParser(add_help=False)
     writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
 
-    def add(name, func, help, description, parents=(common,)):
-        p = sub.add_parser(name, help=help, description=description, parents=list(parents))
+    def add(name, func, help, description, parents=(common,), parser_class=None):
+        saved = sub._parser_class  # add_parser takes no parser class of its own
+        sub._parser_class = parser_class or saved
+        try:
+            p = sub.add_parser(name, help=help, description=description, parents=list(parents))
+        finally:
+            sub._parser_class = saved
         p.set_defaults(func=func)
         return p
 
@@ -257,7 +281,7 @@ def add_store_commands(sub, parser_class) -> None:
 
     p = add("record", cmd_record, "append an event to a filing's history",
             "Append one event; it is checked against the filing's state and sequence in the same "
-            "transaction that writes it.", (common, writer))
+            "transaction that writes it.", (common, writer), parser_class=_intermixed(parser_class))
     p.add_argument("id", help="filing id")
     p.add_argument("type", help="event type, e.g. hearing-opened (FILING-FORMAT.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")

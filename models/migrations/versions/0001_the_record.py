@@ -95,6 +95,7 @@ def upgrade() -> None:
     )
     op.create_table('filing_clock',
     sa.Column('filing_id', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
+    sa.Column('n', sa.Integer(), nullable=False),
     sa.Column('clock_id', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
     sa.Column('type', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
     sa.Column('date', sa.Date(), nullable=False),
@@ -103,7 +104,7 @@ def upgrade() -> None:
     sa.Column('rule', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
     sa.Column('explanation', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
     sa.ForeignKeyConstraint(['filing_id'], ['filing.id'], ),
-    sa.PrimaryKeyConstraint('filing_id', 'clock_id')
+    sa.PrimaryKeyConstraint('filing_id', 'n')
     )
     with op.batch_alter_table('filing_clock', schema=None) as batch_op:
         batch_op.create_index('ix_filing_clock_status_date', ['status', 'date'], unique=False)
