@@ -135,6 +135,8 @@ class BusinessCalendar:
         o = day.toordinal()
         i = bisect_left(self._business, o)
         if i == len(self._business):
+            if self._years[1] >= LAST_YEAR:
+                raise CalendarError(f"no business day on or after {day} up to the end of {LAST_YEAR}")
             self._cover(day.year + 1)
             return self.roll_forward(day)
         return date.fromordinal(self._business[i])
@@ -144,6 +146,8 @@ class BusinessCalendar:
         self._cover(day.year)
         i = bisect_right(self._business, day.toordinal())
         if i == 0:
+            if self._years[0] <= FIRST_YEAR:
+                raise CalendarError(f"no business day on or before {day} back to the start of {FIRST_YEAR}")
             self._cover(day.year - 1)
             return self.roll_backward(day)
         return date.fromordinal(self._business[i - 1])

@@ -23,6 +23,8 @@ from functools import lru_cache
 from .errors import UnservableYear
 
 __all__ = [
+    "library_table",
+    "preload_library_table",
     "STATUTE",
     "FIRST_YEAR",
     "LAST_YEAR",
@@ -45,12 +47,37 @@ def _check_year(year: int) -> None:
         raise UnservableYear(year, FIRST_YEAR, LAST_YEAR)
 
 
-@lru_cache(maxsize=None)
-def _library_year(year: int) -> tuple[tuple[date, str], ...]:
+#: year -> the library's (date, name) pairs; filled on demand, or up front
+#: by :func:`preload_library_table` from a cache the edge keeps.
+_LIBRARY: dict[int, tuple[tuple[date, str], ...]] = {}
+
+
+def library_table(first: int = FIRST_YEAR, last: int = LAST_YEAR) -> dict[int, tuple[tuple[date, str], ...]]:
+    """What ``holidays.US(subdiv="MA")`` gives for each year in [first, last],
+    computed in one call (per-year calls cost ~50 ms each)."""
     import holidays  # imported on first use: it costs ~0.2 s
 
-    table = holidays.US(subdiv="MA", years=year)
-    return tuple(sorted(table.items()))
+    table = holidays.US(subdiv="MA", years=range(first, last + 1))
+    out: dict[int, list[tuple[date, str]]] = {y: [] for y in range(first, last + 1)}
+    for day, name in sorted(table.items()):
+        if first <= day.year <= last:
+            out[day.year].append((day, name))
+    return {y: tuple(v) for y, v in out.items()}
+
+
+def preload_library_table(table: dict[int, tuple[tuple[date, str], ...]]) -> None:
+    """Take the library's answers from a table made by :func:`library_table`
+    (the CLI keeps one on disk per ``holidays`` version, so that a command
+    does not pay for importing and running the library every time).  The
+    statute's corrections below apply all the same."""
+    _LIBRARY.update(table)
+    legal_holidays.cache_clear()
+
+
+def _library_year(year: int) -> tuple[tuple[date, str], ...]:
+    if year not in _LIBRARY:
+        _LIBRARY.update(library_table(max(FIRST_YEAR, year - 3), min(LAST_YEAR, year + 12)))
+    return _LIBRARY[year]
 
 
 @lru_cache(maxsize=None)

@@ -22,11 +22,9 @@ and the rolls ``NO_ROLL``, ``ROLL_TO_NEXT_BUSINESS_DAY``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from enum import Enum
-
-from dateutil.relativedelta import relativedelta
 
 from .business import BusinessCalendar
 from .errors import CalendarError
@@ -201,8 +199,10 @@ class BusinessHours(DateRule):
         n = self.count if count is None else count
         s = _as_moment(start)
         at = cal.add_business_hours(s, n)
+        # A count that ends at midnight used nothing of the day that begins.
+        last = at.date() - timedelta(days=1) if at.time() == time.min and at > s else at.date()
         return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at,
-                         counted_to=at.date(), skipped=_skipped(cal, s.date(), at.date()))
+                         counted_to=at.date(), skipped=_skipped(cal, s.date(), last))
 
 
 @dataclass(frozen=True)
@@ -262,6 +262,8 @@ class Months(DateRule):
     unit = "months"
 
     def reckon(self, cal, start, count=None):
+        from dateutil.relativedelta import relativedelta  # lazily: keeps `permits` start-up short
+
         n = self.count if count is None else count
         counted = _as_date(start) + relativedelta(months=n)
         final, rolled = _apply_roll(cal, counted, self.roll)
@@ -282,7 +284,9 @@ class LastBusinessDayBefore(DateRule):
 
     month: int = 12
     day: int = 1
-    count: int = 0
+    # keyword-only, so that ``LastBusinessDayBefore(12, 1)`` is (month, day)
+    # and not (count, month) as the inherited field order would make it
+    count: int = field(default=0, kw_only=True)
     name = "LAST_BUSINESS_DAY_BEFORE"
     unit = "annual date"
 

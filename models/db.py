@@ -1,9 +1,9 @@
 """Where the record lives and how to connect to it.
 
 The database URL comes from ``--db URL``, else ``PERMITS_DATABASE_URL``, else
-a SQLite file in the user's data directory
-(``$XDG_DATA_HOME/permits/permits.db``, by default
-``~/.local/share/permits/permits.db``).  PostgreSQL is a
+a SQLite file in the user's data directory:
+``permits.db`` in ``$PERMITS_DATA_DIR``, else ``$XDG_DATA_HOME/permits``, else
+``~/.local/share/permits``.  PostgreSQL is a
 ``postgresql+psycopg://`` URL.
 
 SQLite runs in WAL mode with a busy timeout, and every transaction begins
@@ -31,8 +31,10 @@ BUSY_TIMEOUT_MS = 30_000
 
 
 def default_url() -> str:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return f"sqlite:///{Path(base) / 'permits' / 'permits.db'}"
+    """``permits.db`` in the data directory the holidays cache uses too."""
+    from workflows.holiday_cache import data_dir
+
+    return f"sqlite:///{data_dir() / 'permits.db'}"
 
 
 def resolve_url(cli_url: str | None = None) -> str:

@@ -191,6 +191,7 @@ def test_the_default_database_is_in_the_users_data_directory(tmp_path, monkeypat
     from models.db import resolve_url
 
     monkeypatch.delenv("PERMITS_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PERMITS_DATA_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert resolve_url(None) == f"sqlite:///{tmp_path}/permits/permits.db"
     assert resolve_url("sqlite:///x.db") == "sqlite:///x.db"

@@ -237,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "needs_calendar", True):
+            from .holiday_cache import install_holiday_cache
+
+            install_holiday_cache()
         return args.func(args)
     except PermitsError as exc:
         print(f"permits: error: {exc}", file=sys.stderr)

@@ -248,7 +248,7 @@ def add_store_commands(sub, parser_class) -> None:
     """Register the record's sub-commands on ``permits``' sub-parsers."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else "
-                        "sqlite:///~/.local/share/permits/permits.db); postgresql+psycopg://... for PostgreSQL")
+                        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL")
     writer = argparse.ArgumentParser(add_help=False)
     writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
 

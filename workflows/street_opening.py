@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from dateutil.relativedelta import relativedelta
-
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine, Transition as T
 
@@ -58,6 +56,8 @@ def no_temporary_patch_over_cdf(ctx, e):
 
 
 def certification_asked_within_window(ctx, e):
+    from dateutil.relativedelta import relativedelta
+
     start = ctx.temporary_patch
     opens, closes = start + relativedelta(months=12), start + relativedelta(months=18)
     if not opens <= e.date <= closes:

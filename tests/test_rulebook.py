@@ -1,0 +1,236 @@
+"""The rule book: each town's clocks are data with citations, checked when
+declared, found through one registry; and the core stays pure."""
+
+import importlib
+import json
+import pkgutil
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import workflows.towns
+from calendars import CalendarDays, Months
+from workflows.errors import RuleBookError
+from workflows.rulebook import CLOCK_TYPES, KINDS, Clock, PermitRules, TownProfile
+from workflows.towns import registry, town, wpa
+
+#: The clock table of FILING-FORMAT.md ("Clock ids"), a public interface.
+FILING_FORMAT_CLOCKS = {
+    "hearing-open": "deadline",
+    "newspaper-notice": "deadline",
+    "hearing-posting": "deadline",
+    "hearing-notice": "deadline",
+    "board-comment": "earliest",
+    "board-reports": "earliest",
+    "decision": "deadline",
+    "appeal-period": "deadline",
+    "permit-expiry": "expiry",
+    "renewal-request": "deadline",
+    "construction-notice": "deadline",
+    "work-notice": "earliest",
+    "emergency-filing": "deadline",
+    "temporary-patch-maintenance": "expiry",
+    "permanent-patch-window-opens": "earliest",
+    "permanent-patch-window-closes": "deadline",
+    "cdf-cure": "earliest",
+    "winter-patch": "deadline",
+    "settlement-answer": "deadline",
+    "certification-answer": "deadline",
+    "suspension-ends": "expiry",
+    "revocation-notice": "deadline",
+    "after-hours-payment": "deadline",
+}
+
+STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")
+
+ALL_CLOCKS = [
+    (profile, rules, c)
+    for profile in registry().values()
+    for rules in profile.permits.values()
+    for c in rules.clocks
+]
+CLOCK_IDS = [f"{p.id}:{r.kind}:{c.id}" for p, r, c in ALL_CLOCKS]
+
+
+def a_clock(**changes):
+    fields = dict(id="hearing-open", measure=CalendarDays(21), start="complete-application",
+                  citation="Testtown Wetlands By-Law §5")
+    fields.update(changes)
+    return Clock(**fields)
+
+
+def a_town(*clocks, kind="noi", declared_as="noi", **rules):
+    return TownProfile(
+        id="testtown", name="Testtown", county="Norfolk",
+        permits={declared_as: PermitRules(kind=kind, bylaw="Testtown Wetlands By-Law", clocks=clocks, **rules)},
+    )
+
+
+# -- citations and clock ids ------------------------------------------------------------
+
+@pytest.mark.parametrize("profile, rules, c", ALL_CLOCKS, ids=CLOCK_IDS)
+def test_every_clock_cites_the_towns_bylaw_or_a_statute_with_a_section(profile, rules, c):
+    assert c.citation.strip()
+    assert profile.name.split()[0] in c.citation or STATUTE.search(c.citation), c.citation
+    assert re.search(r"\d", c.citation), f"no section number in {c.citation!r}"
+
+
+@pytest.mark.parametrize("profile, rules, c", ALL_CLOCKS, ids=CLOCK_IDS)
+def test_every_clock_id_is_one_of_the_filing_formats(profile, rules, c):
+    assert c.id in FILING_FORMAT_CLOCKS
+    assert c.type == FILING_FORMAT_CLOCKS[c.id]
+
+
+def test_the_rule_books_clock_table_is_the_filing_formats():
+    assert dict(CLOCK_TYPES) == FILING_FORMAT_CLOCKS
+
+
+def test_every_town_runs_only_known_permit_kinds_and_has_at_least_one():
+    for profile in registry().values():
+        assert profile.permits
+        assert set(profile.permits) <= set(KINDS)
+
+
+# -- malformed declarations fail at construction ----------------------------------------------
+
+@pytest.mark.parametrize("bad_clock, clock_id, problem", [
+    (a_clock(id="hearing-opens"), "hearing-opens", "unknown clock id"),
+    (a_clock(citation=""), "hearing-open", "no citation"),
+    (a_clock(citation="   "), "hearing-open", "no citation"),
+    (a_clock(start="filed-ish"), "hearing-open", "unknown start 'filed-ish'"),
+    (a_clock(measure=21), "hearing-open", "measure must be a calendars date rule"),
+    (a_clock(met_by="hearing-opened"), "hearing-open", "met_by must be a tuple"),
+])
+def test_a_malformed_clock_fails_naming_the_town_and_the_clock(bad_clock, clock_id, problem):
+    with pytest.raises(RuleBookError) as caught:
+        a_town(bad_clock)
+    assert (caught.value.town, caught.value.clock) == ("testtown", clock_id)
+    assert "'testtown'" in str(caught.value) and f"'{clock_id}'" in str(caught.value)
+    assert problem in str(caught.value)
+
+
+def test_a_well_formed_town_is_accepted():
+    # The baseline the malformed cases differ from by one field each.
+    profile = a_town(a_clock())
+    assert profile.rules("noi").clock("hearing-open").citation == "Testtown Wetlands By-Law §5"
+
+
+def test_renewals_without_a_citation_fail_naming_permit_expiry():
+    with pytest.raises(RuleBookError) as caught:
+        a_town(a_clock(id="permit-expiry", measure=Months(36), start="issuance"),
+               renewal=Months(12), renewals_allowed=1)
+    assert (caught.value.town, caught.value.clock) == ("testtown", "permit-expiry")
+    assert "renewal" in caught.value.problem
+
+
+def test_renewals_without_a_period_fail_too():
+    with pytest.raises(RuleBookError, match="renewal"):
+        a_town(a_clock(id="permit-expiry", measure=Months(36), start="issuance"),
+               renewals_allowed=1, renewal_citation="Testtown Wetlands By-Law §7")
+
+
+def test_the_same_clock_declared_twice_fails():
+    with pytest.raises(RuleBookError) as caught:
+        a_town(a_clock(), a_clock(measure=CalendarDays(14)))
+    assert (caught.value.town, caught.value.clock) == ("testtown", "hearing-open")
+    assert "declared twice" in caught.value.problem
+
+
+def test_permit_rules_filed_under_another_kind_fail():
+    with pytest.raises(RuleBookError) as caught:
+        a_town(a_clock(), kind="noi", declared_as="rda")
+    assert caught.value.town == "testtown"
+    assert "'rda'" in caught.value.problem and "'noi'" in caught.value.problem
+
+
+def test_an_unknown_permit_kind_fails():
+    with pytest.raises(RuleBookError, match="unknown permit kind 'wetlands'"):
+        a_town(a_clock(), kind="wetlands", declared_as="wetlands")
+
+
+def test_a_renewal_request_without_a_permit_expiry_fails():
+    with pytest.raises(RuleBookError) as caught:
+        a_town(a_clock(id="renewal-request", measure=CalendarDays(0), start="expiry"))
+    assert caught.value.clock == "renewal-request"
+
+
+# -- Mansfield adopts the state's wetlands clocks ----------------------------------------------
+
+@pytest.mark.parametrize("kind", ["noi", "rda"])
+def test_mansfield_wetlands_clocks_are_the_wpa_clocks_cited_as_adopted(kind):
+    mansfield, state = town("mansfield").rules(kind), wpa.PROFILE.rules(kind)
+    assert [c.id for c in mansfield.clocks] == [c.id for c in state.clocks]
+    for ours, theirs in zip(mansfield.clocks, state.clocks):
+        assert (ours.measure, ours.start, ours.met_by) == (theirs.measure, theirs.start, theirs.met_by)
+        assert ours.citation.startswith(theirs.citation)
+        assert "Mansfield" in ours.citation and "adopts" in ours.citation
+    assert (mansfield.renewal, mansfield.renewals_allowed) == (state.renewal, state.renewals_allowed)
+    assert mansfield.bylaw.startswith(state.bylaw) and "Mansfield" in mansfield.bylaw
+
+
+# -- the registry ----------------------------------------------------------------------------
+
+def test_the_registry_holds_exactly_the_town_modules_that_define_a_profile():
+    expected = {}
+    for info in pkgutil.iter_modules(workflows.towns.__path__):
+        module = importlib.import_module(f"workflows.towns.{info.name}")
+        if hasattr(module, "PROFILE"):
+            expected[module.PROFILE.id] = module.PROFILE
+    assert dict(registry()) == expected
+    assert {"canton", "saugus", "mansfield", "wpa"} <= set(expected)
+
+
+def test_a_new_town_is_found_by_adding_a_file(tmp_path, monkeypatch):
+    (tmp_path / "newtown_for_test.py").write_text(textwrap.dedent('''
+        from workflows.rulebook import TownProfile, adopting
+        from workflows.towns import wpa
+        PROFILE = TownProfile(id="newtown", name="Newtown", county="Middlesex",
+                              permits={"noi": adopting(wpa.NOI, "Newtown By-Law §1")})
+    '''))
+    (tmp_path / "newtown_helpers_for_test.py").write_text("HELPER = 1\n")
+    monkeypatch.setattr(workflows.towns, "__path__", [*workflows.towns.__path__, str(tmp_path)])
+    registry.cache_clear()
+    try:
+        assert "newtown" in registry()
+        assert town("newtown").rules("noi").clock("decision").citation.endswith("as Newtown By-Law §1 adopts it")
+        assert set(registry()) == {"canton", "saugus", "mansfield", "wpa", "newtown"}
+    finally:
+        registry.cache_clear()
+        for name in ("newtown_for_test", "newtown_helpers_for_test"):
+            sys.modules.pop(f"workflows.towns.{name}", None)
+
+
+def test_a_town_file_whose_profile_is_not_a_town_profile_fails_naming_it(tmp_path, monkeypatch):
+    (tmp_path / "brokentown_for_test.py").write_text("PROFILE = {'id': 'brokentown'}\n")
+    monkeypatch.setattr(workflows.towns, "__path__", [*workflows.towns.__path__, str(tmp_path)])
+    registry.cache_clear()
+    try:
+        with pytest.raises(RuleBookError, match="brokentown_for_test"):
+            registry()
+    finally:
+        registry.cache_clear()
+        sys.modules.pop("workflows.towns.brokentown_for_test", None)
+
+
+# -- the core is pure --------------------------------------------------------------------------
+
+IO_LIBRARIES = ("sqlmodel", "sqlalchemy", "prefect", "jinja2", "sqlite3", "httpx", "requests")
+
+
+def test_the_core_imports_no_io_library():
+    script = textwrap.dedent("""
+        import json, sys
+        from datetime import date
+        import calendars, workflows.rulebook, workflows.towns
+        # Use it, so that lazy imports (the holidays package) happen too.
+        for profile in workflows.towns.registry().values():
+            profile.calendar.add_business_days(date(2026, 3, 30), 21)
+        print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(result.stdout))
+    assert {"calendars", "workflows", "holidays"} <= loaded  # the check saw the real imports
+    assert loaded.isdisjoint(IO_LIBRARIES), sorted(loaded & set(IO_LIBRARIES))
