@@ -8,7 +8,9 @@ a SQLite file in the user's data directory:
 
 SQLite runs in WAL mode with a busy timeout, and every transaction begins
 with ``BEGIN IMMEDIATE``: a writer takes the write lock before it reads the
-filing's state, so two writers cannot both read sequence n and both append
+filing's state (a connection with the ``read_only`` execution option, as the
+store's readers use, begins a plain deferred transaction and waits for no
+one), so two writers cannot both read sequence n and both append
 n+1.  ``synchronous=NORMAL`` (the WAL setting SQLite recommends) survives a
 crash of the program; it skips the fsync per commit that only a power loss
 would need.  PostgreSQL runs at READ COMMITTED and the service locks the
@@ -88,6 +90,7 @@ def _sqlite_engine(parsed) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # writers lock at once; readers (execution option read_only) do not
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("read_only") else "BEGIN IMMEDIATE")
 
     return engine

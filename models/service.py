@@ -14,13 +14,13 @@ key (filing, seq) and the ``last_seq`` check on the row are a second guard.
 from dataclasses import dataclass
 from functools import lru_cache
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from workflows.docket import action_for, docket_status
+from workflows.docket import action_for, docket_status, is_optional
 from workflows.errors import UnknownChoice
 from workflows.filing import VOID, Filing, parse_filing
 
@@ -85,7 +85,8 @@ def derive(filing: Filing, replayer) -> Derived:
     for n, c in enumerate(result.clocks, start=1):
         status = c.status
         if c.type == "deadline" and c.status in _DUE:
-            status = "due" if _acted_on(filing.town, filing.kind, c.id) else "runs"
+            acted_on = _acted_on(filing.town, filing.kind, c.id) and not is_optional(c.id)
+            status = "due" if acted_on else "runs"
         clocks.append({"n": n, "clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
                        "rule": c.rule, "explanation": c.explanation})
         if status == "due" and (next_clock is None or c.date < next_clock[0]):
@@ -93,8 +94,9 @@ def derive(filing: Filing, replayer) -> Derived:
     return Derived(result.state, *(next_clock or (None, None)), tuple(clocks))
 
 
-@dataclass(frozen=True)
-class DocketItem:
+class DocketItem(NamedTuple):
+    """One line of the docket (a tuple: thousands are built per query)."""
+
     date: date
     status: str  # open or overdue on the day asked
     filing: str
@@ -123,6 +125,7 @@ class Store:
                  engine: Engine | None = None):
         self.url = url
         self.engine = engine or make_engine(url)
+        self.reader = self.engine.execution_options(read_only=True)
         self._replayer = replayer
         self.now = now
 
@@ -192,7 +195,7 @@ class Store:
     def load(self, filing_id: str, conn: Connection | None = None, *, lock: bool = False) -> tuple[Filing, Any]:
         """The filing's history as the core's :class:`Filing`, and its row."""
         if conn is None:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return self.load(filing_id, c)
         query = select(FILING).where(FILING.c.id == filing_id)
         row = conn.execute(query.with_for_update() if lock else query).first()
@@ -203,7 +206,7 @@ class Store:
 
     def export(self, filing_id: str) -> dict:
         """The filing's JSON (FILING-FORMAT.md), voids and voided events included."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
             if row is None:
                 raise UnknownFiling(filing_id)
@@ -244,7 +247,7 @@ class Store:
 
     def history(self, filing_id: str) -> list[dict]:
         """Every event with who recorded it and when, and what voided it."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
                 raise UnknownFiling(filing_id)
             rows = conn.execute(select(EVENT).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).all()
@@ -262,26 +265,48 @@ class Store:
         for col, value in ((FILING.c.town, town), (FILING.c.kind, kind), (FILING.c.state, state)):
             if value is not None:
                 query = query.where(col == value)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return conn.execute(query.order_by(FILING.c.id)).all()
 
     def docket(self, *, as_of: date, within: int = 7, town: str | None = None,
                overdue_only: bool = False) -> list[DocketItem]:
         """Every deadline still to act on, due by ``as_of + within`` days
-        (overdue ones included), soonest first: one range scan of
-        ``ix_filing_clock_status_date`` joined to the filing by key."""
-        until = as_of - timedelta(days=1) if overdue_only else as_of + timedelta(days=within)
-        query = (select(CLOCK.c.date, CLOCK.c.filing_id, FILING.c.town, FILING.c.kind, FILING.c.state,
-                        CLOCK.c.clock_id, CLOCK.c.rule, CLOCK.c.explanation, CLOCK.c.at)
+        (overdue ones included), and every period running out in the window,
+        soonest first: two range scans of ``ix_filing_clock_status_date``
+        joined to the filing by key."""
+        until = as_of + timedelta(days=within)
+        if overdue_only:
+            wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
+        else:
+            wanted = or_(and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+                         and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until))
+        # dates come back as the driver gives them (SQLite: ISO text) and are
+        # converted here by date.fromisoformat, far cheaper per row than the
+        # generic result processing
+        query = (select(type_coerce(CLOCK.c.date, String), CLOCK.c.filing_id, FILING.c.town, FILING.c.kind,
+                        FILING.c.state, CLOCK.c.clock_id, CLOCK.c.rule, CLOCK.c.explanation,
+                        type_coerce(CLOCK.c.at, String))
                  .join(FILING, FILING.c.id == CLOCK.c.filing_id)
-                 .where(CLOCK.c.status == "due", CLOCK.c.date <= until)
+                 .where(wanted)
                  .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id))
         if town is not None:
             query = query.where(FILING.c.town == town)
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             rows = conn.execute(query).all()
-        return [DocketItem(r.date, docket_status(r.date, as_of), r.filing_id, r.town, r.kind, r.state, r.clock_id,
-                           r.rule, r.explanation, action_for(r.clock_id), r.at) for r in rows]
+        out = []
+        for day, filing, town_id, kind, state, clock, rule, explanation, at in rows:
+            day = _as_date(day)
+            out.append(DocketItem(day, docket_status(day, as_of), filing, town_id, kind, state, clock,
+                                  rule, explanation, action_for(clock), _as_datetime(at)))
+        return out
+
+
+def _as_date(value) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def _as_datetime(value) -> datetime | None:
+    return value if value is None or isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
 def _text(value) -> str | None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["ACTIONS", "action_for", "docket_status"]
+__all__ = ["ACTIONS", "OPTIONAL", "action_for", "docket_status", "is_optional"]
+
+#: Deadlines the holder may let pass: a permit not renewed simply expires, so
+#: once the day has gone by there is nothing left to do (FILING-FORMAT.md
+#: ``renewal-request``).  The docket shows them only while they are open.
+OPTIONAL = frozenset({"renewal-request"})
+
+
+def is_optional(clock_id: str) -> bool:
+    return clock_id.split(":", 1)[-1] in OPTIONAL
 
 #: clock id -> what the office does to meet it (FILING-FORMAT.md clock ids).
 ACTIONS = {
