@@ -228,6 +228,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_store_commands(sub, _Parser)
 
+    from notices.cli import add_parser as add_notices_parser  # an edge; loads no Jinja until used
+
+    add_notices_parser(sub)
+
     p = sub.add_parser("demo", help="a short demonstration of the clocks",
                        description="Show a few clocks of each town, counted on the Massachusetts calendar.")
     p.set_defaults(func=cmd_demo)

@@ -1,0 +1,144 @@
+"""The assessors' abutter list: read, mapped, de-duplicated, and the
+mailing outputs made from it (certified-mail list, 30-up labels).
+
+Assessors export CSV with their own header names; :data:`COLUMNS` maps the
+names seen in Massachusetts exports (MassGIS L3 ``OWNER1``/``OWN_ADDR``,
+Vision and Patriot "Owner Name"/"Mailing Address"...) to the fields the
+engine needs.  The address is either split (street, city, state, zip) or
+one column ``"12 Elm St, Canton, MA 02021"``.  The ring column says whether
+an owner is a direct abutter or an abutter to an abutter (Saugus 508.08
+§5.4, 300 ft; the state's 100 ft, 310 CMR 10.05(4)(a)); every ring gets
+the notice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Iterable
+
+from .context import Party
+from .errors import AbutterListError
+
+__all__ = ["COLUMNS", "read_abutters", "parse_abutters", "merge_same_owner", "certified_mail_csv",
+           "CERTIFIED_COLUMNS"]
+
+
+def _n(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+COLUMNS = {
+    "parcel": ("parcel", "parcelid", "mapparid", "locid", "maplot", "mbl", "mapblocklot", "parid", "pid", "accountno"),
+    "owner": ("owner", "ownername", "owner1", "name", "ownersname", "currentowner"),
+    "address": ("mailingaddress", "mailaddress", "ownermailingaddress", "fulladdress"),
+    "street": ("ownaddr", "mailingstreet", "mailaddr", "owneraddress", "street", "address", "mailstreet", "addr1"),
+    "city": ("owncity", "city", "mailingcity", "mailcity", "town"),
+    "state": ("ownstate", "state", "mailingstate", "mailstate", "st"),
+    "zip": ("ownzip", "zip", "zipcode", "mailingzip", "mailzip", "postalcode"),
+    "ring": ("ring", "abuttertype", "type", "distance", "buffer", "relation"),
+}
+
+_ADDRESS = re.compile(r"^(?P<street>.+?),\s*(?P<city>[^,]+?),?\s+(?P<state>[A-Za-z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)\s*$")
+
+
+def _ring(value: str) -> str:
+    v = value.strip().lower()
+    if not v or v in ("1", "abutter", "direct", "100", "100 ft", "100ft"):
+        return "abutter"
+    if v in ("2", "abutter to abutter", "abutters to abutters", "a2a", "300", "300 ft", "300ft"):
+        return "abutter to abutter (300 ft)"
+    return value.strip()
+
+
+def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
+    """Parse the CSV text.  Raises AbutterListError naming the missing
+    column (with the header names it looked for) or the bad row."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = reader.fieldnames or []
+    if not header:
+        raise AbutterListError(f"{source}: empty file, no header row")
+    found: dict[str, str] = {}
+    for fieldname in ("parcel", "owner", "address", "city", "state", "zip", "ring", "street"):
+        for h in header:
+            if _n(h) in COLUMNS[fieldname] and h not in found.values():
+                found[fieldname] = h
+                break
+    for required in ("parcel", "owner"):
+        if required not in found:
+            raise AbutterListError(f"{source}: no {required} column (looked for: {', '.join(COLUMNS[required])}; "
+                                   f"header is: {', '.join(header)})")
+    split = all(k in found for k in ("street", "city", "state", "zip"))
+    if (not split and "address" not in found and _n(found.get("street", "")) == "address"
+            and not {"city", "state", "zip"} & set(found)):
+        found["address"] = found.pop("street")  # one "Address" column holding the whole address
+    if "address" not in found and not split:
+        missing = [k for k in ("street", "city", "state", "zip") if k not in found]
+        raise AbutterListError(f"{source}: no mailing address column: neither a full address "
+                               f"({', '.join(COLUMNS['address'])}) nor {', '.join(missing)} "
+                               f"(header is: {', '.join(header)})")
+    parties = []
+    for line, row in enumerate(reader, start=2):
+        get = lambda k: (row.get(found[k]) or "").strip() if k in found else ""  # noqa: E731
+        owner, parcel = get("owner"), get("parcel")
+        if not owner and not parcel:
+            continue  # blank line
+        if split:
+            street, city, state, zipc = get("street"), get("city"), get("state"), get("zip")
+        else:
+            m = _ADDRESS.match(get("address"))
+            if not m:
+                raise AbutterListError(f"{source}, line {line}: address {get('address')!r} is not "
+                                       f"'street, city, ST 12345'")
+            street, city, state, zipc = m["street"], m["city"], m["state"], m["zip"]
+        if not owner or not street or not city or not zipc:
+            raise AbutterListError(f"{source}, line {line}: parcel {parcel or '?'} has no owner or no complete mailing address")
+        if re.fullmatch(r"\d{1,4}", zipc):  # spreadsheets drop New England's leading zero
+            zipc = zipc.zfill(5)
+        parties.append(Party(owner, street, city, state.upper(), zipc, (parcel,), _ring(get("ring")), "abutter"))
+    if not parties:
+        raise AbutterListError(f"{source}: no abutters listed")
+    return parties
+
+
+def read_abutters(path: str | Path) -> list[Party]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise AbutterListError(f"abutter list {p}: no such file") from None
+    except UnicodeDecodeError:
+        text = p.read_text(encoding="cp1252")  # assessors' exports from Excel on Windows
+    return merge_same_owner(parse_abutters(text, f"abutter list {p.name}"))
+
+
+def merge_same_owner(parties: Iterable[Party]) -> list[Party]:
+    """Same owner at the same address gets one letter, listing all their
+    parcels; the nearest ring wins.  Order of first appearance is kept."""
+    merged: dict[str, Party] = {}
+    for p in parties:
+        seen = merged.get(p.key)
+        if seen is None:
+            merged[p.key] = p
+            continue
+        parcels = seen.parcels + tuple(x for x in p.parcels if x not in seen.parcels)
+        ring = seen.ring if seen.ring == "abutter" or p.ring != "abutter" else p.ring
+        merged[p.key] = Party(seen.name, seen.street, seen.city, seen.state, seen.zip, parcels, ring, seen.role)
+    return list(merged.values())
+
+
+#: The columns of a certified-mail firm book (USPS PS Form 3877): the
+#: article number and fees are left for the clerk at the counter.
+CERTIFIED_COLUMNS = ("article_number", "addressee", "street", "city", "state", "zip", "postage",
+                     "certified_fee", "return_receipt_fee", "parcels", "ring")
+
+
+def certified_mail_csv(parties: Iterable[Party]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CERTIFIED_COLUMNS)
+    for p in parties:
+        w.writerow(("", p.name, p.street, p.city, p.state, p.zip, "", "", "", "; ".join(p.parcels), p.ring))
+    return buf.getvalue()

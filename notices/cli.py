@@ -1,0 +1,134 @@
+"""``permits notices``: produce a notice of a filing, or list the notices.
+
+Registered by :func:`workflows.cli.build_parser`.  Light at import: Jinja
+and WeasyPrint load only when a notice is produced, so ``permits replay``
+never pays for them.
+
+A filing is named by ``ref``.  Until the store exists that is a filing JSON
+file (FILING-FORMAT.md); the store sets :data:`FILING_RESOLVER` (a callable
+``ref -> Filing``) to resolve an id, and provides its own notice log
+through :data:`LOG_FACTORY`.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date, datetime
+from pathlib import Path
+from typing import Callable
+
+__all__ = ["add_parser", "cmd_notices", "load_filing", "FILING_RESOLVER", "LOG_FACTORY", "list_text"]
+
+#: ``ref -> Filing`` for refs that are not a ``.json`` file; set by the store.
+FILING_RESOLVER: Callable[[str], object] | None = None
+#: ``(ref, args) -> NoticeLog``; default a JSON file beside the filing.
+LOG_FACTORY: Callable[[str, object], object] | None = None
+
+
+def load_filing(ref: str):
+    """The filing ``ref`` names: a filing JSON file now, an id once the
+    store sets FILING_RESOLVER."""
+    from workflows.cli import read_filing_file
+
+    if FILING_RESOLVER is not None and not ref.endswith(".json"):
+        return FILING_RESOLVER(ref)
+    return read_filing_file(ref)
+
+
+def _log_for(ref: str, args):
+    if LOG_FACTORY is not None:
+        return LOG_FACTORY(ref, args)
+    from .log import JsonNoticeLog
+
+    path = Path(args.log) if args.log else Path(ref).with_suffix(".notices.json")
+    return JsonNoticeLog(path)
+
+
+def list_text() -> str:
+    """Every notice kind, the permit kinds and towns it serves, and the
+    filing states it may be produced in."""
+    from workflows.towns import registry
+
+    from .kinds import NOTICE_KINDS
+
+    lines = []
+    for k in NOTICE_KINDS.values():
+        lines.append(f"{k.id:<22} {k.title}")
+        lines.append(f"{'':<22} {k.summary}")
+        for pk in k.permit_kinds:
+            towns = [t for t, prof in registry().items() if k.applies(prof, pk)]
+            if towns:
+                lines.append(f"{'':<22}   {pk}: {', '.join(towns)}")
+        lines.append(f"{'':<22}   states: {', '.join(sorted(k.states))}"
+                     + (f"; needs on record: {', '.join(' or '.join(g) for g in k.needs_events)}" if k.needs_events else "")
+                     + ("; needs --abutters" if k.recipients == "abutters" or k.id == "affidavit-of-service" else ""))
+    return "\n".join(lines) + "\n"
+
+
+def cmd_notices(args) -> int:
+    from workflows.cli import UsageError, parse_day, parse_moment
+
+    if args.list:
+        sys.stdout.write(list_text())
+        return 0
+    if not args.ref or not (args.kind or args.history):
+        raise UsageError("give a filing and --kind KIND, or --list (see 'permits notices --help')")
+    from workflows.replay import replay
+
+    from .service import check_not_sent, produce, record_sent
+
+    filing = load_filing(args.ref)
+    log = _log_for(args.ref, args)
+    if args.history:
+        for e in log.entries(filing.id):
+            print(f"{e.at}  {e.kind:<22} {e.recipient.split('|')[0] if '|' in e.recipient else e.recipient}")
+        return 0
+    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+    if args.at:
+        dated = parse_moment(args.at, "--at time")
+        if not isinstance(dated, datetime):
+            raise UsageError(f"--at {args.at!r}: give a date and a time, YYYY-MM-DDTHH:MM")
+    else:
+        dated = datetime.now().replace(second=0, microsecond=0)
+    abutters = None
+    if args.abutters:
+        from .abutters import read_abutters
+
+        abutters = read_abutters(args.abutters)
+    outputs = produce(filing, replay(filing, as_of), args.kind, abutters=abutters, fmt=args.format,
+                      town_templates_dir=args.templates, dated=dated)
+    if not args.again:
+        check_not_sent(log, filing.id, outputs)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for o in outputs:
+        path = out / o.filename
+        if isinstance(o.content, bytes):
+            path.write_bytes(o.content)
+        else:
+            path.write_text(o.content, encoding="utf-8")
+        written.append(str(path))
+        print(path)
+    record_sent(log, filing.id, outputs, dated, written)
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "notices", help="produce a filing's notices (abutters, postings, decisions, DPW letters)",
+        description="Produce a notice of a filing from its record and its clocks, as PDF, HTML or text, "
+                    "and record it in the filing's notice log; or list the notice kinds.")
+    p.add_argument("ref", nargs="?", help="the filing: a filing JSON file (FILING-FORMAT.md)")
+    p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
+    p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
+    p.add_argument("--abutters", metavar="FILE", help="the assessors' abutter list, CSV (parcel, owner, mailing address)")
+    p.add_argument("--format", choices=("pdf", "html", "txt"), default="pdf", help="pdf (default; abutter notices merged for printing, with labels), html, or txt")
+    p.add_argument("--out", metavar="DIR", default="out/notices", help="folder to write to (default: out/notices)")
+    p.add_argument("--as-of", help="the day the clocks are judged on, YYYY-MM-DD (default: today)")
+    p.add_argument("--at", help="the notice's own date and time, YYYY-MM-DDTHH:MM, e.g. a posting's stamp (default: now)")
+    p.add_argument("--templates", metavar="DIR", help="folder holding the towns' template folders (default: notices/templates)")
+    p.add_argument("--log", metavar="FILE", help="notice log, JSON (default: FILING.notices.json beside the filing)")
+    p.add_argument("--again", action="store_true", help="send a notice again to recipients who already had it")
+    p.add_argument("--history", action="store_true", help="show which notices went to whom, and when")
+    p.set_defaults(func=cmd_notices)

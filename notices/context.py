@@ -1,0 +1,217 @@
+"""The template context: a plain object built from the filing's record and
+its replay, never a database row.
+
+Dates come from two places only: the replay's clocks (every deadline,
+earliest date and expiry, with its rule) and the dated events of the record
+(the hearing the commission scheduled, the day a permit issued).  Nothing is
+typed.  Details the filing format does not carry (address, applicant,
+conditions...) are read from the filing's optional top-level fields
+(``Filing.extra``) through :class:`Record`, which names the missing field
+when a template asks for one that is not there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Iterator, Mapping
+
+__all__ = ["Record", "ClockView", "EventView", "Party", "build_context", "PERMIT_LABELS", "BOARDS",
+           "AFTER_HOURS_RATE", "parties_differ"]
+
+PERMIT_LABELS = {
+    "noi": "Notice of Intent",
+    "rda": "Request for Determination of Applicability",
+    "land-disturbance": "Land Disturbance Permit application",
+    "street-opening": "Street Opening Permit",
+}
+
+#: Boards that receive the application, by town, with the section that names them.
+BOARDS = {
+    "canton": (("Select Board", "Planning Board", "Zoning Board of Appeals", "Board of Health",
+                "Town Engineer", "Fire Chief", "Building Inspector"), "Canton Wetlands By-Law 15-6"),
+    "mansfield": (("Planning Board", "Department of Public Works", "Board of Health", "Engineering",
+                   "Building Department"), "Mansfield Stormwater By-Law Ch. 25 Part B §7.E"),
+}
+
+#: Inspections outside working hours: $50 an hour (Canton 16-12 §6 and its fee schedule).
+AFTER_HOURS_RATE = (50, "Canton Street Opening By-Law 16-12 §6, fee schedule")
+
+
+class Record:
+    """Read-only view of the filing's extra fields that knows its own path
+    (``filing.applicant.name``), so a missing one is reported by name."""
+
+    __slots__ = ("_data", "_path")
+
+    def __init__(self, data: Mapping[str, Any], path: str = "filing"):
+        self._data, self._path = data, path
+
+    def __getitem__(self, key):
+        return _wrap(self._data[key], f"{self._path}.{key}")
+
+    def __getattr__(self, key):
+        if key.startswith("_"):
+            raise AttributeError(key)
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(f"{self._path}.{key}") from None  # the full path, for MissingField
+
+    def __contains__(self, key) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def get(self, key, default=None):
+        return self[key] if key in self._data else default
+
+    def __repr__(self):
+        return f"Record({self._path})"
+
+
+def _wrap(value, path):
+    if isinstance(value, Mapping):
+        return Record(value, path)
+    if isinstance(value, list):
+        return [_wrap(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    return value
+
+
+@dataclass(frozen=True)
+class ClockView:
+    id: str
+    type: str
+    date: date
+    at: datetime | None
+    status: str
+    rule: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class EventView:
+    type: str
+    date: date
+    at: datetime | None
+    fields: Mapping[str, Any]
+
+    def __getattr__(self, key):
+        try:
+            return self.fields[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+@dataclass(frozen=True)
+class Party:
+    """A recipient: a name and a mailing address in the post office's parts."""
+
+    name: str
+    street: str
+    city: str
+    state: str
+    zip: str
+    parcels: tuple[str, ...] = ()
+    ring: str = ""
+    role: str = ""
+
+    @property
+    def city_line(self) -> str:
+        return f"{self.city}, {self.state} {self.zip}".strip(", ")
+
+    @property
+    def key(self) -> str:
+        """Same owner at the same address is one recipient."""
+        norm = lambda s: " ".join(s.upper().replace(".", " ").replace(",", " ").split())  # noqa: E731
+        return "|".join(norm(p) for p in (self.name, self.street, self.city, self.zip[:5]))
+
+
+def party_from_record(rec: Record, role: str) -> Party:
+    """A party from ``{"name", "address": {"street","city","state","zip"}}``
+    (the ``applicant`` and ``owner`` fields); a missing part raises
+    AttributeError naming it, which the renderer reports."""
+    addr = rec.address
+    return Party(rec.name, addr.street, addr.city, addr.state, str(addr.zip), role=role)
+
+
+def parties_differ(filing_extra: Mapping[str, Any]) -> bool:
+    owner, applicant = filing_extra.get("owner"), filing_extra.get("applicant")
+    if not owner or not applicant:
+        return False
+    return (party_from_record(Record(owner, "filing.owner"), "owner").key
+            != party_from_record(Record(applicant, "filing.applicant"), "applicant").key)
+
+
+@dataclass
+class NoticeContext:
+    """Everything a notice template may use; :meth:`variables` is what it sees."""
+
+    notice: Any
+    town: Any
+    permit: Mapping[str, str]
+    filing_id: str
+    state: str
+    filing: Record
+    clocks: Mapping[str, ClockView]
+    events: Mapping[str, EventView]          # the last event of each type
+    history: tuple[EventView, ...]
+    hearing: Mapping[str, Any] | None
+    dated: datetime
+    extra: dict = field(default_factory=dict)
+
+    def variables(self, **more) -> dict:
+        out = {
+            "notice": self.notice, "town": self.town, "permit": self.permit, "filing_id": self.filing_id,
+            "state": self.state, "filing": self.filing, "clocks": self.clocks, "events": self.events,
+            "history": self.history, "dated": self.dated, **self.extra, **more,
+        }
+        if self.hearing is not None:
+            out["hearing"] = self.hearing
+        return out
+
+
+def _clock_view(c) -> ClockView:
+    return ClockView(c.id, c.type, c.date, getattr(c, "at", None), c.status, c.rule, c.explanation)
+
+
+def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeContext:
+    """The context shared by every copy of one notice (recipients are added
+    per copy by the renderer).  ``dated`` is the notice's own date and time,
+    passed in by the edge: the core never reads the clock."""
+    events: dict[str, EventView] = {}
+    history = []
+    for e in filing.events:
+        view = EventView(e.type, e.date, e.at, e.fields)
+        history.append(view)
+        events[e.type] = view
+    rules = profile.rules(filing.kind)
+    hearing = None
+    sched = events.get("hearing-scheduled")
+    if sched is not None:
+        day, at = sched.hearing, sched.at  # the event's `at` is the hearing's time
+        cont = events.get("hearing-continued")
+        if cont is not None and cont.date >= sched.date:
+            day, at = cont.to, None
+        extra_hearing = Record(filing.extra.get("hearing", {}), "filing.hearing")
+        hearing = {"date": day, "at": at, "record": extra_hearing}
+    ctx = NoticeContext(
+        notice=kind, town=profile, filing_id=filing.id, state=replay.state,
+        permit={"kind": filing.kind, "label": PERMIT_LABELS[filing.kind], "bylaw": rules.bylaw},
+        filing=Record(filing.extra), clocks={c.id: _clock_view(c) for c in replay.clocks},
+        events=events, history=tuple(history), hearing=hearing, dated=dated,
+    )
+    if kind.id == "board-memo":
+        names, citation = BOARDS.get(profile.id, ((), rules.bylaw))
+        ctx.extra["boards"] = {"names": names, "citation": citation}
+    if kind.id == "after-hours-invoice":
+        rate, citation = AFTER_HOURS_RATE
+        hours = events["after-hours-billed"].hours
+        ctx.extra["invoice"] = {"rate": rate, "hours": hours, "amount": rate * hours, "citation": citation}
+    if kind.id == "inspection-result":
+        ctx.extra["inspection"] = events["inspected"]
+    if kind.id == "settlement-answer":
+        settlement = [e for e in history if e.type == "inspected" and e.stage == "settlement"]
+        ctx.extra["inspection"] = settlement[-1] if settlement else None
+    return ctx

@@ -1,0 +1,166 @@
+"""Jinja2 environment, town template folders, and the three output formats.
+
+Templates live in ``notices/templates/default/``; a town overrides any of
+them by putting a file of the same name in ``notices/templates/<town>/`` (or
+in ``<town_templates_dir>/<town>/``).  Rendering uses a ``StrictUndefined``
+that names the missing filing field; HTML is autoescaped.  Text is derived
+from the same HTML, so a notice is one template.  WeasyPrint is imported
+only when a PDF is asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from functools import lru_cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jinja2
+
+from .context import Record
+from .errors import TemplateProblem
+
+__all__ = ["DEFAULT_DIR", "TEMPLATES_ROOT", "environment", "html_to_text", "html_to_pdf", "template_names",
+           "FieldUndefined"]
+
+TEMPLATES_ROOT = Path(__file__).parent / "templates"
+DEFAULT_DIR = TEMPLATES_ROOT / "default"
+
+
+class FieldUndefined(jinja2.StrictUndefined):
+    """StrictUndefined whose message names the filing field: ``field
+    filing.applicant.name``, not ``'dict object' has no attribute``."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        obj = self._undefined_obj
+        if isinstance(obj, Record):
+            return f"field {obj._path}.{self._undefined_name}"
+        return super()._undefined_message
+
+
+def longdate(d) -> str:
+    """Tuesday, December 15, 2026"""
+    if isinstance(d, datetime):
+        d = d.date()
+    if not isinstance(d, date):
+        raise TypeError(f"longdate: not a date: {d!r}")
+    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
+
+
+def shortdate(d) -> str:
+    """December 15, 2026"""
+    if isinstance(d, datetime):
+        d = d.date()
+    return f"{d.strftime('%B')} {d.day}, {d.year}"
+
+
+def clocktime(t) -> str:
+    """7:00 p.m."""
+    hour = t.hour % 12 or 12
+    return f"{hour}:{t.minute:02d} {'a.m.' if t.hour < 12 else 'p.m.'}"
+
+
+def money(x) -> str:
+    return f"${x:,.2f}"
+
+
+def template_names() -> set[str]:
+    return {p.name for p in DEFAULT_DIR.glob("*.j2")}
+
+
+def _town_dir(town: str, root: Path | None) -> Path | None:
+    base = Path(root) if root is not None else TEMPLATES_ROOT
+    folder = base / town
+    if not folder.is_dir():
+        if root is not None and not base.is_dir():
+            raise TemplateProblem(f"town template folder {base} does not exist")
+        return None
+    known = template_names()
+    for p in sorted(folder.iterdir()):
+        if p.name.startswith(".") or p.is_dir():
+            continue
+        if p.name not in known:
+            raise TemplateProblem(f"unknown town template {folder.name}/{p.name}: it overrides no notice; "
+                                  f"known: {', '.join(sorted(known))}")
+    return folder
+
+
+@lru_cache(maxsize=32)
+def _environment(town_dir: str | None) -> jinja2.Environment:
+    paths = ([town_dir] if town_dir else []) + [str(DEFAULT_DIR)]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        undefined=FieldUndefined,
+        autoescape=True,  # every template is HTML; text is derived from it
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+    env.filters.update(longdate=longdate, shortdate=shortdate, clocktime=clocktime, money=money)
+    return env
+
+
+def environment(town: str, town_templates_dir: str | Path | None = None) -> jinja2.Environment:
+    """The environment for one town: its own templates first, then the
+    defaults.  Raises TemplateProblem for a file in the town's folder that
+    overrides no known template."""
+    folder = _town_dir(town, Path(town_templates_dir) if town_templates_dir is not None else None)
+    return _environment(str(folder) if folder else None)
+
+
+# -- text ---------------------------------------------------------------------------
+
+_BLOCKS = {"p", "div", "h1", "h2", "h3", "h4", "tr", "section", "header", "footer", "address", "table", "ul", "ol"}
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("style", "script", "head"):
+            self.skip += 1
+        elif tag == "br":
+            self.out.append("\n")
+        elif tag == "li":
+            self.out.append("\n  - ")
+        elif tag in ("td", "th"):
+            self.out.append("  ")
+        elif tag == "hr":
+            self.out.append("\n" + "-" * 60 + "\n")
+        elif tag in _BLOCKS:
+            self.out.append("\n\n")
+        if tag == "div" and ("class", "page") in attrs:
+            self.out.append("\f")
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "head"):
+            self.skip -= 1
+        elif tag in _BLOCKS:
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(re.sub(r"\s+", " ", data))
+
+
+def html_to_text(markup: str) -> str:
+    """Plain text of a notice: paragraphs separated by a blank line, list
+    items as dashes, a form feed between pages.  Entities are unescaped."""
+    parser = _Text()
+    parser.feed(markup)
+    parser.close()
+    text = "".join(parser.out)
+    lines = [ln.strip() if not ln.startswith("  - ") else ln.rstrip() for ln in text.split("\n")]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return text + "\n"
+
+
+def html_to_pdf(markup: str) -> bytes:
+    import weasyprint  # heavy: only when a PDF is asked for
+
+    return weasyprint.HTML(string=markup, base_url=str(DEFAULT_DIR)).write_pdf()
