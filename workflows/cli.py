@@ -226,6 +226,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
     p.set_defaults(func=cmd_machines)
 
+    from .cli_store import add_store_commands
+
+    add_store_commands(sub, _Parser)
+
     from notices.cli import add_parser as add_notices_parser  # an edge; loads no Jinja until used
 
     add_notices_parser(sub)
