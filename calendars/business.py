@@ -118,13 +118,21 @@ class BusinessCalendar:
 
     def closed_between(self, first: date, last: date) -> list[tuple[date, str]]:
         """Every closed day in [first, last], both ends included, with why."""
-        out = []
-        day = first
-        while day <= last:
-            reason = self.closed_reason(day)
-            if reason is not None:
-                out.append((day, reason))
-            day += timedelta(days=1)
+        out: list[tuple[date, str]] = []
+        if first > last:
+            return out
+        # cover both ends: a load always spans one contiguous range of years
+        self._cover(first.year)
+        self._cover(last.year)
+        closed = self._closed
+        for o in range(first.toordinal(), last.toordinal() + 1):
+            reason = closed.get(o)
+            if reason is None:
+                weekday = (o - 1) % 7  # date.fromordinal(1) is a Monday
+                if weekday < 5:
+                    continue
+                reason = "Saturday" if weekday == 5 else "Sunday"
+            out.append((date.fromordinal(o), reason))
         return out
 
     # -- arithmetic -----------------------------------------------------

@@ -51,10 +51,12 @@ def test_docket_sorts_clocks_into_overdue_due_waiting_expiring_and_late():
     assert overdue.days == -10 and overdue.department == "conservation" and overdue.rule == "a rule"
 
 
-def test_lapsed_street_permit_renewal_is_not_on_the_docket_but_wetlands_is():
-    clocks = [C("permit-expiry", date(2026, 1, 1), "expired", "expiry"), C("renewal-request", date(2026, 1, 1), "overdue")]
-    assert docket_entries(R("street-opening", "temporary-patch", clocks), AS_OF) == []
-    assert whats(docket_entries(R("noi", "issued", clocks), AS_OF)) == [("renewal-request", "overdue")]
+def test_a_renewal_request_is_on_the_docket_while_open_and_not_once_missed():
+    missed = [C("permit-expiry", date(2026, 1, 1), "expired", "expiry"), C("renewal-request", date(2026, 1, 1), "overdue")]
+    assert docket_entries(R("street-opening", "temporary-patch", missed), AS_OF) == []
+    assert docket_entries(R("noi", "issued", missed), AS_OF) == []
+    soon = [C("wpa:renewal-request", date(2026, 12, 5), "open")]
+    assert whats(docket_entries(R("noi", "issued", soon), AS_OF)) == [("wpa:renewal-request", "due")]
 
 
 def test_open_and_closed_follow_the_machines_final_states():

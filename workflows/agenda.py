@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from typing import Any, Iterable
 
+from .docket import is_optional
+
 __all__ = [
     "DEPARTMENTS", "department_of", "Entry", "docket_entries", "inspection_schedule",
     "Reminder", "reminders_due", "NoticeDue", "notices_due", "TERMINAL_STATES",
@@ -117,17 +119,15 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
     - ``late``: a deadline met after its date (a late decision may be
       without effect: Oyster Creek v. Harwich).
 
-    A street opening's renewal request is left out once its 30-day term
-    has lapsed: nothing can be renewed, and the restoration clocks govern."""
+    A deadline the holder may let pass (``renewal-request``,
+    :data:`workflows.docket.OPTIONAL`) is shown only while open, as the
+    store's docket shows it."""
     horizon = as_of + timedelta(days=due_within)
     out: list[Entry] = []
-    expired = {c.id.rsplit(":", 1)[0] if ":" in c.id else "" for c in replay.clocks
-               if _base(c.id) == "permit-expiry" and c.status == "expired"}
     for c in replay.clocks:
         day = _day(c.date)
-        if (replay.kind == "street-opening" and _base(c.id) == "renewal-request"
-                and (c.id.rsplit(":", 1)[0] if ":" in c.id else "") in expired):
-            continue  # a lapsed 30-day term: the patch clocks govern now (16-12 §10.1, §11)
+        if c.status == "overdue" and is_optional(c.id):
+            continue  # a renewal not asked for: the permit simply expires
         if c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))
         elif c.status == "open" and day <= horizon:

@@ -31,6 +31,8 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_day(text: str, what: str = "date") -> date:
     try:
+        if not (len(text) == 10 and text[4] == "-" and text[7] == "-"):
+            raise ValueError("not in the form YYYY-MM-DD")
         return date.fromisoformat(text)
     except ValueError as exc:
         raise UsageError(f"invalid {what} {text!r}: {exc} (use YYYY-MM-DD)") from None
@@ -227,6 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", nargs="?", help="one permit kind (default: all)")
     p.add_argument("--format", choices=("text", "md"), default="text", help="text (default) or md (Markdown)")
     p.set_defaults(func=cmd_machines)
+
+    from .cli_store import add_store_commands
+
+    add_store_commands(sub, _Parser)
 
     from notices.cli import add_parser as add_notices_parser  # an edge; loads no Jinja until used
 

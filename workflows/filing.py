@@ -8,15 +8,19 @@ ignored.  Pure: no I/O.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping  # isinstance against typing.Mapping is several times slower
+from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
 from .rulebook import CLOCK_TYPES, KINDS
 
 __all__ = ["Event", "Filing", "parse_filing", "EVENT_FIELDS", "VOID"]
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # YYYY-MM-DD only: no week dates, no compact form
 
 #: The event that voids an earlier, mistaken one; both stay in the history.
 VOID = "event-voided"
@@ -152,14 +156,17 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         return value
     if kind_of_field == "date":
         try:
-            return date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else _raise()
+            return date.fromisoformat(value) if isinstance(value, str) and _ISO_DAY.fullmatch(value) else _raise()
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None
     if kind_of_field == "moment":
         try:
             if not isinstance(value, str) or "T" not in value:
                 _raise()
-            return datetime.fromisoformat(value)
+            moment = datetime.fromisoformat(value)
+            if moment.tzinfo is not None:  # the town's local time, no offset (FILING-FORMAT.md)
+                _raise()
+            return moment
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a time (YYYY-MM-DDTHH:MM)") from None
     if kind_of_field == "bool":

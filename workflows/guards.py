@@ -32,8 +32,23 @@ def renewal_asked_before_expiry(ctx, e):
 
 
 def renewal_was_requested(ctx, e):
-    if ctx.renewal_requested is None:
+    """A renewal is granted on a written request received in time: by the
+    renewal-request clock's day (Saugus §7.6 and 310 CMR 10.05(8): 30 days
+    before expiry; Canton 15-7 and 16-12 §10.1: before expiry)."""
+    asked = ctx.renewal_requested
+    if asked is None:
         return f"no renewal request is on record: a renewal is granted on a written request ({_renew_citation(ctx)})"
+    expiry = ctx.expiry()
+    try:
+        clock = ctx.rules.clock("renewal-request")
+    except Exception:
+        clock = None
+    if clock is not None and expiry is not None:
+        last = clock.measure.reckon(ctx.calendar, expiry).date
+        if asked.date > last:
+            return (f"the renewal request of {asked.date} came after the last day to ask, {last} "
+                    f"({clock.measure.summary()} before the expiry on {expiry}): the permit cannot be renewed "
+                    f"({_renew_citation(ctx)})")
     return None
 
 

@@ -108,6 +108,9 @@ def note_event(rec: Record, e: Event) -> None:
     elif t in ("permit-issued", "determination-issued"):
         rec.issued = e
         rec.anchor("issuance", e.date, e)
+        rec.anchor("final-action", e.date, e)
+    elif t == "permit-denied":
+        rec.anchor("final-action", e.date, e)
     elif t == "renewal-requested":
         rec.renewal_requested = e
     elif t == "permit-renewed":

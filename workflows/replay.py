@@ -115,17 +115,16 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
     """The event that meets ``clock`` started by ``start``: the first of
     ``met_by`` after the start (any time, for a clock counted backward);
     with ``met_when == "all"`` the last of the first of each."""
-    def types(e: Event) -> set[str]:
-        if e.type == "certification-answered" and e.get("granted"):
-            return {e.type, "permanent-patch-placed"}  # the temporary patch now counts as permanent
-        return {e.type}
-
+    met_by = clock.met_by
+    start_order = (start.date, start.position)
     firsts: dict[str, Event] = {}
     for e in events:
-        if not backward and _order(e) <= _order(start):
+        if not backward and (e.date, e.position) <= start_order:
             continue
-        for t in types(e) & set(clock.met_by):
-            firsts.setdefault(t, e)
+        if e.type in met_by:
+            firsts.setdefault(e.type, e)
+        if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
+            firsts.setdefault("permanent-patch-placed", e)  # the temporary patch now counts as permanent
     if not firsts:
         return None
     if clock.met_when == "all":
@@ -166,14 +165,16 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     day = rules.renewal.reckon(rec.calendar, day).date
                 text += f"; renewed {rec.renewals} time(s), {rules.renewal.summary()} each, to {day} ({rules.renewal_citation})"
             ext = rec.extensions.get(prefix + clock.id)
-            if ext is not None and _order(ext) > _order(start_event):
+            if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
                 text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
             met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
-            status = _status(clock.type, day, met, as_of, bool(clock.met_by))
+            status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
             if met is not None:
                 text += f"; {met.type} on {met.date} (event {met.position})"
-                if status == "late":
+                if status == "late" and met.date == day:
+                    text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
+                elif status == "late":
                     text += f", {(met.date - day).days} days after the deadline"
                     if clock.id == "decision" and rules.kind in ("noi", "rda"):
                         text += f": {OYSTER_CREEK}"
@@ -181,16 +182,22 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += f", before the earliest day this rule allows ({clock.citation})"
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
                 text += "; the period has run"
-            if final and status in PENDING and clock.type != "expiry":
+            if clock.optional and status == "overdue":
+                continue  # an optional act whose day has passed: nothing is due any more
+            if final and status in PENDING and clock.type != "expiry" and clock.met_by:
                 continue  # the filing has ended: what it no longer needs is not due
+                # (a period no act meets, such as the appeal period, still runs)
             out.append(ClockResult(prefix + clock.id, clock.type, day, status, clock.citation, text, at,
                                    start_position=start_event.position))
     return out
 
 
-def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool) -> str:
+def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool,
+            at: datetime | None = None) -> str:
     if kind == "deadline":
         if met is not None:
+            if at is not None and met.at is not None:  # an hour clock met at a known time
+                return "met" if met.at <= at else "late"
             return "met" if met.date <= day else "late"
         if not has_met_by:
             return "open" if as_of <= day else "met"

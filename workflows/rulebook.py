@@ -65,6 +65,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType({
     "boards-notified": "boards notified",
     "hearing-closed": "hearing closed",
     "issuance": "date of issuance",
+    "final-action": "date of issuance of the decision",
     "expiry": "the permit's expiry",
     "construction-start": "construction start",
     "work-noticed": "work notice given",
@@ -97,6 +98,7 @@ class Clock:
     note: str = ""
     max_count: int | None = None
     met_when: str = "any"  # "any" of met_by meets it, or "all" of them
+    optional: bool = False  # a chance, not a duty: once passed unmet it is dropped, never overdue
 
     @property
     def type(self) -> str:

@@ -59,7 +59,9 @@ def certification_asked_within_window(ctx, e):
     from dateutil.relativedelta import relativedelta
 
     start = ctx.temporary_patch
-    opens, closes = start + relativedelta(months=12), start + relativedelta(months=18)
+    # the window as the rule book counts it (the closing day rolls off a closed day)
+    opens = ctx.rules.clock("permanent-patch-window-opens").measure.reckon(ctx.calendar, start).date
+    closes = ctx.rules.clock("permanent-patch-window-closes").measure.reckon(ctx.calendar, start).date
     if not opens <= e.date <= closes:
         return (f"certification of the temporary patch is asked within the permanent patch window, "
                 f"{opens} to {closes} (12 to 18 months after {start}); {e.date} is outside it ({BYLAW} §11.4)")

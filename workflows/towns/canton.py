@@ -40,7 +40,7 @@ NOI = PermitRules(
         Clock("permit-expiry", Months(36), "issuance", f"{WETLANDS} 15-7",
               note="expires three years from the date of issuance"),
         Clock("renewal-request", CalendarDaysBackward(0), "expiry", f"{WETLANDS} 15-7",
-              met_by=("renewal-requested",), note="renewal asked in writing prior to expiration"),
+              met_by=("renewal-requested",), optional=True, note="renewal asked in writing prior to expiration"),
     ),
     renewal=Months(12), renewals_allowed=1, renewal_citation=f"{WETLANDS} 15-7",
 )
@@ -63,7 +63,7 @@ STREET_OPENING = PermitRules(
         Clock("permit-expiry", CalendarDays(30, NO_ROLL), "issuance", f"{STREETS} §10.1",
               note="valid for thirty days"),
         Clock("renewal-request", CalendarDaysBackward(0), "expiry", f"{STREETS} §10.1",
-              met_by=("renewal-requested",), note="renewal asked in writing before the permit expires"),
+              met_by=("renewal-requested",), optional=True, note="renewal asked in writing before the permit expires"),
         Clock("work-notice", BusinessHours(72), "work-noticed", f"{STREETS} §10.3; M.G.L. c.82 §40A",
               met_by=("excavation-started",), note="72 hours' notice, not counting Saturdays, Sundays and holidays"),
         Clock("cdf-cure", Hours(24), "cdf-backfill", f"{STREETS} §11.2",

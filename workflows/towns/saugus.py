@@ -26,7 +26,7 @@ NOI = PermitRules(
         Clock("permit-expiry", Months(36), "issuance", f"{BYLAW} §7.6",
               note="expires three years from the date of issuance"),
         Clock("renewal-request", CalendarDaysBackward(30), "expiry", f"{BYLAW} §7.6",
-              met_by=("renewal-requested",), note="renewal asked in writing thirty days prior to the expiration date"),
+              met_by=("renewal-requested",), optional=True, note="renewal asked in writing thirty days prior to the expiration date"),
     ),
     renewal=Months(12), renewals_allowed=1, renewal_citation=f"{BYLAW} §7.6",
 )

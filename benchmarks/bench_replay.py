@@ -1,0 +1,230 @@
+"""Benchmark: replay 100,000 generated filings in one process, against
+json.loads of the same filings; and the cold start of `permits replay`
+against `python -c pass`.
+
+    .venv/bin/python benchmarks/bench_replay.py [--n 100000] [--profile]
+
+Goals (issue 3): replay at most 20x the parse time; cold start at most 5x
+`python -c pass` (the replay path must not import Prefect, the database or
+Jinja).  The filings come from a small seeded generator below: valid
+histories of about 10 events for every town and kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, datetime, timedelta
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from workflows.filing import parse_filing  # noqa: E402
+from workflows.replay import replay  # noqa: E402
+
+COMBOS = [("canton", "noi"), ("canton", "rda"), ("canton", "street-opening"), ("saugus", "noi"), ("saugus", "rda"),
+          ("mansfield", "noi"), ("mansfield", "rda"), ("mansfield", "land-disturbance"), ("wpa", "noi"),
+          ("wpa", "rda")]
+BOARDS = ["planning", "dpw", "health", "engineering", "building"]
+
+
+def _d(day: date) -> str:
+    return day.isoformat()
+
+
+def _wetlands(rng: random.Random, kind: str, d0: date) -> list[dict]:
+    hearing = d0 + timedelta(days=rng.randint(10, 20))
+    ev = [{"type": "filed", "date": _d(d0)}, {"type": "abutters-notified", "date": _d(d0)},
+          {"type": "boards-notified", "date": _d(d0)},
+          {"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=1)), "hearing": _d(hearing)},
+          {"type": "notice-published", "date": _d(hearing - timedelta(days=rng.randint(6, 9)))},
+          {"type": "notice-posted", "date": _d(hearing - timedelta(days=rng.randint(3, 5)))},
+          {"type": "hearing-opened", "date": _d(hearing)}]
+    close = hearing
+    if rng.random() < 0.5:
+        close = hearing + timedelta(days=14)
+        ev.append({"type": "hearing-continued", "date": _d(hearing), "to": _d(close)})
+    ev.append({"type": "hearing-closed", "date": _d(close)})
+    decided = close + timedelta(days=rng.randint(5, 35))
+    if kind == "rda":
+        ev.append({"type": "determination-issued", "date": _d(decided), "positive": rng.random() < 0.3})
+    elif rng.random() < 0.15:
+        ev.append({"type": "permit-denied", "date": _d(decided)})
+    else:
+        ev.append({"type": "permit-issued", "date": _d(decided)})
+        ev.append({"type": "permit-recorded", "date": _d(decided + timedelta(days=rng.randint(3, 20)))})
+    return ev
+
+
+def _land_disturbance(rng: random.Random, d0: date) -> list[dict]:
+    ev = [{"type": "filed", "date": _d(d0)}, {"type": "boards-notified", "date": _d(d0)}]
+    for board in rng.sample(BOARDS, 2):
+        ev.append({"type": "board-reported", "date": _d(d0 + timedelta(days=rng.randint(5, 25))), "board": board})
+    hearing = d0 + timedelta(days=rng.randint(40, 55))
+    ev += [{"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=26)), "hearing": _d(hearing)},
+           {"type": "notice-published", "date": _d(hearing - timedelta(days=15))},
+           {"type": "notice-posted", "date": _d(hearing - timedelta(days=15))},
+           {"type": "abutters-notified", "date": _d(hearing - timedelta(days=16))},
+           {"type": "hearing-opened", "date": _d(hearing)},
+           {"type": "hearing-closed", "date": _d(hearing + timedelta(days=14))},
+           {"type": "permit-issued", "date": _d(hearing + timedelta(days=rng.randint(20, 70)))}]
+    return sorted(ev, key=lambda e: e["date"])
+
+
+def _street(rng: random.Random, d0: date) -> list[dict]:
+    issued = d0 + timedelta(days=rng.randint(1, 5))
+    notice = datetime.combine(issued, datetime.min.time()).replace(hour=rng.randint(7, 15))
+    dig = issued + timedelta(days=rng.randint(5, 9))
+    temp = dig + timedelta(days=2)
+    perm = temp + timedelta(days=rng.randint(370, 540))
+    ev = [{"type": "filed", "date": _d(d0), "applicant": rng.choice(["private", "utility"]),
+           "length_ft": rng.randint(5, 60)},
+          {"type": "dig-safe-obtained", "date": _d(d0), "ticket": f"{d0.year}{rng.randint(0, 10**7):07d}"},
+          {"type": "permit-issued", "date": _d(issued)},
+          {"type": "work-noticed", "at": notice.isoformat(timespec="minutes")},
+          {"type": "excavation-started", "date": _d(dig)},
+          {"type": "inspected", "date": _d(dig + timedelta(days=1)), "stage": "pre-backfill", "result": "pass"}]
+    if rng.random() < 0.2:
+        ev += [{"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "cdf"},
+               {"type": "permanent-patch-placed", "date": _d(dig + timedelta(days=3))}]
+    else:
+        ev += [{"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "gravel"},
+               {"type": "temporary-patch-placed", "date": _d(temp)},
+               {"type": "inspected", "date": _d(temp + timedelta(days=1)), "stage": "temporary-patch", "result": "pass"},
+               {"type": "permanent-patch-placed", "date": _d(perm)}]
+        dig = perm
+    ev += [{"type": "inspected", "date": _d(dig + timedelta(days=4)), "stage": "permanent-patch", "result": "pass"},
+           {"type": "deposit-refunded", "date": _d(dig + timedelta(days=12))}]
+    return ev
+
+
+def generate(n: int, seed: int = 3) -> list[str]:
+    """``n`` filings as JSON text, mixed kinds and towns, valid histories."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        town, kind = COMBOS[i % len(COMBOS)]
+        d0 = date(2024, 1, 2) + timedelta(days=rng.randint(0, 3 * 365))
+        if kind == "street-opening":
+            events = _street(rng, d0)
+        elif kind == "land-disturbance":
+            events = _land_disturbance(rng, d0)
+        else:
+            events = _wetlands(rng, kind, d0)
+        obj = {"town": town, "kind": kind, "id": f"{town[:3].upper()}-{kind}-{i:06d}", "events": events}
+        if town in ("canton", "saugus") and kind != "street-opening" and rng.random() < 0.3:
+            obj["also"] = ["wpa"]
+        out.append(json.dumps(obj))
+    return out
+
+
+def bench_replay(texts: list[str], as_of: date, profile: bool) -> None:
+    t0 = time.perf_counter()
+    objs = [json.loads(t) for t in texts]
+    t_parse = time.perf_counter() - t0
+
+    # one-time setup, timed apart: importing holidays and loading each town's calendar
+    t0 = time.perf_counter()
+    for obj in objs[:len(COMBOS)]:
+        replay(parse_filing(obj), as_of)
+    t_warm = time.perf_counter() - t0
+
+    profiler = cProfile.Profile() if profile else None
+    t0 = time.perf_counter()
+    if profiler:
+        profiler.enable()
+    clocks = 0
+    for obj in objs:
+        clocks += len(replay(parse_filing(obj), as_of).clocks)
+    if profiler:
+        profiler.disable()
+    t_replay = time.perf_counter() - t0
+    n = len(texts)
+    events = sum(len(o["events"]) for o in objs)
+    print(f"filings: {n}  events: {events} ({events / n:.1f} per filing)  clocks: {clocks}")
+    print(f"json.loads:            {t_parse:8.3f} s  ({t_parse / n * 1e6:7.1f} us/filing)")
+    print(f"parse_filing+replay:   {t_replay:8.3f} s  ({t_replay / n * 1e6:7.1f} us/filing)")
+    print(f"one-time setup:        {t_warm:8.3f} s  (holidays import and town calendars, first {len(COMBOS)} filings)")
+    print(f"replay / json.loads:   {t_replay / t_parse:8.1f}x  (goal <= 20x); "
+          f"with the one-time setup: {(t_replay + t_warm) / t_parse:.1f}x")
+    if profiler:
+        buf = io.StringIO()
+        pstats.Stats(profiler, stream=buf).sort_stats("tottime").print_stats(15)
+        print(buf.getvalue())
+
+
+def _median_run(argv: list[str], runs: int, env: dict) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _import_top(argv: list[str], env: dict, top: int = 6) -> str:
+    """The top-level packages that cost most to import (python -X importtime)."""
+    done = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], capture_output=True, text=True, env=env)
+    per_package: dict[str, int] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        self_us, _cumulative, name = (part.strip() for part in line[len("import time:"):].split("|"))
+        if not self_us.isdigit():
+            continue  # the header line
+        package = name.split(".")[0]
+        per_package[package] = per_package.get(package, 0) + int(self_us)
+    ranked = sorted(per_package.items(), key=lambda kv: -kv[1])[:top]
+    return ", ".join(f"{name} {us / 1000:.0f} ms" for name, us in ranked)
+
+
+def bench_cold_start(text: str, runs: int = 7) -> None:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        fh.write(text)
+    replay_argv = [sys.executable, "-m", "workflows.cli", "replay", fh.name, "--as-of", "2027-06-01", "--json"]
+    check = ("import sys, contextlib, io\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             "    from workflows.cli import main; main(['replay', %r, '--as-of', '2027-06-01'])\n"
+             "print(sorted(m for m in ('prefect', 'sqlmodel', 'sqlalchemy', 'jinja2') if m in sys.modules))" % fh.name)
+    as_is = dict(os.environ)
+    cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    try:
+        with tempfile.TemporaryDirectory() as prefix:
+            cached["PYTHONPYCACHEPREFIX"] = prefix  # bytecode cached outside the venv, warmed once below
+            heavy = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True,
+                                   env=cached).stdout.strip()
+            for label, env in (("environment as is" + (", PYTHONDONTWRITEBYTECODE=1" if as_is.get("PYTHONDONTWRITEBYTECODE") else ""), as_is),
+                               ("bytecode cached", cached)):
+                base = _median_run([sys.executable, "-c", "pass"], runs, env)
+                cold = _median_run(replay_argv, runs, env)
+                print(f"[{label}]")
+                print(f"  python -c pass:        {base * 1000:8.1f} ms (median of {runs})")
+                print(f"  permits replay (cold): {cold * 1000:8.1f} ms (median of {runs})")
+                print(f"  cold start ratio:      {cold / base:8.1f}x  (goal <= 5x)")
+                print(f"  import self-time by package: {_import_top(replay_argv, env)}")
+    finally:
+        os.unlink(fh.name)
+    print(f"heavy modules on the replay path (prefect, sqlmodel, sqlalchemy, jinja2): {heavy}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100_000)
+    ap.add_argument("--profile", action="store_true", help="cProfile the replay loop and print the top hot spots")
+    args = ap.parse_args()
+    texts = generate(args.n)
+    bench_replay(texts, date(2027, 6, 1), args.profile)
+    bench_cold_start(texts[0])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Where the record lives and how to connect to it.
+
+The database URL comes from ``--db URL``, else ``PERMITS_DATABASE_URL``, else
+a SQLite file in the user's data directory:
+``permits.db`` in ``$PERMITS_DATA_DIR``, else ``$XDG_DATA_HOME/permits``, else
+``~/.local/share/permits``.  PostgreSQL is a
+``postgresql+psycopg://`` URL.
+
+SQLite runs in WAL mode with a busy timeout, and every transaction begins
+with ``BEGIN IMMEDIATE``: a writer takes the write lock before it reads the
+filing's state (a connection with the ``read_only`` execution option, as the
+store's readers use, begins a plain deferred transaction and waits for no
+one), so two writers cannot both read sequence n and both append
+n+1.  ``synchronous=NORMAL`` (the WAL setting SQLite recommends) survives a
+crash of the program; it skips the fsync per commit that only a power loss
+would need.  PostgreSQL runs at READ COMMITTED and the service locks the
+filing's row (``SELECT ... FOR UPDATE``) before reading its history.
+"""
+
+import os
+from pathlib import Path
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
+
+from .errors import StoreError
+
+__all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url"]
+
+ENV_URL = "PERMITS_DATABASE_URL"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def default_url() -> str:
+    """``permits.db`` in the data directory the holidays cache uses too."""
+    from workflows.holiday_cache import data_dir
+
+    return f"sqlite:///{data_dir() / 'permits.db'}"
+
+
+def resolve_url(cli_url: str | None = None) -> str:
+    """``--db`` first, then ``PERMITS_DATABASE_URL``, then the default file."""
+    return cli_url or os.environ.get(ENV_URL) or default_url()
+
+
+def describe_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for PostgreSQL or in-memory)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database).expanduser()
+
+
+def make_engine(url: str) -> Engine:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"invalid database URL {url!r}: use sqlite:///PATH or postgresql+psycopg://USER@HOST/DB") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return _sqlite_engine(parsed)
+    if backend == "postgresql":
+        if parsed.drivername != "postgresql+psycopg":
+            raise StoreError(f"database URL {describe_url(url)!r}: use the psycopg driver, postgresql+psycopg://...")
+        return create_engine(parsed, isolation_level="READ COMMITTED", pool_pre_ping=True)
+    raise StoreError(f"database URL {describe_url(url)!r}: only sqlite:/// and postgresql+psycopg:// are supported")
+
+
+def _sqlite_engine(parsed) -> Engine:
+    engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn):
+        # writers lock at once; readers (execution option read_only) do not
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("read_only") else "BEGIN IMMEDIATE")
+
+    return engine

@@ -1,0 +1,27 @@
+"""The record's errors, beside the core's (workflows/errors.py):
+
+    PermitsError
+     └── StoreError             the database cannot be reached or is not current
+          ├── UnknownFiling     no filing with that id
+          └── DuplicateFiling   a filing with that id is already recorded
+"""
+
+from workflows.errors import PermitsError
+
+__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling"]
+
+
+class StoreError(PermitsError):
+    pass
+
+
+class UnknownFiling(StoreError):
+    def __init__(self, filing_id: str):
+        self.filing = filing_id
+        super().__init__(f"unknown filing {filing_id!r}: no filing with that id is recorded (see 'permits list')")
+
+
+class DuplicateFiling(StoreError):
+    def __init__(self, filing_id: str, where: str = "is already recorded"):
+        self.filing = filing_id
+        super().__init__(f"duplicate filing id {filing_id!r}: a filing with that id {where}; nothing was imported")

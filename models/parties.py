@@ -1,0 +1,120 @@
+"""Parties and abutters named in a filing's JSON.
+
+Optional top-level fields of a filing (kept and exported unchanged, like any
+unknown field of FILING-FORMAT.md):
+
+    "address": "12 Washington St", "parcel": "12-345",
+    "applicant": "Eversource"            or {"name": ..., "category": "utility"},
+    "owner": "J. Doe",
+    "contractor": {"name": "Acme Paving", "license": {"number": "PWC-19", "expires": "2027-06-30"},
+                   "insurance": [{"coverage": "general-liability", "insurer": "X", "expires": "2027-01-01"}]},
+    "abutters": [{"name": "A. Smith", "address": "14 Washington St", "parcel": "12-346"}]
+
+A party is one row per name, shared by the filings that name it; its
+``category`` (private, utility, gas-company, municipal) decides fees and
+deposits (workflows.deposits).  A street-opening ``filed`` event's
+``applicant`` field gives the applicant's category when the party does not.
+"""
+
+from datetime import date
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Connection
+
+from workflows.deposits import CATEGORIES
+from workflows.errors import MalformedEvent
+from workflows.filing import Filing
+
+from .tables import InsuranceCertificate, Party
+
+__all__ = ["PARTY_ROLES", "party_specs", "upsert_party", "party_id"]
+
+PARTY_ROLES = ("applicant", "owner", "contractor")
+PARTY, INSURANCE = Party.__table__, InsuranceCertificate.__table__
+
+
+def _bad(filing: Filing, message: str) -> MalformedEvent:
+    return MalformedEvent(message, filing=filing.id)
+
+
+def _date(filing, value, where):
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise _bad(filing, f"field {where!r}: {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _name(filing, value, where) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _bad(filing, f"field {where!r}: a non-empty name is required")
+    return value.strip()
+
+
+def party_specs(filing: Filing) -> dict:
+    """The parties and abutters a filing names, checked; raises
+    MalformedEvent naming the field at fault."""
+    out: dict = {}
+    filed = next((e for e in filing.events if e.type == "filed"), None)
+    for role in PARTY_ROLES:
+        value = filing.extra.get(role)
+        if value is None:
+            continue
+        spec = {"name": value} if isinstance(value, str) else value
+        if not isinstance(spec, dict):
+            raise _bad(filing, f"field {role!r}: a name or an object with 'name'")
+        party = {"name": _name(filing, spec.get("name"), f"{role}.name"), "category": spec.get("category"),
+                 "insurance": []}
+        if party["category"] is None and role == "applicant" and filed is not None:
+            party["category"] = filed.get("applicant")
+        if party["category"] is not None and party["category"] not in CATEGORIES:
+            raise _bad(filing, f"field '{role}.category': {party['category']!r}; expected one of: {', '.join(CATEGORIES)}")
+        lic = spec.get("license")
+        if lic is not None:
+            if not isinstance(lic, dict):
+                raise _bad(filing, f"field '{role}.license': an object with 'number' and 'expires'")
+            party["license_number"] = _name(filing, lic.get("number"), f"{role}.license.number")
+            party["license_expires"] = _date(filing, lic.get("expires"), f"{role}.license.expires")
+        for i, cert in enumerate(spec.get("insurance") or [], start=1):
+            where = f"{role}.insurance[{i}]"
+            if not isinstance(cert, dict):
+                raise _bad(filing, f"field {where!r}: an object with 'coverage' and 'expires'")
+            party["insurance"].append({"coverage": _name(filing, cert.get("coverage"), f"{where}.coverage"),
+                                       "insurer": cert.get("insurer"),
+                                       "expires": _date(filing, cert.get("expires"), f"{where}.expires")})
+        out[role] = party
+    abutters = filing.extra.get("abutters")
+    if abutters is not None:
+        if not isinstance(abutters, list):
+            raise _bad(filing, "field 'abutters': a list of objects with 'name'")
+        out["abutters"] = []
+        for i, a in enumerate(abutters, start=1):
+            if not isinstance(a, dict):
+                raise _bad(filing, f"field 'abutters[{i}]': an object with 'name'")
+            out["abutters"].append({"name": _name(filing, a.get("name"), f"abutters[{i}].name"),
+                                    "address": a.get("address") if isinstance(a.get("address"), str) else None,
+                                    "parcel": a.get("parcel") if isinstance(a.get("parcel"), str) else None})
+    return out
+
+
+def party_id(conn: Connection, name: str) -> int | None:
+    return conn.execute(select(PARTY.c.id).where(PARTY.c.name == name)).scalar()
+
+
+def upsert_party(conn: Connection, spec: dict, cache: dict[str, int]) -> int:
+    """The party's id, created on first mention; a later mention may add its
+    category, licence and insurance certificates."""
+    name = spec["name"]
+    pid = cache.get(name) or party_id(conn, name)
+    changes = {k: spec[k] for k in ("category", "license_number", "license_expires") if spec.get(k) is not None}
+    if pid is None:
+        pid = conn.execute(insert(PARTY).values(name=name, **{"category": "private", **changes})).inserted_primary_key[0]
+    elif changes:
+        conn.execute(update(PARTY).where(PARTY.c.id == pid).values(**changes))
+    cache[name] = pid
+    for cert in spec.get("insurance", ()):
+        known = conn.execute(select(INSURANCE.c.id).where(INSURANCE.c.party_id == pid,
+                                                          INSURANCE.c.coverage == cert["coverage"],
+                                                          INSURANCE.c.expires == cert["expires"])).first()
+        if known is None:
+            conn.execute(insert(INSURANCE).values(party_id=pid, **cert))
+    return pid

@@ -1,0 +1,334 @@
+"""The service the command line calls: filings in, events appended, the
+docket out.  Each public method is one transaction.
+
+Recording an event reads the filing's row (locked: ``BEGIN IMMEDIATE`` on
+SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL) and its history, replays the
+history with the new event through the core (:mod:`workflows.replay`), and
+only if the core accepts it appends the event at the next sequence number and
+rewrites the filing's derived state and clocks, all before the commit.  A
+second writer waits for the lock and then sees the first writer's event, so
+two writers cannot produce a history that was never replayed.  The primary
+key (filing, seq) and the ``last_seq`` check on the row are a second guard.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
+
+from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from workflows.docket import action_for, docket_status, is_optional
+from workflows.errors import UnknownChoice
+from workflows.filing import VOID, Filing, parse_filing
+
+from .db import describe_url, make_engine, sqlite_path
+from .errors import DuplicateFiling, StoreError, UnknownFiling
+from .migrate import HEAD, current_revision, upgrade
+from .parties import PARTY_ROLES, party_specs, upsert_party
+from workflows.towns import town
+
+from .tables import Abutter, EventRow, FilingClock, FilingRow
+
+__all__ = ["Store", "DocketItem", "Derived", "derive"]
+
+FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
+
+#: the replay statuses of a deadline still to be acted on (open or overdue,
+#: which the docket decides from the day asked)
+_DUE = {"open", "overdue"}
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _default_replayer():
+    from workflows.replay import replay
+
+    return replay
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What the filing row and ``filing_clock`` hold about a filing."""
+
+    state: str
+    next_date: date | None
+    next_clock: str | None
+    clocks: tuple[dict, ...]
+
+
+@lru_cache(maxsize=None)
+def _acted_on(town_id: str, kind: str, clock_id: str) -> bool:
+    """Whether a deadline is met by an act (``met_by``), rather than a period
+    that simply runs out (the appeal period): only the first kind is due."""
+    prefix, _, base = clock_id.rpartition(":")
+    try:
+        return bool(town(prefix or town_id).rules(kind).clock(base).met_by)
+    except UnknownChoice:  # a clock the replay made that the rule book does not list: keep it on the docket
+        return True
+
+
+def derive(filing: Filing, replayer) -> Derived:
+    """Replay ``filing`` as of its last event (the day the record changed):
+    met, late and passed clocks are final then; a deadline still to be acted
+    on is stored as ``due`` (open or overdue is the docket's question, asked
+    with its own day).  A period that runs out by itself is stored as
+    ``runs``.  Raises the core's FilingError for a history that cannot have
+    happened."""
+    as_of = max((e.date for e in filing.events), default=None) or date.today()
+    result = replayer(filing, as_of)
+    clocks, next_clock = [], None
+    for n, c in enumerate(result.clocks, start=1):
+        status = c.status
+        if c.type == "deadline" and c.status in _DUE:
+            acted_on = _acted_on(filing.town, filing.kind, c.id) and not is_optional(c.id)
+            status = "due" if acted_on else "runs"
+        clocks.append({"n": n, "clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
+                       "rule": c.rule, "explanation": c.explanation})
+        if status == "due" and (next_clock is None or c.date < next_clock[0]):
+            next_clock = (c.date, c.id)
+    return Derived(result.state, *(next_clock or (None, None)), tuple(clocks))
+
+
+class DocketItem(NamedTuple):
+    """One line of the docket (a tuple: thousands are built per query)."""
+
+    date: date
+    status: str  # open or overdue on the day asked
+    filing: str
+    town: str
+    kind: str
+    state: str
+    clock: str
+    rule: str
+    explanation: str
+    action: str
+    at: datetime | None = None
+
+    def as_dict(self) -> dict:
+        out = {"date": self.date.isoformat(), "status": self.status, "filing": self.filing, "town": self.town,
+               "kind": self.kind, "state": self.state, "clock": self.clock, "rule": self.rule,
+               "explanation": self.explanation, "action": self.action}
+        if self.at is not None:
+            out["at"] = self.at.isoformat(timespec="minutes")
+        return out
+
+
+class Store:
+    """The record at one database URL."""
+
+    def __init__(self, url: str, *, replayer: Callable | None = None, now: Callable[[], datetime] = _utcnow,
+                 engine: Engine | None = None):
+        self.url = url
+        self.engine = engine or make_engine(url)
+        self.reader = self.engine.execution_options(read_only=True)
+        self._replayer = replayer
+        self.now = now
+
+    @property
+    def replayer(self):
+        if self._replayer is None:
+            self._replayer = _default_replayer()
+        return self._replayer
+
+    # -- schema -------------------------------------------------------------
+
+    def upgrade(self) -> str:
+        """Create or upgrade the schema to the current revision."""
+        path = sqlite_path(self.url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        upgrade(self.engine)
+        return HEAD
+
+    def check_schema(self) -> None:
+        path = sqlite_path(self.url)
+        rev = None if path is not None and not path.exists() else current_revision(self.engine)
+        if rev is None:
+            raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
+        if rev != HEAD:
+            raise StoreError(f"database at {describe_url(self.url)} is at schema {rev}, this program needs {HEAD}: "
+                             "run 'permits db upgrade'")
+
+    # -- import and export ------------------------------------------------
+
+    def import_filings(self, objects: Iterable[Mapping[str, Any]], *, by: str) -> list[str]:
+        """Check every filing (form, replay, duplicate ids), then write them
+        all in one transaction; any error and nothing is written."""
+        prepared, seen = [], set()
+        for obj in objects:
+            filing = parse_filing(obj)
+            if filing.id in seen:
+                raise DuplicateFiling(filing.id, "appears twice in the input")
+            seen.add(filing.id)
+            prepared.append((filing, party_specs(filing), derive(filing, self.replayer)))
+        now = self.now()
+        with self.engine.begin() as conn:
+            ids = [f.id for f, _, _ in prepared]
+            for i in range(0, len(ids), 500):
+                taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i:i + 500]))).first()
+                if taken:
+                    raise DuplicateFiling(taken[0])
+            party_cache: dict[str, int] = {}
+            filings, events, clocks, abutters = [], [], [], []
+            for filing, parties, d in prepared:
+                refs = {f"{role}_id": upsert_party(conn, parties[role], party_cache) if role in parties else None
+                        for role in PARTY_ROLES}
+                filings.append({**_filing_values(filing, d, now), **refs,
+                                "address": _text(filing.extra.get("address")),
+                                "parcel": _text(filing.extra.get("parcel"))})
+                events.extend(_event_values(filing.id, e, now, by) for e in filing.events)
+                clocks.extend({"filing_id": filing.id, **c} for c in d.clocks)
+                abutters.extend({"filing_id": filing.id, **a} for a in parties.get("abutters", ()))
+            try:
+                for table, rows in ((FILING, filings), (EVENT, events), (CLOCK, clocks), (ABUTTER, abutters)):
+                    if rows:
+                        conn.execute(insert(table), rows)
+            except IntegrityError:  # another writer imported the same id meanwhile
+                raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
+        return ids
+
+    def load(self, filing_id: str, conn: Connection | None = None, *, lock: bool = False) -> tuple[Filing, Any]:
+        """The filing's history as the core's :class:`Filing`, and its row."""
+        if conn is None:
+            with self.reader.connect() as c:
+                return self.load(filing_id, c)
+        query = select(FILING).where(FILING.c.id == filing_id)
+        row = conn.execute(query.with_for_update() if lock else query).first()
+        if row is None:
+            raise UnknownFiling(filing_id)
+        raws = conn.execute(select(EVENT.c.raw).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).scalars()
+        return parse_filing(_json_of(row, list(raws))), row
+
+    def export(self, filing_id: str) -> dict:
+        """The filing's JSON (FILING-FORMAT.md), voids and voided events included."""
+        with self.reader.connect() as conn:
+            row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
+            if row is None:
+                raise UnknownFiling(filing_id)
+            raws = conn.execute(select(EVENT.c.raw).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq))
+            return _json_of(row, list(raws.scalars()))
+
+    # -- events -------------------------------------------------------------
+
+    def record(self, filing_id: str, raw_event: Mapping[str, Any], *, by: str) -> tuple[int, str]:
+        """Append one event if the filing's history with it replays; returns
+        (its sequence number, the filing's new state)."""
+        now = self.now()
+        with self.engine.begin() as conn:
+            filing, row = self.load(filing_id, conn, lock=True)
+            if len(filing.events) != row.last_seq:
+                raise StoreError(f"{filing_id}: history has {len(filing.events)} events but the filing row says "
+                                 f"{row.last_seq}; refusing to write")
+            longer = filing.with_event(raw_event)
+            d = derive(longer, self.replayer)
+            seq = row.last_seq + 1
+            conn.execute(insert(EVENT), [_event_values(filing_id, longer.events[-1], now, by)])
+            moved = conn.execute(update(FILING).where(and_(FILING.c.id == filing_id, FILING.c.last_seq == row.last_seq))
+                                 .values(last_seq=seq, state=d.state, next_deadline_date=d.next_date,
+                                         next_deadline_clock=d.next_clock, updated_at=now))
+            if moved.rowcount != 1:  # pragma: no cover - the lock makes this unreachable
+                raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
+            conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id))
+            if d.clocks:
+                conn.execute(insert(CLOCK), [{"filing_id": filing_id, **c} for c in d.clocks])
+            return seq, d.state
+
+    def void(self, filing_id: str, seq: int, *, reason: str, day: date, by: str) -> tuple[int, str]:
+        """Record an ``event-voided`` naming event ``seq``; the replay refuses
+        a void of a void, or of an event already voided."""
+        return self.record(filing_id, {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}, by=by)
+
+    # -- reading ------------------------------------------------------------
+
+    def history(self, filing_id: str) -> list[dict]:
+        """Every event with who recorded it and when, and what voided it."""
+        with self.reader.connect() as conn:
+            if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
+                raise UnknownFiling(filing_id)
+            rows = conn.execute(select(EVENT).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).all()
+        voided_by = {r.raw.get("voids"): r.seq for r in rows if r.type == VOID}
+        return [{"seq": r.seq, "type": r.type, "date": r.date, "raw": r.raw, "recorded_at": r.recorded_at,
+                 "recorded_by": r.recorded_by, "voided_by": voided_by.get(r.seq)} for r in rows]
+
+    def replay(self, filing_id: str, as_of: date):
+        filing, _ = self.load(filing_id)
+        return self.replayer(filing, as_of)
+
+    def list_filings(self, *, town: str | None = None, kind: str | None = None, state: str | None = None) -> list:
+        query = select(FILING.c.id, FILING.c.town, FILING.c.kind, FILING.c.state, FILING.c.last_seq,
+                       FILING.c.next_deadline_date, FILING.c.next_deadline_clock, FILING.c.address)
+        for col, value in ((FILING.c.town, town), (FILING.c.kind, kind), (FILING.c.state, state)):
+            if value is not None:
+                query = query.where(col == value)
+        with self.reader.connect() as conn:
+            return conn.execute(query.order_by(FILING.c.id)).all()
+
+    def docket(self, *, as_of: date, within: int = 7, town: str | None = None,
+               overdue_only: bool = False) -> list[DocketItem]:
+        """Every deadline still to act on, due by ``as_of + within`` days
+        (overdue ones included), and every period running out in the window,
+        soonest first: two range scans of ``ix_filing_clock_status_date``
+        joined to the filing by key."""
+        until = as_of + timedelta(days=within)
+        if overdue_only:
+            wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
+        else:
+            wanted = or_(and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+                         and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until))
+        # dates come back as the driver gives them (SQLite: ISO text) and are
+        # converted here by date.fromisoformat, far cheaper per row than the
+        # generic result processing
+        query = (select(type_coerce(CLOCK.c.date, String), CLOCK.c.filing_id, FILING.c.town, FILING.c.kind,
+                        FILING.c.state, CLOCK.c.clock_id, CLOCK.c.rule, CLOCK.c.explanation,
+                        type_coerce(CLOCK.c.at, String))
+                 .join(FILING, FILING.c.id == CLOCK.c.filing_id)
+                 .where(wanted)
+                 .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id))
+        if town is not None:
+            query = query.where(FILING.c.town == town)
+        with self.reader.connect() as conn:
+            rows = conn.execute(query).all()
+        out = []
+        for day, filing, town_id, kind, state, clock, rule, explanation, at in rows:
+            day = _as_date(day)
+            out.append(DocketItem(day, docket_status(day, as_of), filing, town_id, kind, state, clock,
+                                  rule, explanation, action_for(clock), _as_datetime(at)))
+        return out
+
+
+def _as_date(value) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def _as_datetime(value) -> datetime | None:
+    return value if value is None or isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
+def _text(value) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _filing_values(filing: Filing, d: Derived, now: datetime) -> dict:
+    return {"id": filing.id, "town": filing.town, "kind": filing.kind, "also": list(filing.also),
+            "extra": dict(filing.extra), "last_seq": len(filing.events), "state": d.state,
+            "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
+
+
+def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
+    return {"filing_id": filing_id, "seq": e.position, "type": e.type, "date": e.date, "at": e.at,
+            "raw": dict(e.raw), "recorded_at": now, "recorded_by": by}
+
+
+def _json_of(row, raws: list) -> dict:
+    """The filing's JSON in the order :meth:`Filing.to_json` writes it."""
+    out = {"town": row.town, "kind": row.kind, "id": row.id}
+    if row.also:
+        out["also"] = list(row.also)
+    out.update(row.extra)
+    out["events"] = raws
+    return out

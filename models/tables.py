@@ -1,0 +1,142 @@
+"""The record's tables (SQLModel).  No ``from __future__ import annotations``
+here: it breaks SQLModel (../shared/TECH-NOTES.md).
+
+- ``filing``: one row per filing, with its derived state and next deadline,
+  rewritten in the same transaction as the event that changes them.
+- ``event``: the history, append-only: (filing, seq) is the key, seq is the
+  1-based position of FILING-FORMAT.md; ``raw`` is the event's JSON exactly as
+  given, so an export is the import.  Triggers refuse UPDATE and DELETE.
+- ``filing_clock``: each filing's clocks as of its last event; ``status`` is
+  ``due`` for a deadline neither met nor missed-and-done (open or overdue
+  depends on the day asked, so the docket decides that), else the replay's
+  status.  Indexed on (status, date): the docket is one range scan.
+- ``party``, ``insurance_certificate``, ``abutter``, ``notice``: who is
+  involved and what was sent.
+- ``ledger_entry``: the refundable-deposit account per applicant and the fees
+  (Canton 16-12 §5-6), append-only like the events.
+"""
+
+from datetime import date, datetime
+from typing import Optional
+
+from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+__all__ = ["Party", "InsuranceCertificate", "FilingRow", "EventRow", "FilingClock", "Abutter", "Notice",
+           "LedgerEntry", "APPEND_ONLY_TABLES"]
+
+#: Tables whose rows are never updated or deleted.
+APPEND_ONLY_TABLES = ("event", "ledger_entry")
+
+
+class Party(SQLModel, table=True):
+    """An applicant, owner or contractor.  ``category`` decides fees and
+    deposits: private, utility, gas-company, municipal (Canton 16-12 §5-6)."""
+
+    __tablename__ = "party"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True)
+    category: str = Field(default="private")
+    license_number: Optional[str] = None  # Public Works Contractors Construction License
+    license_expires: Optional[date] = None
+
+
+class InsuranceCertificate(SQLModel, table=True):
+    """A certificate filed with an application (Canton 16-12 §8)."""
+
+    __tablename__ = "insurance_certificate"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    party_id: int = Field(foreign_key="party.id", index=True)
+    coverage: str  # general-liability, auto, workers-compensation
+    insurer: Optional[str] = None
+    expires: date
+
+
+class FilingRow(SQLModel, table=True):
+    __tablename__ = "filing"
+    __table_args__ = (Index("ix_filing_town_kind_state", "town", "kind", "state"),)
+    id: str = Field(primary_key=True)
+    town: str
+    kind: str
+    also: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    extra: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    address: Optional[str] = None
+    parcel: Optional[str] = None
+    applicant_id: Optional[int] = Field(default=None, foreign_key="party.id", index=True)
+    owner_id: Optional[int] = Field(default=None, foreign_key="party.id")
+    contractor_id: Optional[int] = Field(default=None, foreign_key="party.id")
+    last_seq: int = 0
+    state: str
+    next_deadline_date: Optional[date] = Field(default=None, index=True)
+    next_deadline_clock: Optional[str] = None
+    updated_at: datetime
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    filing_id: str = Field(foreign_key="filing.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    type: str
+    date: date
+    at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    raw: dict = Field(sa_column=Column(JSON, nullable=False))
+    recorded_at: datetime
+    recorded_by: str
+
+
+class FilingClock(SQLModel, table=True):
+    __tablename__ = "filing_clock"
+    __table_args__ = (Index("ix_filing_clock_status_date", "status", "date"),)
+    filing_id: str = Field(foreign_key="filing.id", primary_key=True)
+    n: int = Field(primary_key=True)  # the clock's place in the replay: a clock id repeats per start
+    clock_id: str
+    type: str
+    date: date
+    at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    status: str
+    rule: str
+    explanation: str
+
+
+class Abutter(SQLModel, table=True):
+    __tablename__ = "abutter"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    filing_id: str = Field(foreign_key="filing.id", index=True)
+    name: str
+    address: Optional[str] = None
+    parcel: Optional[str] = None
+    notified_on: Optional[date] = None
+
+
+class Notice(SQLModel, table=True):
+    """A notice the engine produced (rendered by notices/)."""
+
+    __tablename__ = "notice"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    filing_id: str = Field(foreign_key="filing.id", index=True)
+    kind: str
+    event_seq: Optional[int] = None
+    produced_at: datetime
+    path: Optional[str] = None
+    digest: Optional[str] = None
+
+
+class LedgerEntry(SQLModel, table=True):
+    """One line of an applicant's account, in cents.  ``entry`` is one of
+    workflows.deposits.ENTRY_KINDS; ``rule`` cites the section."""
+
+    __tablename__ = "ledger_entry"
+    __table_args__ = (UniqueConstraint("party_id", "seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    party_id: int = Field(foreign_key="party.id", index=True)
+    seq: int
+    filing_id: Optional[str] = Field(default=None, foreign_key="filing.id", index=True)
+    entry: str
+    item: Optional[str] = None
+    quantity: Optional[int] = None
+    amount_cents: int
+    date: date
+    rule: str
+    note: Optional[str] = None
+    recorded_at: datetime
+    recorded_by: str

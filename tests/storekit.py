@@ -1,0 +1,102 @@
+"""Fixtures and helpers for the store's tests (imported by the test modules).
+
+``db_url`` runs a test on SQLite (a file in tmp_path) and on PostgreSQL, in a
+fresh database on the server named by ``PERMITS_TEST_POSTGRES_URL`` (.ci/run
+starts one).  Without that variable the PostgreSQL case is skipped, except
+under CI (``CI`` set), where it fails: CI must exercise the real server.
+"""
+
+import json
+import os
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.engine import make_url
+
+PG_ENV = "PERMITS_TEST_POSTGRES_URL"
+
+
+def postgres_admin_url() -> str:
+    url = os.environ.get(PG_ENV)
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {PG_ENV} is not: .ci/run must start PostgreSQL for the store's tests")
+        pytest.skip(f"{PG_ENV} is not set (.ci/run sets it; see README)")
+    return url
+
+
+def fresh_postgres_database():
+    """A new, empty database on the test server: (url, drop)."""
+    admin = make_url(postgres_admin_url())
+    name = f"permits_t_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+
+    def drop():
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+    return admin.set(database=name).render_as_string(hide_password=False), drop
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'permits.db'}"
+        return
+    url, drop = fresh_postgres_database()
+    try:
+        yield url
+    finally:
+        drop()
+
+
+def snapshot(url: str) -> dict:
+    """Every row of every table: to show that a refused command wrote nothing."""
+    from sqlmodel import SQLModel
+
+    import models.tables  # noqa: F401
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            out = {}
+            for name, table in SQLModel.metadata.tables.items():
+                rows = conn.execute(select(table)).all()
+                out[name] = sorted(json.dumps(list(r), default=str) for r in rows)
+            return out
+    finally:
+        engine.dispose()
+
+
+NOI = {
+    "town": "canton", "kind": "noi", "id": "CAN-NOI-2026-014",
+    "address": "12 Washington St", "parcel": "12-345", "applicant": "J. Doe", "owner": "J. Doe",
+    "abutters": [{"name": "A. Smith", "address": "14 Washington St"}],
+    "events": [
+        {"type": "filed", "date": "2026-12-01"},
+        {"type": "boards-notified", "date": "2026-12-01"},
+        {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15"},
+        {"type": "notice-published", "date": "2026-12-07"},
+    ],
+}
+
+STREET = {
+    "town": "canton", "kind": "street-opening", "id": "CAN-SO-2026-101",
+    "applicant": {"name": "Eversource", "category": "utility"},
+    "contractor": {"name": "Acme Paving", "license": {"number": "PWC-19", "expires": "2027-06-30"},
+                   "insurance": [{"coverage": "general-liability", "insurer": "Mass Mutual", "expires": "2027-01-01"}]},
+    "events": [
+        {"type": "filed", "date": "2026-06-01", "applicant": "utility", "length_ft": 40},
+        {"type": "dig-safe-obtained", "date": "2026-06-02", "ticket": "20261234567"},
+        {"type": "permit-issued", "date": "2026-06-03"},
+    ],
+}
+
+
+def write_json(path, obj) -> str:
+    path.write_text(json.dumps(obj, indent=2))
+    return str(path)

@@ -1,0 +1,319 @@
+"""Wetlands and stormwater filings across their whole life, per town and
+kind: Canton (noi, rda), Saugus (noi, rda), Mansfield (noi and rda on the
+state's timelines; land-disturbance) and the state alone (`wpa`).  Dates are
+worked by hand from ../shared/RULES.md; each test says how."""
+
+import pytest
+
+from _filings import clocks_by_id, ev, replayed
+from workflows.errors import TransitionRefused
+
+OYSTER = "Oyster Creek v. Harwich, 449 Mass. 859 (2007)"
+
+
+# -- Canton NOI (Art. XV 15-5..15-7) -----------------------------------------------
+
+def canton_noi(*after_close, as_of="2026-06-09", also=None):
+    return replayed("canton", "noi",
+                    ev("filed", "2026-03-30"), ev("abutters-notified", "2026-03-30"),
+                    ev("boards-notified", "2026-03-30"),
+                    ev("hearing-scheduled", "2026-03-31", hearing="2026-04-14"),
+                    ev("notice-published", "2026-04-06"), ev("notice-posted", "2026-04-09"),
+                    ev("hearing-opened", "2026-04-14"),
+                    ev("hearing-continued", "2026-04-14", to="2026-05-05"),
+                    ev("hearing-closed", "2026-05-05"), *after_close, as_of=as_of, also=also)
+
+
+def test_canton_noi_hearing_notices_and_continuance_then_a_late_permit():
+    r = canton_noi(ev("permit-issued", "2026-06-08"))
+    c = clocks_by_id(r)
+    assert r.state == "issued"
+    # 03-30 + 21 = Mon 04-20, Patriots' Day -> Tue 04-21
+    assert (c["hearing-open"].date.isoformat(), c["hearing-open"].status) == ("2026-04-21", "met")
+    assert "Patriots' Day" in c["hearing-open"].explanation
+    # five working days before Tue 04-14: 13, 10, 9, 8, 7
+    assert (c["newspaper-notice"].date.isoformat(), c["newspaper-notice"].status) == ("2026-04-07", "met")
+    # boards had 14 days from 03-30: final action from day 15
+    assert (c["board-comment"].type, c["board-comment"].date.isoformat()) == ("earliest", "2026-04-14")
+    # continued to 05-05 and closed then: 05-05 + 31 = Fri 06-05; issued Mon 06-08
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-06-05", "late")
+    assert c["decision"].rule == "Canton Wetlands By-Law 15-5, 15-7"
+    assert OYSTER in c["decision"].explanation
+    assert (c["permit-expiry"].date.isoformat(), c["permit-expiry"].status) == ("2029-06-08", "active")
+
+
+def test_canton_noi_decision_on_time_is_met_and_open_before_it():
+    assert canton_noi(as_of="2026-06-05").clock("decision").status == "open"
+    assert canton_noi(as_of="2026-06-06").clock("decision").status == "overdue"
+    assert canton_noi(ev("permit-issued", "2026-06-05")).clock("decision").status == "met"
+
+
+def test_canton_noi_applicant_extension_moves_the_decision():
+    r = canton_noi(ev("clock-extended", "2026-05-20", clock="decision", to="2026-06-19"),
+                   ev("permit-issued", "2026-06-08"))
+    decision = r.clock("decision")
+    assert (decision.date.isoformat(), decision.status) == ("2026-06-19", "met")
+    assert "extended in writing on 2026-05-20" in decision.explanation
+
+
+def test_canton_noi_denied_has_no_expiry_clock():
+    r = canton_noi(ev("permit-denied", "2026-06-01"))
+    assert r.state == "denied"
+    assert r.clock("decision").status == "met"
+    assert r.clock("permit-expiry") is None and r.clock("renewal-request") is None
+
+
+def test_canton_noi_renewed_once_for_a_year_from_the_expiry_it_replaces():
+    r = canton_noi(ev("permit-issued", "2026-06-05"), ev("renewal-requested", "2029-05-01"),
+                   ev("permit-renewed", "2029-05-15"), as_of="2030-01-01")
+    assert r.state == "renewed"
+    assert r.clock("permit-expiry").date.isoformat() == "2030-06-05"
+    assert r.clock("renewal-request").status == "met"
+
+
+def test_canton_noi_heard_also_under_the_wpa_the_earlier_decision_binds():
+    r = canton_noi(ev("permit-issued", "2026-06-01"), also=["wpa"])
+    c = clocks_by_id(r)
+    # town: 05-05 + 31 = 06-05; state: 05-05 + 21 = 05-26
+    assert c["wpa:decision"].date.isoformat() == "2026-05-26"
+    assert (c["decision"].binding, c["wpa:decision"].binding) == (False, True)
+    assert c["wpa:decision"].status == "late" and OYSTER in c["wpa:decision"].explanation
+    assert c["decision"].status == "met"
+    # the same 21-day hearing clock in both: both bind
+    assert (c["hearing-open"].binding, c["wpa:hearing-open"].binding) == (True, True)
+    # clocks only the state has carry no binding mark
+    assert c["wpa:appeal-period"].binding is None
+    assert "binding" not in c["wpa:appeal-period"].as_dict()
+
+
+# -- Canton RDA: a hearing, and a determination within 31 days of its close ---------
+
+def canton_rda(*after, as_of="2026-07-31"):
+    return replayed("canton", "rda", ev("filed", "2026-06-01"),
+                    ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
+                    ev("notice-published", "2026-06-05"), ev("hearing-opened", "2026-06-16"),
+                    *after, as_of=as_of)
+
+
+def test_canton_rda_determination_within_31_days_of_the_close():
+    r = canton_rda(ev("hearing-closed", "2026-06-16"), ev("determination-issued", "2026-07-10", positive=False))
+    assert r.state == "negative-determination"
+    # 06-16 + 31 = Fri 07-17
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-07-17", "met")
+    assert r.clock("decision").rule == "Canton Wetlands By-Law 15-5"
+
+
+def test_canton_rda_late_positive_determination_cites_oyster_creek():
+    r = canton_rda(ev("hearing-closed", "2026-06-16"), ev("determination-issued", "2026-07-20", positive=True))
+    assert r.state == "positive-determination"
+    assert r.clock("decision").status == "late"
+    assert OYSTER in r.clock("decision").explanation
+
+
+# -- Saugus NOI (508.08 §5.2, §7) ----------------------------------------------------
+
+def saugus_noi(*after_close, as_of="2026-08-31", published="2026-06-10"):
+    return replayed("saugus", "noi", ev("filed", "2026-06-01"),
+                    ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
+                    ev("notice-published", published), ev("hearing-opened", "2026-06-16"),
+                    ev("hearing-continued", "2026-06-16", to="2026-07-07"),
+                    ev("hearing-closed", "2026-07-07"), *after_close, as_of=as_of)
+
+
+def test_saugus_noi_decision_within_21_days_of_the_close_and_extension_in_writing():
+    r = saugus_noi(ev("permit-issued", "2026-07-28"))
+    c = clocks_by_id(r)
+    assert (c["hearing-open"].date.isoformat(), c["hearing-open"].status) == ("2026-06-22", "met")
+    # "not less than five days prior": 06-16 - 5 = 06-11, calendar days, no roll
+    assert c["newspaper-notice"].date.isoformat() == "2026-06-11"
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-07-28", "met")
+    late = saugus_noi(ev("permit-issued", "2026-08-05")).clock("decision")
+    assert late.status == "late" and OYSTER in late.explanation
+    extended = saugus_noi(ev("clock-extended", "2026-07-20", clock="decision", to="2026-08-11"),
+                          ev("permit-issued", "2026-08-05")).clock("decision")
+    assert (extended.date.isoformat(), extended.status) == ("2026-08-11", "met")
+
+
+def test_saugus_newspaper_notice_4_days_before_the_hearing_is_late():
+    assert saugus_noi(published="2026-06-12").clock("newspaper-notice").status == "late"
+
+
+def test_saugus_noi_renewal_asked_30_days_before_expiry_adds_a_year():
+    r = saugus_noi(ev("permit-issued", "2026-07-20"), ev("renewal-requested", "2029-06-15"),
+                   ev("permit-renewed", "2029-07-01"), as_of="2029-08-01")
+    c = clocks_by_id(r)
+    assert (c["renewal-request"].date.isoformat(), c["renewal-request"].status) == ("2029-06-20", "met")
+    assert (c["permit-expiry"].date.isoformat(), c["permit-expiry"].status) == ("2030-07-20", "active")
+
+
+def test_saugus_noi_denied_has_no_expiry_clock():
+    r = saugus_noi(ev("permit-denied", "2026-07-21"))
+    assert r.state == "denied" and r.clock("permit-expiry") is None
+
+
+# -- Saugus RDA: within 21 days of receipt, hearing or not (§5.3) ----------------------
+
+def test_saugus_rda_decided_within_21_days_of_receipt_without_a_hearing():
+    r = replayed("saugus", "rda", ev("filed", "2026-06-01"), ev("determination-issued", "2026-06-19", positive=False))
+    assert r.state == "negative-determination"
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-06-22", "met")
+    assert r.clock("decision").rule == "Saugus Wetlands By-Law 508.08 §5.3"
+
+
+def test_saugus_rda_late_determination_is_late_not_an_error():
+    r = replayed("saugus", "rda", ev("filed", "2026-06-01"), ev("determination-issued", "2026-06-25", positive=True))
+    assert r.state == "positive-determination"
+    assert r.clock("decision").status == "late"
+    assert OYSTER in r.clock("decision").explanation
+
+
+def test_saugus_rda_incomplete_filing_counts_from_completeness():
+    r = replayed("saugus", "rda", ev("filed", "2026-06-01", complete=False), ev("deemed-complete", "2026-06-10"),
+                 as_of="2026-06-12")
+    assert r.state == "filed"
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-07-01", "open")
+
+
+# -- Mansfield wetlands: the state's timelines, adopted (Ch. 15 §4.1) -------------------
+
+def test_mansfield_noi_runs_on_the_states_21_days_with_appeal_period_and_three_years():
+    r = replayed("mansfield", "noi", ev("filed", "2026-09-08"),
+                 ev("hearing-scheduled", "2026-09-09", hearing="2026-09-22"),
+                 ev("notice-published", "2026-09-14"), ev("hearing-opened", "2026-09-22"),
+                 ev("hearing-closed", "2026-10-06"), ev("permit-issued", "2026-10-20"), as_of="2026-10-21")
+    c = clocks_by_id(r)
+    assert c["hearing-open"].date.isoformat() == "2026-09-29"
+    # five business days before Tue 09-22: 21, 18, 17, 16, 15
+    assert c["newspaper-notice"].date.isoformat() == "2026-09-15"
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-10-27", "met")
+    assert "as Mansfield Wetlands By-Law Ch. 15 §4.1 adopts it" in c["decision"].rule
+    # ten business days after Tue 10-20: 21 22 23 26 27 28 29 30, 11-02, 11-03
+    assert (c["appeal-period"].date.isoformat(), c["appeal-period"].status) == ("2026-11-03", "open")
+    assert c["permit-expiry"].date.isoformat() == "2029-10-20"
+    assert c["renewal-request"].date.isoformat() == "2029-09-20"
+
+
+def test_mansfield_rda_decided_within_21_days_of_receipt():
+    r = replayed("mansfield", "rda", ev("filed", "2026-10-01"),
+                 ev("determination-issued", "2026-10-23", positive=False), as_of="2026-10-23")
+    # 10-01 + 21 = Thu 10-22; issued the day after
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-10-22", "late")
+    assert OYSTER in r.clock("decision").explanation
+
+
+# -- the state alone (wpa) -------------------------------------------------------------
+
+def test_wpa_rda_positive_determination_with_appeal_period():
+    r = replayed("wpa", "rda", ev("filed", "2026-10-01"), ev("determination-issued", "2026-10-15", positive=True),
+                 as_of="2026-10-20")
+    c = clocks_by_id(r)
+    assert r.state == "positive-determination"
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-10-22", "met")
+    assert c["appeal-period"].date.isoformat() == "2026-10-29"
+
+
+def test_wpa_noi_over_the_new_year_then_denied():
+    r = replayed("wpa", "noi", ev("filed", "2026-12-10"), ev("hearing-scheduled", "2026-12-11", hearing="2026-12-29"),
+                 ev("notice-published", "2026-12-21"), ev("hearing-opened", "2026-12-29"),
+                 ev("hearing-continued", "2026-12-29", to="2027-01-05"), ev("hearing-closed", "2027-01-05"),
+                 ev("permit-denied", "2027-01-20"), as_of="2027-02-01")
+    c = clocks_by_id(r)
+    assert r.state == "denied"
+    assert c["hearing-open"].date.isoformat() == "2026-12-31"
+    # five business days before Tue 12-29: 28, 24, 23, 22, 21 (Christmas not counted)
+    assert c["newspaper-notice"].date.isoformat() == "2026-12-21"
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2027-01-26", "met")
+    assert "permit-expiry" not in c
+
+
+def test_wpa_noi_renewal_extends_by_the_states_period():
+    r = replayed("wpa", "noi", ev("filed", "2026-01-05"), ev("hearing-opened", "2026-01-20"),
+                 ev("hearing-closed", "2026-01-20"), ev("permit-issued", "2026-02-02"),
+                 ev("renewal-requested", "2028-12-01"), ev("permit-renewed", "2028-12-15"), as_of="2029-03-01")
+    assert r.clock("permit-expiry").date.isoformat() == "2032-02-02"
+
+
+# -- Mansfield Land Disturbance (Ch. 25 Part B) -----------------------------------------
+
+def land_disturbance(*rest, as_of="2026-07-01"):
+    return replayed("mansfield", "land-disturbance", ev("filed", "2026-03-02"), ev("boards-notified", "2026-03-02"),
+                    ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"),
+                    ev("notice-published", "2026-04-01"), ev("notice-posted", "2026-04-02"),
+                    ev("abutters-notified", "2026-04-06"), *rest, as_of=as_of)
+
+
+def test_land_disturbance_from_application_to_construction_notice():
+    r = land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
+                         ev("permit-issued", "2026-06-30"), ev("construction-noticed", "2026-07-01", start="2026-07-08"))
+    c = clocks_by_id(r)
+    assert r.state == "issued"
+    assert (c["board-reports"].type, c["board-reports"].date.isoformat()) == ("earliest", "2026-04-11")
+    assert (c["hearing-open"].date.isoformat(), c["hearing-open"].status) == ("2026-05-01", "met")
+    # all three notices by 14 days before 04-21; the last went out 04-06
+    assert (c["hearing-notice"].date.isoformat(), c["hearing-notice"].status) == ("2026-04-07", "met")
+    # 05-05 + 60 = Sat 07-04, Independence Day -> Mon 07-06
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-07-06", "met")
+    assert (c["construction-notice"].date.isoformat(), c["construction-notice"].status) == ("2026-07-01", "met")
+    assert "permit-expiry" not in c
+
+
+def test_land_disturbance_notice_missing_one_channel_is_not_met():
+    r = replayed("mansfield", "land-disturbance", ev("filed", "2026-03-02"), ev("boards-notified", "2026-03-02"),
+                 ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"), ev("notice-published", "2026-04-01"),
+                 ev("notice-posted", "2026-04-02"), as_of="2026-04-08")
+    assert r.clock("hearing-notice").status == "overdue"
+
+
+def test_land_disturbance_denied_late_is_late_without_oyster_creek():
+    r = land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
+                         ev("permit-denied", "2026-07-07"))
+    assert r.state == "denied"
+    assert r.clock("decision").status == "late"
+    assert OYSTER not in r.clock("decision").explanation  # a wetlands case, not the stormwater by-law
+
+
+def test_land_disturbance_permit_is_not_renewable():
+    with pytest.raises(TransitionRefused, match="cannot be renewed"):
+        land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
+                         ev("permit-issued", "2026-06-30"), ev("renewal-requested", "2026-07-01"))
+
+
+def test_appeal_period_still_shows_after_a_final_rda_determination():
+    r = replayed("mansfield", "rda", ev("filed", "2026-10-01"),
+                 ev("determination-issued", "2026-10-15", positive=False), as_of="2026-10-16")
+    appeal = r.clock("appeal-period")
+    assert appeal is not None, "the 10-business-day appeal period runs from the determination"
+    assert (appeal.date.isoformat(), appeal.status) == ("2026-10-29", "open")
+
+
+# -- one NOI life in every town: continuance, extension, late, denial, renewal ----------------
+
+NOI_TOWNS = [  # town, decision deadline (close 03-31 + 21 or 31 days), expiry of 04-14 issuance + 3 years + renewal (1 or 3)
+    ("canton", "2026-05-01", "2030-04-14"),
+    ("saugus", "2026-04-21", "2030-04-14"),
+    ("mansfield", "2026-04-21", "2032-04-14"),
+    ("wpa", "2026-04-21", "2032-04-14"),
+]
+
+
+def _noi_life(town, *after_close, as_of="2026-06-01"):
+    return replayed(town, "noi", ev("filed", "2026-03-02"), ev("hearing-scheduled", "2026-03-03", hearing="2026-03-17"),
+                    ev("hearing-opened", "2026-03-17"), ev("hearing-continued", "2026-03-17", to="2026-03-31"),
+                    ev("hearing-closed", "2026-03-31"), *after_close, as_of=as_of)
+
+
+@pytest.mark.parametrize("town, deadline, renewed", NOI_TOWNS)
+def test_noi_life_in_every_town(town, deadline, renewed):
+    late = _noi_life(town, ev("permit-issued", "2026-05-12")).clock("decision")
+    assert (late.date.isoformat(), late.status) == (deadline, "late")
+    assert OYSTER in late.explanation
+    extended = _noi_life(town, ev("clock-extended", "2026-04-10", clock="decision", to="2026-05-15"),
+                         ev("permit-issued", "2026-05-12")).clock("decision")
+    assert (extended.date.isoformat(), extended.status) == ("2026-05-15", "met")
+    denied = _noi_life(town, ev("permit-denied", "2026-04-14"))
+    assert denied.state == "denied" and denied.clock("decision").status == "met"
+    assert denied.clock("permit-expiry") is None
+    life = _noi_life(town, ev("permit-issued", "2026-04-14"), ev("renewal-requested", "2029-03-01"),
+                     ev("permit-renewed", "2029-03-15"), as_of="2029-04-01")
+    assert life.state == "renewed"
+    assert life.clock("permit-expiry").date.isoformat() == renewed

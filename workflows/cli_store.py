@@ -1,0 +1,332 @@
+"""The record's sub-commands of ``permits``: init, db upgrade, import,
+export, record, void, show, list, docket, deposits.
+
+An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
+today's date and the user's name, and calls :mod:`models.service`.  Errors
+are PermitsError subclasses that ``permits`` turns into one line on standard
+error and exit status 2, with nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from datetime import date, timedelta
+
+__all__ = ["add_store_commands"]
+
+
+def _store(args, *, check: bool = True):
+    from models.db import resolve_url
+    from models.service import Store
+
+    store = Store(resolve_url(args.db))
+    if check:
+        store.check_schema()
+    return store
+
+
+def _user(args) -> str:
+    return args.by or os.environ.get("PERMITS_USER") or os.environ.get("USER") or getpass.getuser()
+
+
+def _as_of(args) -> date:
+    from .cli import parse_day
+
+    return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+
+
+def _dump(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False, default=str)
+
+
+# -- schema ---------------------------------------------------------------------
+
+def cmd_init(args) -> int:
+    from models.db import describe_url
+
+    store = _store(args, check=False)
+    rev = store.upgrade()
+    print(f"permits: database {describe_url(store.url)} is at schema {rev}")
+    return 0
+
+
+# -- import / export ------------------------------------------------------------
+
+def _read_filings(path: str) -> list:
+    from .cli import UsageError
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            obj = json.load(fh)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return obj if isinstance(obj, list) else [obj]
+
+
+def cmd_import(args) -> int:
+    store = _store(args)
+    objects = [obj for path in args.files for obj in _read_filings(path)]
+    ids = store.import_filings(objects, by=_user(args))
+    print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
+    return 0
+
+
+def cmd_export(args) -> int:
+    text = _dump(_store(args).export(args.id)) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+# -- record / void ----------------------------------------------------------------
+
+def _field_value(etype: str, name: str, text: str):
+    """A FIELD=VALUE argument as JSON: a field declared a string stays one;
+    otherwise true/false is a boolean and a whole number an integer."""
+    from .filing import EVENT_FIELDS
+
+    declared = {table[etype][name] for table in EVENT_FIELDS.values() if name in table.get(etype, {})}
+    if declared & {"str", "date", "moment", "clock"} or any(isinstance(d, tuple) for d in declared):
+        return text
+    if text in ("true", "false"):
+        return text == "true"
+    if text.isdigit():
+        return int(text)
+    return text
+
+
+def cmd_record(args) -> int:
+    from .cli import UsageError, parse_moment
+
+    parse_moment(args.date, "--date")  # a clear error for an impossible date; the core parses it again
+    raw = {"type": args.type, ("at" if "T" in args.date else "date"): args.date}
+    for item in args.fields:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"field {item!r}: write FIELD=VALUE, e.g. hearing=2027-01-05")
+        if name in ("type", "date", "at"):
+            raise UsageError(f"field {name!r} is given by the command itself (TYPE, --date)")
+        raw[name] = _field_value(args.type, name, value)
+    seq, state = _store(args).record(args.id, raw, by=_user(args))
+    print(f"permits: {args.id}: recorded event {seq} ({args.type}); state {state}")
+    return 0
+
+
+def cmd_void(args) -> int:
+    from .cli import UsageError, parse_day
+
+    if not args.reason.strip():
+        raise UsageError("--reason: say why the event is void")
+    day = parse_day(args.date, "--date") if args.date else date.today()
+    seq, state = _store(args).void(args.id, args.seq, reason=args.reason, day=day, by=_user(args))
+    print(f"permits: {args.id}: event {args.seq} voided by event {seq}; state {state}")
+    return 0
+
+
+# -- reading ----------------------------------------------------------------------
+
+def cmd_show(args) -> int:
+    store = _store(args)
+    as_of = _as_of(args)
+    history = store.history(args.id)
+    result = store.replay(args.id, as_of)
+    if args.json:
+        events = [{"seq": h["seq"], "event": h["raw"], "recorded_at": h["recorded_at"].isoformat(timespec="seconds"),
+                   "recorded_by": h["recorded_by"], "voided_by": h["voided_by"]} for h in history]
+        print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events}))
+        return 0
+    print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
+    print("history:")
+    for h in history:
+        fields = " ".join(f"{k}={v}" for k, v in h["raw"].items() if k not in ("type", "date"))
+        mark = f"  [voided by event {h['voided_by']}]" if h["voided_by"] else ""
+        print(f"  {h['seq']:>3}  {h['date']}  {h['type']}" + (f"  {fields}" if fields else "") + mark +
+              f"  (recorded {h['recorded_at']:%Y-%m-%d %H:%M} UTC by {h['recorded_by']})")
+    print("clocks:")
+    for c in result.clocks:
+        when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
+        print(f"  {c.id}  {c.type}  {when}  {c.status}  [{c.rule}]")
+        print(f"      {c.explanation}")
+    return 0
+
+
+def cmd_list(args) -> int:
+    rows = _store(args).list_filings(town=args.town, kind=args.kind, state=args.state)
+    if args.json:
+        print(_dump([{"id": r.id, "town": r.town, "kind": r.kind, "state": r.state, "events": r.last_seq,
+                      "next_deadline": r.next_deadline_date.isoformat() if r.next_deadline_date else None,
+                      "next_clock": r.next_deadline_clock} for r in rows]))
+        return 0
+    for r in rows:
+        nxt = f"  next: {r.next_deadline_clock} {r.next_deadline_date}" if r.next_deadline_date else ""
+        print(f"{r.id}  {r.town}  {r.kind}  {r.state}  {r.last_seq} events{nxt}")
+    print(f"({len(rows)} filing(s))")
+    return 0
+
+
+def cmd_docket(args) -> int:
+    from .cli import UsageError
+
+    if args.within < 0:
+        raise UsageError(f"--within {args.within}: a number of days, 0 or more")
+    as_of = _as_of(args)
+    items = _store(args).docket(as_of=as_of, within=args.within, town=args.town, overdue_only=args.overdue)
+    if args.json:
+        print(_dump({"as_of": as_of.isoformat(), "within": args.within, "items": [i.as_dict() for i in items]}))
+        return 0
+    scope = "overdue" if args.overdue else f"due by {as_of + timedelta(days=args.within)}"
+    print(f"docket as of {as_of}: {len(items)} deadline(s) {scope}" + (f", {args.town}" if args.town else ""))
+    for i in items:
+        print(f"  {i.date}  {i.status:<7}  {i.filing}  {i.town} {i.kind} ({i.state})  {i.clock}: {i.action}  [{i.rule}]")
+    return 0
+
+
+def cmd_deposits(args) -> int:
+    from models.accounts import Accounts
+    from .cli import UsageError, parse_day
+
+    store = _store(args)
+    accounts = Accounts(store.engine, now=store.now)
+    day = parse_day(args.date, "--date") if args.date else date.today()
+    actions = [a for a in (args.charge, args.deduct, args.refund) if a]
+    if len(actions) > 1:
+        raise UsageError("give one of --charge, --deduct, --refund at a time")
+    if actions and not args.filing:
+        raise UsageError("--filing: name the permit the entry belongs to")
+    by = _user(args)
+    if args.charge:
+        accounts.charge(args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)
+    elif args.deduct:
+        accounts.deduct(args.applicant, args.filing, args.deduct, reason=args.reason, day=day, by=by)
+    elif args.refund:
+        accounts.refund(args.applicant, args.filing, day=day, by=by)
+    st = accounts.statement(args.applicant)
+    if args.json:
+        print(_dump(st.as_dict()))
+        return 0
+    d = st.as_dict()
+    print(f"{st.applicant}: refundable deposit account ({d['rule']}): balance ${d['balance']}, fees charged ${d['fees']}")
+    for e in d["entries"]:
+        what = e["item"] or e["note"] or ""
+        print(f"  {e['date']}  {e['entry']:<9} ${e['amount']:>9}  {e['filing'] or '':<16} {what}  [{e['rule']}]  balance ${e['balance']}")
+    for filing, held in d["held"].items():
+        print(f"  held for {filing}: ${held}")
+    return 0
+
+
+# -- the parser -------------------------------------------------------------------
+
+def _intermixed(parser_class):
+    """A parser that takes FIELD=VALUE arguments after options too
+    (``record ID TYPE --date D to=...``), which plain argparse refuses."""
+
+    class Intermixed(parser_class):
+        _inside = False
+
+        def parse_known_args(self, args=None, namespace=None):
+            if self._inside:
+                return super().parse_known_args(args, namespace)
+            self._inside = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._inside = False
+
+    return Intermixed
+
+
+def add_store_commands(sub, parser_class) -> None:
+    """Register the record's sub-commands on ``permits``' sub-parsers."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else "
+                        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL")
+    writer = argparse.ArgumentParser(add_help=False)
+    writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
+
+    def add(name, func, help, description, parents=(common,), parser_class=None):
+        saved = sub._parser_class  # add_parser takes no parser class of its own
+        sub._parser_class = parser_class or saved
+        try:
+            p = sub.add_parser(name, help=help, description=description, parents=list(parents))
+        finally:
+            sub._parser_class = saved
+        p.set_defaults(func=func)
+        return p
+
+    add("init", cmd_init, "create the database at the current schema (or bring it up to date)",
+        "Create the permits database at the current schema version; an existing one is upgraded.")
+    p = add("db", cmd_init, "database maintenance: permits db upgrade",
+            "Database maintenance. 'upgrade' applies the schema migrations (Alembic) the database lacks.")
+    p.add_argument("action", choices=("upgrade",), help="upgrade: apply pending schema migrations")
+
+    p = add("import", cmd_import, "import filing JSON files (all or nothing)",
+            "Import filings (FILING-FORMAT.md): each file holds one filing or a list of them. Every filing is "
+            "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
+            (common, writer))
+    p.add_argument("files", nargs="+", metavar="FILE", help="filing JSON file(s)")
+
+    p = add("export", cmd_export, "a filing's JSON, re-importable",
+            "Write a filing's JSON (FILING-FORMAT.md) with every event, voided ones and voids included.")
+    p.add_argument("id", help="filing id")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+
+    p = add("record", cmd_record, "append an event to a filing's history",
+            "Append one event; it is checked against the filing's state and sequence in the same "
+            "transaction that writes it.", (common, writer), parser_class=_intermixed(parser_class))
+    p.add_argument("id", help="filing id")
+    p.add_argument("type", help="event type, e.g. hearing-opened (FILING-FORMAT.md)")
+    p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
+    p.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="the event's other fields, e.g. hearing=2027-01-05")
+
+    p = add("void", cmd_void, "void a mistaken event (both stay in the history)",
+            "Record an event-voided naming event SEQ; the voided event is skipped by the replay but kept.",
+            (common, writer))
+    p.add_argument("id", help="filing id")
+    p.add_argument("seq", type=int, help="sequence number of the event to void (see 'permits show')")
+    p.add_argument("--reason", required=True, help="why the event is void")
+    p.add_argument("--date", help="date of the voiding, YYYY-MM-DD (default: today)")
+
+    p = add("show", cmd_show, "a filing's history, state and clocks with explanations",
+            "Show a filing's history (who recorded each event, and what voided it), its state and its clocks.")
+    p.add_argument("id", help="filing id")
+    p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("list", cmd_list, "the filings on record", "List filings with their state and next deadline.")
+    p.add_argument("--town", help="only this town, e.g. canton")
+    p.add_argument("--kind", help="only this kind: noi, rda, land-disturbance, street-opening")
+    p.add_argument("--state", help="only filings in this state, e.g. hearing-open")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("docket", cmd_docket, "what is due: open deadlines in the window and every overdue one",
+            "Every deadline still to be acted on that is due within the window, and every overdue one, "
+            "soonest first, with the filing, the rule and what to do.")
+    p.add_argument("--town", help="only this town")
+    p.add_argument("--within", type=int, default=7, metavar="DAYS", help="window in days after --as-of (default 7)")
+    p.add_argument("--overdue", action="store_true", help="only deadlines already passed")
+    p.add_argument("--as-of", help="the day asked about, YYYY-MM-DD (default: today)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("deposits", cmd_deposits, "an applicant's refundable deposit account (Canton 16-12 §5)",
+            "Show an applicant's refundable deposit account and fees (Canton 16-12 §5-6), or add one entry: "
+            "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance.",
+            (common, writer))
+    p.add_argument("applicant", help="the applicant's name, as in the filing's 'applicant' field")
+    p.add_argument("--charge", metavar="ITEM", help="charge a deposit or fee from the Canton schedule, "
+                   "e.g. across-public-way, trench-paved-way, application, after-hours")
+    p.add_argument("--quantity", type=int, default=1, help="units of --charge: openings, feet, sq yd, hours (default 1)")
+    p.add_argument("--deduct", metavar="DOLLARS", help="deduct the cost of a repair after a Default")
+    p.add_argument("--reason", help="what the deduction paid for")
+    p.add_argument("--refund", action="store_true", help="release the permit's unexpended deposit")
+    p.add_argument("--filing", help="the permit the entry belongs to")
+    p.add_argument("--date", help="entry date, YYYY-MM-DD (default: today)")
+    p.add_argument("--json", action="store_true", help="print JSON")

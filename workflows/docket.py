@@ -1,0 +1,47 @@
+"""What the docket says to do about each deadline, and whether it is open or
+overdue on a given day.  Pure: the store supplies the rows."""
+
+from __future__ import annotations
+
+from datetime import date
+
+__all__ = ["ACTIONS", "OPTIONAL", "action_for", "docket_status", "is_optional"]
+
+#: Deadlines the holder may let pass: a permit not renewed simply expires, so
+#: once the day has gone by there is nothing left to do (FILING-FORMAT.md
+#: ``renewal-request``).  The docket shows them only while they are open.
+OPTIONAL = frozenset({"renewal-request"})
+
+
+def is_optional(clock_id: str) -> bool:
+    return clock_id.split(":", 1)[-1] in OPTIONAL
+
+#: clock id -> what the office does to meet it (FILING-FORMAT.md clock ids).
+ACTIONS = {
+    "hearing-open": "open the public hearing",
+    "newspaper-notice": "see that the newspaper notice is published",
+    "hearing-posting": "post the hearing notice at Town Hall",
+    "hearing-notice": "send every hearing notice (newspaper, posting, abutters)",
+    "decision": "issue or deny the permit in writing",
+    "appeal-period": "last day to appeal: check for a request before work starts",
+    "renewal-request": "renewal must be asked in writing by this day",
+    "construction-notice": "notice of construction start is due",
+    "emergency-filing": "the emergency application is due",
+    "permanent-patch-window-closes": "permanent patch must be in: inspect, or call a Default",
+    "winter-patch": "Winter Preparation Patch due before December 1, or a Default",
+    "settlement-answer": "answer the holder after the settlement inspection",
+    "certification-answer": "answer the request to certify the temporary patch",
+    "revocation-notice": "send written notice of the revocation hearing",
+    "after-hours-payment": "after-hours inspection bill is due",
+}
+
+
+def action_for(clock_id: str) -> str:
+    """The action for a clock id, prefix (``wpa:``) or not."""
+    return ACTIONS.get(clock_id.split(":", 1)[-1], "act before the deadline")
+
+
+def docket_status(deadline: date, as_of: date) -> str:
+    """``open`` while the deadline is today or later, ``overdue`` once it has
+    passed: a deadline is met by acting on or before its date."""
+    return "overdue" if deadline < as_of else "open"
