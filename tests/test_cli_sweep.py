@@ -47,3 +47,24 @@ def test_sweep_of_a_missing_store_is_one_line_and_status_2(tmp_path, capsys):
     assert main(["sweep", "--no-prefect", "--filings", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no filings at" in err[0]
+
+
+def test_sweep_and_ics_read_the_store_by_default(tmp_path, monkeypatch, capsys):
+    from models.service import Store
+
+    url = f"sqlite:///{tmp_path / 'permits.db'}"
+    monkeypatch.setenv("PERMITS_DATABASE_URL", url)
+    db = Store(url)
+    db.upgrade()
+    db.import_filings(generate(40, date(2026, 11, 30), seed=9), by="test")
+    assert main(["sweep", "--no-prefect", "--as-of", "2026-11-30", "--ledger", str(tmp_path / "l.sqlite"),
+                 "--out", str(tmp_path / "out")]) == 0
+    assert "Permit docket for 2026-11-30" in capsys.readouterr().out
+    assert main(["ics", "--as-of", "2026-11-30", "--out", str(tmp_path / "all.ics")]) == 0
+    assert "events (all-towns-all-departments" in capsys.readouterr().out
+
+
+def test_sweep_of_a_store_never_initialised_is_one_line_and_status_2(tmp_path, capsys):
+    assert main(["sweep", "--no-prefect", "--db", f"sqlite:///{tmp_path / 'none.db'}", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "permits init" in err[0]

@@ -171,3 +171,23 @@ def test_chunk_refs_load_the_same_records_as_reading_the_whole_source(tmp_path):
     assert all(len(source.load(r)) <= 4 or r[0] == "json" for r in refs)
     assert [x for r in refs for x in source.load(r)] == whole
     assert len(whole) == 26 and source.count() == 17 + 1 + 5 + 1
+
+
+def test_the_store_as_source_gives_the_same_dockets_as_the_filing_json(store, tmp_path):
+    from models.service import Store
+
+    from workflows.store_source import StoreSource
+
+    url = f"sqlite:///{tmp_path / 'permits.db'}"
+    db = Store(url)
+    db.upgrade()
+    db.import_filings(generate(150, AS_OF, seed=11), by="test")
+    from_json = build_digest(sweep(store, tmp_path / "a.sqlite", tmp_path / "a"))
+    source = StoreSource(url)
+    log = SqliteLedger(tmp_path / "b.sqlite")
+    from_store = build_digest(run_sweep(source, log, AS_OF, chunk_size=40))
+    log.close()
+    assert from_store["dockets"] == from_json["dockets"]
+    assert from_store["counts"]["open"] == from_json["counts"]["open"]
+    assert from_store["counts"]["filings"] == from_json["counts"]["open"]  # closed ones are not selected
+    assert [x for r in source.chunk_refs(40) for x in source.load(r)] == list(source.open_filings())

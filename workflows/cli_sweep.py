@@ -54,9 +54,9 @@ def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk
                       use_prefect: bool = True, notice_limit: int | None = None) -> dict:
     """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way."""
     from .dispatch import notice_hook
-    from .ledger import DirectorySource
+    from .store_source import open_source
 
-    source = DirectorySource(filings)
+    source = open_source(filings)
     bar = ProgressBar(source.count(), "sweep")
     if use_prefect:
         from .prefect_env import configure_embedded
@@ -96,10 +96,12 @@ def _as_of(args) -> date:
 def cmd_sweep(args) -> int:
     from .report import print_docket
 
+    from models.db import resolve_url
+
     as_of = _as_of(args)
     base = _data_dir()
     out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
-    res = run_sweep_command(as_of, args.filings or str(base / "filings"),
+    res = run_sweep_command(as_of, args.filings or resolve_url(args.db),
                             args.ledger or str(base / "sweep-ledger.sqlite"), out,
                             chunk_size=args.chunk_size, use_prefect=not args.no_prefect)
     print_docket(res["digest"], sys.stdout)
@@ -117,9 +119,11 @@ def _print_outputs(res: dict, out: str) -> None:
 
 
 def cmd_ics(args) -> int:
-    from .ics import build_feed, calendar_items, feed_name
-    from .ledger import DirectorySource
+    from models.db import resolve_url
+
     from .agenda import is_open
+    from .ics import build_feed, calendar_items, feed_name
+    from .store_source import open_source
     from .replay import replay
     from .sweep import BadRecord
     from .towns import town
@@ -127,7 +131,7 @@ def cmd_ics(args) -> int:
     if args.town:
         town(args.town)  # an unknown town is a one-line error
     as_of = _as_of(args)
-    source = DirectorySource(args.filings or str(_data_dir() / "filings"))
+    source = open_source(args.filings or resolve_url(args.db))
     items, bad = [], 0
     for f in source.open_filings():
         if isinstance(f, BadRecord) or (args.town and f.town != args.town):
@@ -153,22 +157,27 @@ def cmd_ics(args) -> int:
 def cmd_demo_sweep(args) -> int:
     """Generate a demonstration store, sweep it, print the docket and leave
     every output in a folder it names."""
+    from models.service import Store
+
     from .generate import generate
-    from .ledger import write_jsonl
     from .report import print_docket
 
     as_of = _as_of(args)
     demo = _data_dir() / "demo"
     if demo.exists():
         shutil.rmtree(demo)
-    (demo / "filings").mkdir(parents=True)
-    n = write_jsonl(demo / "filings" / "filings.jsonl", generate(args.count, as_of, seed=args.seed))
+    demo.mkdir(parents=True)
+    url = f"sqlite:///{demo / 'permits.db'}"
+    store = Store(url)
+    store.upgrade()
+    n = len(store.import_filings(generate(args.count, as_of, seed=args.seed), by="permits demo"))
+    store.engine.dispose()
     out = Path(args.out) if args.out else Path("out") / f"demo-{as_of.isoformat()}"
     if not args.out and out.exists():
         shutil.rmtree(out)
     print(f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-          f"as of {as_of} ({demo / 'filings'})\n")
-    res = run_sweep_command(as_of, str(demo / "filings"), str(demo / "ledger.sqlite"), str(out),
+          f"as of {as_of} ({url})\n")
+    res = run_sweep_command(as_of, url, str(demo / "ledger.sqlite"), str(out),
                             use_prefect=not args.no_prefect, notice_limit=args.notices)
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
@@ -184,7 +193,8 @@ def add_commands(sub) -> None:
                                    "unless PREFECT_API_URL names a server. Safe to re-run: nothing is made twice.")
     p.add_argument("--as-of", help="the day to sweep for, YYYY-MM-DD (default: today)")
     p.add_argument("--out", help="output folder (default: out/sweep-DATE)")
-    p.add_argument("--filings", help="folder or .jsonl file of filing JSON (default: DATA_DIR/filings)")
+    p.add_argument("--db", help="the store's database URL (default: PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
+    p.add_argument("--filings", help="sweep a folder or .jsonl file of filing JSON instead of the store")
     p.add_argument("--ledger", help="SQLite file recording what was made (default: DATA_DIR/sweep-ledger.sqlite)")
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
@@ -197,5 +207,6 @@ def add_commands(sub) -> None:
     p.add_argument("--department", choices=DEPARTMENT_CHOICES, help="conservation or dpw (default: both)")
     p.add_argument("--out", required=True, help="the .ics file to write")
     p.add_argument("--as-of", help="the day the feed is judged by, YYYY-MM-DD (default: today)")
-    p.add_argument("--filings", help="folder or .jsonl file of filing JSON (default: DATA_DIR/filings)")
+    p.add_argument("--db", help="the store's database URL (default: PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
+    p.add_argument("--filings", help="read a folder or .jsonl file of filing JSON instead of the store")
     p.set_defaults(func=cmd_ics)

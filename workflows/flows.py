@@ -34,12 +34,18 @@ PROGRESS: Callable[[int], None] | None = None
 NOTICE_LIMIT: int | None = None
 
 
-def open_source(filings: str):
-    """The filing source a flow parameter names: a directory or JSONL file
-    today; the store's URL once issue 4 lands."""
-    from .ledger import DirectorySource
+_SOURCES: dict[str, object] = {}
 
-    return DirectorySource(filings)
+
+def open_source(filings: str):
+    """The filing source a flow parameter names: the store's database URL,
+    or a folder or .jsonl file of filing JSON.  One per process (tasks
+    share the store's engine)."""
+    from .store_source import open_source as _open
+
+    if filings not in _SOURCES:
+        _SOURCES[filings] = _open(filings)
+    return _SOURCES[filings]
 
 
 _LOGS: dict[str, object] = {}
@@ -56,6 +62,7 @@ def open_log(ledger: str):
 
 def close_logs() -> None:
     _HOOKS.clear()
+    _SOURCES.clear()
     while _LOGS:
         _LOGS.popitem()[1].close()
 
@@ -132,11 +139,13 @@ def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: s
     then the docket digest, the DPW inspection schedule, the reminders, the
     notices now due and the ICS feeds written to ``out``.  With
     ``make_notices`` false the notices due are listed, not made."""
+    from models.db import resolve_url
+
     from .holiday_cache import data_dir
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
     base = data_dir()
-    filings = filings or str(base / "filings")
+    filings = filings or resolve_url(None)  # PERMITS_DATABASE_URL, else the default SQLite store
     ledger = ledger or str(base / "sweep-ledger.sqlite")
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     source = open_source(filings)

@@ -198,7 +198,8 @@ def write_outputs(result: SweepResult, out_dir: str | Path, digest: dict | None 
 def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
     """The docket as text: per town and department, what is overdue and due."""
     c = digest["counts"]
-    print(f"Permit docket for {digest['as_of']}: {c['open']} open filings of {c['filings']}, "
+    read = f" ({c['filings']} read, {c['closed']} closed)" if c["closed"] else ""
+    print(f"Permit docket for {digest['as_of']}: {c['open']} open filings{read}, "
           f"{c['overdue']} overdue clocks, {c['failed']} unreadable", file=out)
     for g in digest["dockets"]:
         print(f"\n{g['town_name']} — {g['department']}: {g['open_filings']} open, "
