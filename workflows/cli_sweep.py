@@ -53,9 +53,14 @@ def _data_dir() -> Path:
 def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk_size: int = 500,
                       use_prefect: bool = True, notice_limit: int | None = None) -> dict:
     """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way."""
+    import logging
+
     from .dispatch import notice_hook
     from .store_source import open_source
 
+    # WeasyPrint warns about its font subsetting once per PDF: noise in a
+    # sweep that makes hundreds (errors still show).
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
     source = open_source(filings)
     bar = ProgressBar(source.count(), "sweep")
     if use_prefect:
