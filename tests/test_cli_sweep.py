@@ -68,3 +68,27 @@ def test_sweep_of_a_store_never_initialised_is_one_line_and_status_2(tmp_path, c
     assert main(["sweep", "--no-prefect", "--db", f"sqlite:///{tmp_path / 'none.db'}", "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "permits init" in err[0]
+
+
+def test_progress_bar_counts_chunks_to_the_total_and_stays_off_when_not_a_terminal():
+    import io
+
+    from workflows.cli_sweep import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar(2500, "sweep", stream=out, force=True)
+    for n in (1000, 1000, 500):
+        bar.update(n)
+    assert out.getvalue().endswith("] 2500/2500\n") and "1000/2500" in out.getvalue()
+    quiet = io.StringIO()
+    ProgressBar(100_000, "sweep", stream=quiet).update(1000)  # StringIO is not a terminal
+    assert quiet.getvalue() == ""
+
+
+def test_flow_tasks_declare_their_retries_and_cache_nothing():
+    from prefect.cache_policies import NO_CACHE
+
+    from workflows import flows
+
+    assert flows.sweep_chunk.retries == 2 and flows.write_sweep_outputs.retries == 1
+    assert flows.sweep_chunk.cache_policy is NO_CACHE
