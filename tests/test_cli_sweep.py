@@ -92,3 +92,10 @@ def test_flow_tasks_declare_their_retries_and_cache_nothing():
 
     assert flows.sweep_chunk.retries == 2 and flows.write_sweep_outputs.retries == 1
     assert flows.sweep_chunk.cache_policy is NO_CACHE
+
+
+def test_a_chunk_size_or_count_below_one_is_one_line_and_status_2(tmp_path, capsys):
+    assert main(["sweep", "--no-prefect", "--chunk-size", "0", "--filings", str(tmp_path)]) == 2
+    assert main(["demo", "--no-prefect", "--count", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and "--chunk-size 0" in err[0] and "--count 0" in err[1]

@@ -167,6 +167,7 @@ def cmd_demo_sweep(args) -> int:
     from .generate import generate
     from .report import print_docket
 
+    _at_least_one(args.count, "--count")
     as_of = _as_of(args)
     demo = _data_dir() / "demo"
     if demo.exists():
