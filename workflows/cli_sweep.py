@@ -98,11 +98,20 @@ def _as_of(args) -> date:
     return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
 
 
-def cmd_sweep(args) -> int:
-    from .report import print_docket
+def _at_least_one(value: int, option: str) -> int:
+    from .cli import UsageError
 
+    if value < 1:
+        raise UsageError(f"{option} {value}: must be at least 1")
+    return value
+
+
+def cmd_sweep(args) -> int:
     from models.db import resolve_url
 
+    from .report import print_docket
+
+    _at_least_one(args.chunk_size, "--chunk-size")
     as_of = _as_of(args)
     base = _data_dir()
     out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
