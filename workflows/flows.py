@@ -22,6 +22,7 @@ from typing import Callable
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ThreadPoolTaskRunner
 from prefect.utilities.annotations import quote
 
 __all__ = ["daily_sweep", "sweep_chunk", "write_sweep_outputs", "open_source",
@@ -132,7 +133,13 @@ def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
     return SweepReport(write_report(result, out))
 
 
-@flow(name="daily-sweep", log_prints=False, validate_parameters=True)
+#: Chunk tasks at once.  The work is Python under the GIL: more threads buy
+#: nothing, and Prefect's default (unbounded) loads every chunk at once.
+SWEEP_THREADS = 2
+
+
+@flow(name="daily-sweep", log_prints=False, validate_parameters=True,
+      task_runner=ThreadPoolTaskRunner(max_workers=SWEEP_THREADS))
 def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: str | None = None,
                 out: str | None = None, chunk_size: int = 500, make_notices: bool = True) -> SweepReport:
     """Every open filing brought up to date on ``as_of`` (default: today),
