@@ -44,7 +44,9 @@ class Reckoning:
         is 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``."""
         start = self.start.isoformat(timespec="minutes") if isinstance(self.start, datetime) else self.start.isoformat()
         label = f" ({start_label})" if start_label else ""
-        if self.unit == "annual date":
+        if self.count == 0 and self.direction == "before" and self.unit == "calendar days":
+            head = f"on or before {start}{label}"  # "before expiry": no days counted back
+        elif self.unit == "annual date":
             head = f"last business day before {self.notes[0]} on or after {start}{label}"
         else:
             unit = self.unit[:-1] if self.count == 1 else self.unit
