@@ -34,9 +34,11 @@ OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
 
 
 def _insert_once(dialect: str):
-    """INSERT that does nothing when the (filing, key) is already there."""
+    """INSERT that does nothing when the (filing, key) is already there; it
+    returns the key only when it inserted (psycopg gives no rowcount here)."""
     module = postgresql if dialect == "postgresql" else sqlite
-    return module.insert(OUTPUT).on_conflict_do_nothing(index_elements=["filing_id", "output_key"])
+    return (module.insert(OUTPUT).on_conflict_do_nothing(index_elements=["filing_id", "output_key"])
+            .returning(OUTPUT.c.output_key))
 
 
 def _day(text) -> date | None:
@@ -87,7 +89,7 @@ class StoreOutputLog:
         row = {"filing_id": filing_id, "output_key": output_key, "kind": output_key.split(":", 1)[0],
                "payload": body, "as_of": _day(body.get("as_of")), "recorded_at": now}
         with self.store.engine.begin() as conn:
-            if conn.execute(_insert_once(conn.dialect.name).values(**row)).rowcount != 1:
+            if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
                 return False
             notices = notice_rows(filing_id, output_key, body, now)
             if notices:
