@@ -5,9 +5,10 @@
            └─ process_filing(filing, ...)   replay, record, remind, notify
 
 The sweep reads filings from a :class:`FilingSource` and records what it
-did in an :class:`OutputLog`.  Both are protocols: today a directory of
-filing JSON and a SQLite ledger (:mod:`workflows.ledger`); the store
-(issue 4) implements the same methods on its tables, transactionally.
+did in an :class:`OutputLog`.  Both are protocols: the store
+(:mod:`workflows.store_source`, :mod:`models.outputs`, on its tables,
+transactionally), or a directory of filing JSON and a SQLite ledger
+(:mod:`workflows.ledger`).
 
 Idempotence: every reminder and notice has a key (:mod:`workflows.agenda`);
 it is made only when ``log.already_done(filing, key)`` is false and then
