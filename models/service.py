@@ -32,13 +32,15 @@ from workflows.towns import town
 
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
-__all__ = ["Store", "DocketItem", "Derived", "derive"]
+__all__ = ["Store", "DocketItem", "Derived", "derive", "derived_from", "write_derived"]
 
 FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
 
 #: the replay statuses of a deadline still to be acted on (open or overdue,
 #: which the docket decides from the day asked)
 _DUE = {"open", "overdue"}
+#: filings checked between two calls of an import's progress callback
+_PROGRESS_STEP = 100
 
 
 def _utcnow() -> datetime:
@@ -81,17 +83,55 @@ def derive(filing: Filing, replayer) -> Derived:
     happened."""
     as_of = max((e.date for e in filing.events), default=None) or date.today()
     result = replayer(filing, as_of)
-    clocks, next_clock = [], None
-    for n, c in enumerate(result.clocks, start=1):
-        status = c.status
-        if c.type == "deadline" and c.status in _DUE:
-            acted_on = _acted_on(filing.town, filing.kind, c.id) and not is_optional(c.id)
+    return derived_from(filing.town, filing.kind, result.state, result.clocks)
+
+
+def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
+    """What the store keeps of one replay: its state, and each clock with
+    the stored status (``due``, ``runs``, or the replay's own) and the next
+    deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
+    (what the sweep hands :meth:`models.outputs.StoreOutputLog.save_derived`)."""
+    rows, next_clock = [], None
+    for n, c in enumerate(clocks, start=1):
+        cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
+        if ctype == "deadline" and status in _DUE:
+            acted_on = _acted_on(town_id, kind, cid) and not is_optional(cid)
             status = "due" if acted_on else "runs"
-        clocks.append({"n": n, "clock_id": c.id, "type": c.type, "date": c.date, "at": c.at, "status": status,
-                       "rule": c.rule, "explanation": c.explanation})
-        if status == "due" and (next_clock is None or c.date < next_clock[0]):
-            next_clock = (c.date, c.id)
-    return Derived(result.state, *(next_clock or (None, None)), tuple(clocks))
+        rows.append({"n": n, "clock_id": cid, "type": ctype, "date": day, "at": at, "status": status,
+                     "rule": rule, "explanation": explanation})
+        if status == "due" and (next_clock is None or day < next_clock[0]):
+            next_clock = (day, cid)
+    return Derived(str(state), *(next_clock or (None, None)), tuple(rows))
+
+
+def _clock_fields(c) -> tuple:
+    if isinstance(c, Mapping):
+        at = c.get("at")
+        return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"],
+                c["explanation"])
+    return c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+
+
+def write_derived(conn: Connection, filing_id: str, d: Derived, now: datetime, *, last_seq: int | None,
+                  new_seq: int | None = None) -> bool:
+    """Rewrite the filing's stored state, next deadline and ``filing_clock``
+    rows from ``d``, inside the caller's transaction, only if the filing's
+    ``last_seq`` is still ``last_seq`` (None: whatever it is); ``new_seq``
+    moves it on.  False, and nothing written, when the row moved on or
+    does not exist."""
+    values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock,
+              "updated_at": now}
+    if new_seq is not None:
+        values["last_seq"] = new_seq
+    where = FILING.c.id == filing_id
+    if last_seq is not None:
+        where = and_(where, FILING.c.last_seq == last_seq)
+    if conn.execute(update(FILING).where(where).values(**values)).rowcount != 1:
+        return False
+    conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id))
+    if d.clocks:
+        conn.execute(insert(CLOCK), [{"filing_id": filing_id, **c} for c in d.clocks])
+    return True
 
 
 class DocketItem(NamedTuple):
@@ -156,9 +196,12 @@ class Store:
 
     # -- import and export ------------------------------------------------
 
-    def import_filings(self, objects: Iterable[Mapping[str, Any]], *, by: str) -> list[str]:
+    def import_filings(self, objects: Iterable[Mapping[str, Any]], *, by: str,
+                       progress: Callable[[int], None] | None = None) -> list[str]:
         """Check every filing (form, replay, duplicate ids), then write them
-        all in one transaction; any error and nothing is written."""
+        all in one transaction; any error and nothing is written.
+        ``progress`` is told how many more filings were checked, every 100
+        and at the end (the command line's progress bar)."""
         prepared, seen = [], set()
         for obj in objects:
             filing = parse_filing(obj)
@@ -166,6 +209,10 @@ class Store:
                 raise DuplicateFiling(filing.id, "appears twice in the input")
             seen.add(filing.id)
             prepared.append((filing, party_specs(filing), derive(filing, self.replayer)))
+            if progress is not None and len(prepared) % _PROGRESS_STEP == 0:
+                progress(_PROGRESS_STEP)
+        if progress is not None and len(prepared) % _PROGRESS_STEP:
+            progress(len(prepared) % _PROGRESS_STEP)
         now = self.now()
         with self.engine.begin() as conn:
             ids = [f.id for f, _, _ in prepared]
@@ -228,14 +275,9 @@ class Store:
             d = derive(longer, self.replayer)
             seq = row.last_seq + 1
             conn.execute(insert(EVENT), [_event_values(filing_id, longer.events[-1], now, by)])
-            moved = conn.execute(update(FILING).where(and_(FILING.c.id == filing_id, FILING.c.last_seq == row.last_seq))
-                                 .values(last_seq=seq, state=d.state, next_deadline_date=d.next_date,
-                                         next_deadline_clock=d.next_clock, updated_at=now))
-            if moved.rowcount != 1:  # pragma: no cover - the lock makes this unreachable
+            if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
+                # pragma: no cover - the lock makes this unreachable
                 raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
-            conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id))
-            if d.clocks:
-                conn.execute(insert(CLOCK), [{"filing_id": filing_id, **c} for c in d.clocks])
             return seq, d.state
 
     def void(self, filing_id: str, seq: int, *, reason: str, day: date, by: str) -> tuple[int, str]:

@@ -11,7 +11,10 @@ here: it breaks SQLModel (../shared/TECH-NOTES.md).
   depends on the day asked, so the docket decides that), else the replay's
   status.  Indexed on (status, date): the docket is one range scan.
 - ``party``, ``insurance_certificate``, ``abutter``, ``notice``: who is
-  involved and what was sent.
+  involved and what was sent (a notice row per recipient: which notice,
+  when, to whom; by ``permits notices`` or by the sweep).
+- ``sweep_output``: what the daily sweep made for a filing (a reminder, a
+  notice), keyed by (filing, output key): the key makes a rerun idempotent.
 - ``ledger_entry``: the refundable-deposit account per applicant and the fees
   (Canton 16-12 §5-6), append-only like the events.
 """
@@ -23,7 +26,7 @@ from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = ["Party", "InsuranceCertificate", "FilingRow", "EventRow", "FilingClock", "Abutter", "Notice",
-           "LedgerEntry", "APPEND_ONLY_TABLES"]
+           "SweepOutput", "LedgerEntry", "APPEND_ONLY_TABLES"]
 
 #: Tables whose rows are never updated or deleted.
 APPEND_ONLY_TABLES = ("event", "ledger_entry")
@@ -109,9 +112,14 @@ class Abutter(SQLModel, table=True):
 
 
 class Notice(SQLModel, table=True):
-    """A notice the engine produced (rendered by notices/)."""
+    """A notice the engine produced (rendered by notices/), one row per
+    recipient: a recipient key (``owner|street|city|zip``), or ``public`` /
+    ``boards``.  ``dated`` is the notice's own date and time (local, naive);
+    ``produced_at`` when it was recorded (UTC).  ``output_key`` names the
+    sweep output that made it, if the sweep did."""
 
     __tablename__ = "notice"
+    __table_args__ = (Index("ix_notice_filing_kind_recipient", "filing_id", "kind", "recipient"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
     kind: str
@@ -119,6 +127,24 @@ class Notice(SQLModel, table=True):
     produced_at: datetime
     path: Optional[str] = None
     digest: Optional[str] = None
+    recipient: Optional[str] = None
+    dated: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    files: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
+    output_key: Optional[str] = None
+
+
+class SweepOutput(SQLModel, table=True):
+    """One output of the daily sweep on its filing: ``kind`` is the key's
+    first part (``reminder``, ``notice``), ``payload`` what was made,
+    ``as_of`` the day swept for."""
+
+    __tablename__ = "sweep_output"
+    filing_id: str = Field(foreign_key="filing.id", primary_key=True)
+    output_key: str = Field(primary_key=True)
+    kind: str
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    as_of: Optional[date] = None
+    recorded_at: datetime
 
 
 class LedgerEntry(SQLModel, table=True):

@@ -4,10 +4,13 @@ Registered by :func:`workflows.cli.build_parser`.  Light at import: Jinja
 and WeasyPrint load only when a notice is produced, so ``permits replay``
 never pays for them.
 
-A filing is named by ``ref``.  Until the store exists that is a filing JSON
-file (FILING-FORMAT.md); the store sets :data:`FILING_RESOLVER` (a callable
-``ref -> Filing``) to resolve an id, and provides its own notice log
-through :data:`LOG_FACTORY`.
+A filing is named by ``ref``: a filing JSON file (FILING-FORMAT.md, a name
+ending in ``.json``), or an id that :data:`FILING_RESOLVER` (a callable
+``(ref, args) -> Filing``) resolves; the notice log of an id is
+:data:`LOG_FACTORY`'s.  ``permits`` sets both at its edge
+(:func:`workflows.cli_store.install_notice_hooks`): an id is a filing in the
+store at ``--db``, its notices are recorded on it.  A JSON file's log is
+``FILE.notices.json`` beside it; ``--log FILE`` chooses a JSON log for either.
 """
 
 from __future__ import annotations
@@ -19,24 +22,28 @@ from typing import Callable
 
 __all__ = ["add_parser", "cmd_notices", "load_filing", "FILING_RESOLVER", "LOG_FACTORY", "list_text"]
 
-#: ``ref -> Filing`` for refs that are not a ``.json`` file; set by the store.
-FILING_RESOLVER: Callable[[str], object] | None = None
-#: ``(ref, args) -> NoticeLog``; default a JSON file beside the filing.
+#: ``(ref, args) -> Filing`` for refs that are not a ``.json`` file; set by the store.
+FILING_RESOLVER: Callable[[str, object], object] | None = None
+#: ``(ref, args) -> NoticeLog`` for the refs FILING_RESOLVER resolves; set by the store.
 LOG_FACTORY: Callable[[str, object], object] | None = None
 
 
-def load_filing(ref: str):
-    """The filing ``ref`` names: a filing JSON file now, an id once the
-    store sets FILING_RESOLVER."""
+def _is_id(ref: str) -> bool:
+    return FILING_RESOLVER is not None and not ref.endswith(".json")
+
+
+def load_filing(ref: str, args=None):
+    """The filing ``ref`` names: a filing JSON file, or an id FILING_RESOLVER
+    resolves (the store)."""
     from workflows.cli import read_filing_file
 
-    if FILING_RESOLVER is not None and not ref.endswith(".json"):
-        return FILING_RESOLVER(ref)
+    if _is_id(ref):
+        return FILING_RESOLVER(ref, args)
     return read_filing_file(ref)
 
 
 def _log_for(ref: str, args):
-    if LOG_FACTORY is not None:
+    if LOG_FACTORY is not None and _is_id(ref) and not args.log:
         return LOG_FACTORY(ref, args)
     from .log import JsonNoticeLog
 
@@ -77,7 +84,7 @@ def cmd_notices(args) -> int:
 
     from .service import check_not_sent, produce, record_sent
 
-    filing = load_filing(args.ref)
+    filing = load_filing(args.ref, args)
     log = _log_for(args.ref, args)
     if args.history:
         for e in log.entries(filing.id):
@@ -119,7 +126,8 @@ def add_parser(sub) -> None:
         "notices", help="produce a filing's notices (abutters, postings, decisions, DPW letters)",
         description="Produce a notice of a filing from its record and its clocks, as PDF, HTML or text, "
                     "and record it in the filing's notice log; or list the notice kinds.")
-    p.add_argument("ref", nargs="?", help="the filing: a filing JSON file (FILING-FORMAT.md)")
+    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file "
+                   "(FILING-FORMAT.md)")
     p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
     p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
     p.add_argument("--abutters", metavar="FILE", help="the assessors' abutter list, CSV (parcel, owner, mailing address)")
@@ -128,7 +136,10 @@ def add_parser(sub) -> None:
     p.add_argument("--as-of", help="the day the clocks are judged on, YYYY-MM-DD (default: today)")
     p.add_argument("--at", help="the notice's own date and time, YYYY-MM-DDTHH:MM, e.g. a posting's stamp (default: now)")
     p.add_argument("--templates", metavar="DIR", help="folder holding the towns' template folders (default: notices/templates)")
-    p.add_argument("--log", metavar="FILE", help="notice log, JSON (default: FILING.notices.json beside the filing)")
+    p.add_argument("--log", metavar="FILE", help="notice log, JSON (default: on the filing in the store for an id; "
+                   "FILE.notices.json beside a filing JSON file)")
+    p.add_argument("--db", metavar="URL", help="the store's database URL, for a filing id (default: "
+                   "$PERMITS_DATABASE_URL, else permits.db in the data directory)")
     p.add_argument("--again", action="store_true", help="send a notice again to recipients who already had it")
     p.add_argument("--history", action="store_true", help="show which notices went to whom, and when")
     p.set_defaults(func=cmd_notices)

@@ -137,3 +137,31 @@ def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api,
     assert deployment.entrypoint == "workflows/flows.py:daily_sweep"
     [schedule] = deployment.schedules
     assert schedule.schedule.cron == "0 6 * * 1-5" and schedule.schedule.timezone == "America/New_York"
+
+
+def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api, tmp_path):
+    from sqlalchemy import func, select
+
+    from models.service import Store
+    from models.tables import SweepOutput
+    from workflows import flows
+
+    url = f"sqlite:///{tmp_path / 'permits.db'}"
+    db = Store(url)
+    db.upgrade()
+    db.import_filings(generate(60, AS_OF, seed=21), by="test")
+
+    def run(name):
+        state = flows.daily_sweep.with_options(flow_run_name=name)(
+            as_of=AS_OF, filings=url, out=str(tmp_path / name), chunk_size=25, make_notices=False,
+            return_state=True)
+        flows.close_logs()
+        assert state.is_completed()
+        return state.result()["counts"]
+
+    first = run("sweep-store-1")
+    with db.engine.connect() as conn:
+        recorded = conn.execute(select(func.count()).select_from(SweepOutput.__table__)).scalar()
+    assert first["reminders_new"] > 0 and recorded == first["reminders_new"]
+    assert run("sweep-store-2")["reminders_new"] == 0
+    db.engine.dispose()

@@ -195,3 +195,40 @@ def test_the_default_database_is_in_the_users_data_directory(tmp_path, monkeypat
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert resolve_url(None) == f"sqlite:///{tmp_path}/permits/permits.db"
     assert resolve_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+class _Terminal:
+    """Standard error as a terminal, keeping what was written."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+
+def test_import_of_many_filings_shows_the_sweeps_progress_bar_on_a_terminal_only(tmp_path, capsys, monkeypatch):
+    from datetime import date
+
+    from workflows.generate import generate
+
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(list(generate(1000, date(2026, 11, 30), seed=3))))
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    db = f"sqlite:///{tmp_path / 'p.db'}"
+    assert main(["init", "--db", db]) == 0
+    assert main(["import", "--db", db, str(path)]) == 0
+    assert "\rimport [" in terminal.text and terminal.text.endswith("] 1000/1000\n")
+    assert "200/1000" in terminal.text
+    monkeypatch.undo()
+    small = tmp_path / "few.json"
+    small.write_text(json.dumps(list(generate(5, date(2026, 11, 30), seed=4))))
+    code, out, err = permits(capsys, "import", "--db", db, str(small))
+    assert code == 0 and err == ""

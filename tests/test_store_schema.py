@@ -47,3 +47,29 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
     engine.dispose()
+
+
+def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(db_url, tmp_path, capsys):
+    from storekit import NOI, write_json
+
+    engine = make_engine(db_url)
+    upgrade(engine, "0001")
+    assert current_revision(engine) == "0001"
+    engine.dispose()
+    store = Store(db_url)
+    store.import_filings([NOI], by="clerk")  # the filing and event tables are the same at 0001
+    store.engine.dispose()
+    assert main(["show", NOI["id"], "--db", db_url]) == 2
+    assert "permits db upgrade" in capsys.readouterr().err
+    assert main(["db", "upgrade", "--db", db_url]) == 0
+    assert f"is at schema {HEAD}" in capsys.readouterr().out
+    engine = make_engine(db_url)
+    columns = {c["name"] for c in inspect(engine).get_columns("notice")}
+    assert {"recipient", "dated", "files", "output_key"} <= columns
+    assert "sweep_output" in inspect(engine).get_table_names()
+    with engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    assert diff == []
+    engine.dispose()
+    assert main(["show", NOI["id"], "--db", db_url]) == 0
+    assert NOI["id"] in capsys.readouterr().out

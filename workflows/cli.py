@@ -237,6 +237,9 @@ def build_parser() -> argparse.ArgumentParser:
     from notices.cli import add_parser as add_notices_parser  # an edge; loads no Jinja until used
 
     add_notices_parser(sub)
+    from .cli_store import install_notice_hooks  # a filing id is one in the store; its notices are recorded there
+
+    install_notice_hooks()
 
     p = sub.add_parser("demo", help="the main job on generated filings: the daily sweep and its outputs",
                        description="Fill a demonstration store with generated filings for Canton, Saugus and "

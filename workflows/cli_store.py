@@ -16,7 +16,7 @@ import os
 import sys
 from datetime import date, timedelta
 
-__all__ = ["add_store_commands"]
+__all__ = ["add_store_commands", "install_notice_hooks"]
 
 
 def _store(args, *, check: bool = True):
@@ -27,6 +27,29 @@ def _store(args, *, check: bool = True):
     if check:
         store.check_schema()
     return store
+
+
+# -- permits notices ID: the filing and its notice log from the store ------------
+
+def _stored_filing(ref: str, args):
+    filing, _ = _store(args).load(ref)
+    return filing
+
+
+def _stored_notice_log(ref: str, args):
+    from models.notice_log import StoreNoticeLog
+
+    return StoreNoticeLog(_store(args))
+
+
+def install_notice_hooks() -> None:
+    """Make ``permits notices ID`` read the filing from the store (``--db``)
+    and record its notices there.  Imports no database code: the hooks
+    import it when called, so ``permits replay`` stays light."""
+    import notices.cli
+
+    notices.cli.FILING_RESOLVER = _stored_filing
+    notices.cli.LOG_FACTORY = _stored_notice_log
 
 
 def _user(args) -> str:
@@ -70,9 +93,12 @@ def _read_filings(path: str) -> list:
 
 
 def cmd_import(args) -> int:
+    from .cli_sweep import ProgressBar
+
     store = _store(args)
     objects = [obj for path in args.files for obj in _read_filings(path)]
-    ids = store.import_filings(objects, by=_user(args))
+    bar = ProgressBar(len(objects), "import")  # a terminal and 1,000 filings or more, as the sweep's
+    ids = store.import_filings(objects, by=_user(args), progress=bar.update)
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
 
@@ -134,15 +160,25 @@ def cmd_void(args) -> int:
 
 # -- reading ----------------------------------------------------------------------
 
+def _to_whom(recipient: str) -> str:
+    """A notice log's recipient key (``owner|street|city|zip``) as a name."""
+    return recipient.split("|")[0] if recipient else "(not recorded)"
+
+
 def cmd_show(args) -> int:
+    from models.notice_log import StoreNoticeLog
+
     store = _store(args)
     as_of = _as_of(args)
     history = store.history(args.id)
     result = store.replay(args.id, as_of)
+    sent = StoreNoticeLog(store).entries(args.id)
     if args.json:
         events = [{"seq": h["seq"], "event": h["raw"], "recorded_at": h["recorded_at"].isoformat(timespec="seconds"),
                    "recorded_by": h["recorded_by"], "voided_by": h["voided_by"]} for h in history]
-        print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events}))
+        notices = [{"kind": n.kind, "at": n.at, "to": _to_whom(n.recipient), "recipient": n.recipient,
+                    "files": list(n.files)} for n in sent]
+        print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events, "notices": notices}))
         return 0
     print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
     print("history:")
@@ -156,6 +192,9 @@ def cmd_show(args) -> int:
         when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
         print(f"  {c.id}  {c.type}  {when}  {c.status}  [{c.rule}]")
         print(f"      {c.explanation}")
+    print("notices:" if sent else "notices: none produced")
+    for n in sent:
+        print(f"  {n.at}  {n.kind}  to {_to_whom(n.recipient)}")
     return 0
 
 
@@ -295,8 +334,9 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("--reason", required=True, help="why the event is void")
     p.add_argument("--date", help="date of the voiding, YYYY-MM-DD (default: today)")
 
-    p = add("show", cmd_show, "a filing's history, state and clocks with explanations",
-            "Show a filing's history (who recorded each event, and what voided it), its state and its clocks.")
+    p = add("show", cmd_show, "a filing's history, state, clocks with explanations, and notices sent",
+            "Show a filing's history (who recorded each event, and what voided it), its state, its clocks "
+            "and the notices produced for it (which, when, to whom).")
     p.add_argument("id", help="filing id")
     p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
     p.add_argument("--json", action="store_true", help="print JSON")

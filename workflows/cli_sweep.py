@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import PermitsError
 
-__all__ = ["add_commands", "run_sweep_command", "ProgressBar"]
+__all__ = ["add_commands", "run_sweep_command", "default_ledger", "ProgressBar"]
 
 DEPARTMENT_CHOICES = ("conservation", "dpw")
 
@@ -50,18 +50,29 @@ def _data_dir() -> Path:
     return data_dir()
 
 
-def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk_size: int = 500,
+def default_ledger(filings: str) -> str:
+    """Where a sweep of ``filings`` records its outputs without --ledger: on
+    the filings in the store itself; for a folder of filing JSON, the SQLite
+    ledger file in the data directory."""
+    from .store_source import is_database_url
+
+    return filings if is_database_url(filings) else str(_data_dir() / "sweep-ledger.sqlite")
+
+
+def run_sweep_command(as_of: date, filings: str, ledger: str | None, out: str, *, chunk_size: int = 500,
                       use_prefect: bool = True, notice_limit: int | None = None) -> dict:
-    """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way."""
+    """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way.
+    ``ledger`` None: :func:`default_ledger`."""
     import logging
 
     from .dispatch import notice_hook
-    from .store_source import open_source
+    from .store_source import open_log, open_source
 
     # WeasyPrint warns about its font subsetting once per PDF: noise in a
     # sweep that makes hundreds (errors still show).
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     source = open_source(filings)
+    ledger = ledger or default_ledger(filings)
     bar = ProgressBar(source.count(), "sweep")
     if use_prefect:
         from .prefect_env import configure_embedded
@@ -79,11 +90,10 @@ def run_sweep_command(as_of: date, filings: str, ledger: str, out: str, *, chunk
         finally:
             flows.PROGRESS = flows.NOTICE_LIMIT = None
             flows.close_logs()
-    from .ledger import SqliteLedger
     from .report import write_report
     from .sweep import run_sweep
 
-    log = SqliteLedger(ledger)
+    log = open_log(ledger, source)
     try:
         result = run_sweep(source, log, as_of, chunk_size=chunk_size, out_dir=out, progress=bar.update,
                            notice_hook=notice_hook(as_of, limit=notice_limit))
@@ -113,10 +123,8 @@ def cmd_sweep(args) -> int:
 
     _at_least_one(args.chunk_size, "--chunk-size")
     as_of = _as_of(args)
-    base = _data_dir()
     out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
-    res = run_sweep_command(as_of, args.filings or resolve_url(args.db),
-                            args.ledger or str(base / "sweep-ledger.sqlite"), out,
+    res = run_sweep_command(as_of, args.filings or resolve_url(args.db), args.ledger, out,
                             chunk_size=args.chunk_size, use_prefect=not args.no_prefect)
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
@@ -192,7 +200,7 @@ def cmd_demo_sweep(args) -> int:
         shutil.rmtree(out)
     print(f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
           f"as of {as_of} ({url})\n")
-    res = run_sweep_command(as_of, url, str(demo / "ledger.sqlite"), str(out),
+    res = run_sweep_command(as_of, url, None, str(out),
                             use_prefect=not args.no_prefect, notice_limit=args.notices)
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
@@ -210,7 +218,9 @@ def add_commands(sub) -> None:
     p.add_argument("--out", help="output folder (default: out/sweep-DATE)")
     p.add_argument("--db", help="the store's database URL (default: PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
     p.add_argument("--filings", help="sweep a folder or .jsonl file of filing JSON instead of the store")
-    p.add_argument("--ledger", help="SQLite file recording what was made (default: DATA_DIR/sweep-ledger.sqlite)")
+    p.add_argument("--ledger", metavar="FILE",
+                   help="record what was made in this SQLite ledger file instead (default: on each filing in the "
+                        "store; with --filings, DATA_DIR/sweep-ledger.sqlite)")
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
     p.set_defaults(func=cmd_sweep)

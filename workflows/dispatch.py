@@ -17,11 +17,22 @@ import threading
 from datetime import date, datetime, time
 from pathlib import Path
 
-__all__ = ["notice_hook", "NoticeNotApplicable"]
+__all__ = ["notice_hook", "NoticeNotApplicable", "MadeNotice"]
 
 
 class NoticeNotApplicable(Exception):
     """The notice does not fit the filing now; not a failure."""
+
+
+class MadeNotice(list):
+    """The files a notice was written to (what the sweep's hook returns),
+    with ``record``: what the output log records beside them, the
+    recipients the notices module addressed and the notice's own date."""
+
+    def __init__(self, files, recipients=(), dated: datetime | None = None):
+        super().__init__(files)
+        self.record = {"recipients": list(recipients),
+                       "dated": dated.isoformat(timespec="minutes") if dated else None}
 
 
 def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
@@ -48,8 +59,9 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
             rendered = produce(filing, replay, due.kind, fmt=fmt, dated=dated)
         except refused as exc:
             raise NoticeNotApplicable(str(exc)) from None
+        recipients = list(dict.fromkeys(k for r in rendered for k in r.recipients))
         if out_dir is None:
-            return [r.filename for r in rendered]
+            return MadeNotice([r.filename for r in rendered], recipients, dated)
         # Paths relative to the output folder: the record does not depend
         # on where this run wrote.
         folder = Path(out_dir) / "notices" / filing.id
@@ -62,6 +74,6 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
             else:
                 path.write_text(r.content, encoding="utf-8")
             paths.append(str(path.relative_to(out_dir)))
-        return paths
+        return MadeNotice(paths, recipients, dated)
 
     return hook

@@ -53,11 +53,13 @@ _LOGS: dict[str, object] = {}
 
 
 def open_log(ledger: str):
-    """One output log per ledger path per process (tasks share it)."""
-    from .ledger import SqliteLedger
+    """One output log per process for ``ledger`` (tasks share it): a
+    database URL is the store (the source's own engine when the flow sweeps
+    that store), anything else a SQLite ledger file."""
+    from .store_source import open_log as _open
 
     if ledger not in _LOGS:
-        _LOGS[ledger] = SqliteLedger(ledger)
+        _LOGS[ledger] = _open(ledger, _SOURCES.get(ledger))
     return _LOGS[ledger]
 
 
@@ -149,11 +151,13 @@ def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: s
     from models.db import resolve_url
 
     from .holiday_cache import data_dir
+    from .store_source import is_database_url
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
     base = data_dir()
     filings = filings or resolve_url(None)  # PERMITS_DATABASE_URL, else the default SQLite store
-    ledger = ledger or str(base / "sweep-ledger.sqlite")
+    # the store records its own outputs; a folder of filing JSON, a ledger file
+    ledger = ledger or (filings if is_database_url(filings) else str(base / "sweep-ledger.sqlite"))
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     source = open_source(filings)
     # Prefect's own objects (about 100 MB of them) would be scanned by every

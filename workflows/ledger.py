@@ -1,4 +1,4 @@
-"""Until the store lands: filings from JSON files, outputs in a SQLite ledger.
+"""Without the store: filings from JSON files, outputs in a SQLite ledger.
 
 :class:`DirectorySource` is a :class:`~workflows.sweep.FilingSource` over a
 folder of filing JSON (``*.json``, one filing or a list each, and
@@ -6,8 +6,9 @@ folder of filing JSON (``*.json``, one filing or a list each, and
 :class:`SqliteLedger` is an :class:`~workflows.sweep.OutputLog`: a table of
 outputs keyed by (filing, key), written with ``INSERT`` in its own
 committed transaction, and a table of each filing's derived state and
-clocks.  The store (issue 4) replaces both with its own tables; the sweep
-does not change.
+clocks.  A sweep of the store uses the store's own tables instead
+(:class:`workflows.store_source.StoreSource`, :class:`models.outputs.StoreOutputLog`);
+these serve ``--filings``, ``--ledger`` and the tests.
 """
 
 from __future__ import annotations

@@ -6,9 +6,11 @@ loads each filing's history with :meth:`models.service.Store.load`.  A record
 the engine cannot read any more becomes a ``BadRecord`` that the digest
 reports.  An edge: it imports the store, the store does not import it.
 
-What the sweep made is still recorded in the sweep's own ledger
-(:class:`workflows.ledger.SqliteLedger`): the store has no table for output
-keys yet.  See the README, "The daily sweep", for what moves into the store.
+What the sweep made is recorded on the filing in the store
+(:class:`models.outputs.StoreOutputLog`, sharing the source's engine) when
+the source is the store; :func:`open_log` picks it, or the SQLite ledger
+file (:class:`workflows.ledger.SqliteLedger`) the directory source and tests
+use.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from .agenda import TERMINAL_STATES
 from .errors import PermitsError
 from .sweep import BadRecord
 
-__all__ = ["StoreSource", "open_source", "is_database_url"]
+__all__ = ["StoreSource", "open_source", "open_log", "is_database_url"]
 
 
 def is_database_url(spec: str) -> bool:
@@ -64,3 +66,18 @@ def open_source(spec: str):
     from .ledger import DirectorySource
 
     return DirectorySource(spec)
+
+
+def open_log(spec: str, source=None):
+    """The output log ``spec`` names: a database URL is the store (on the
+    source's own store and engine when ``source`` is that store), anything
+    else a SQLite ledger file."""
+    if not is_database_url(spec):
+        from .ledger import SqliteLedger
+
+        return SqliteLedger(spec)
+    from models.outputs import StoreOutputLog
+
+    if isinstance(source, StoreSource) and source.store.url == spec:
+        return StoreOutputLog(source.store)
+    return StoreOutputLog.at(spec)

@@ -5,9 +5,10 @@
            └─ process_filing(filing, ...)   replay, record, remind, notify
 
 The sweep reads filings from a :class:`FilingSource` and records what it
-did in an :class:`OutputLog`.  Both are protocols: today a directory of
-filing JSON and a SQLite ledger (:mod:`workflows.ledger`); the store
-(issue 4) implements the same methods on its tables, transactionally.
+did in an :class:`OutputLog`.  Both are protocols: the store
+(:mod:`workflows.store_source`, :mod:`models.outputs`, on its tables,
+transactionally), or a directory of filing JSON and a SQLite ledger
+(:mod:`workflows.ledger`).
 
 Idempotence: every reminder and notice has a key (:mod:`workflows.agenda`);
 it is made only when ``log.already_done(filing, key)`` is false and then
@@ -129,10 +130,12 @@ def _replay_fn():
     return replay
 
 
-def _derived_row(replay, as_of: date) -> dict:
+def _derived_row(replay, as_of: date, events: int) -> dict:
+    """``events``: how many events the replayed history held, so a store can
+    leave alone a filing that has recorded more since."""
     clocks = [c.as_dict() for c in replay.clocks]
     return {"id": replay.id, "town": replay.town, "kind": replay.kind, "state": str(replay.state),
-            "clocks": clocks, "as_of": as_of.isoformat()}
+            "clocks": clocks, "as_of": as_of.isoformat(), "events": events}
 
 
 def process_filing(filing: Filing | BadRecord, as_of: date, log: OutputLog, *,
@@ -149,17 +152,19 @@ def process_filing(filing: Filing | BadRecord, as_of: date, log: OutputLog, *,
         replay = (replay_fn or _replay_fn())(filing, as_of)
         outcome.state = str(replay.state)
         if derived is not None:
-            derived.append(_derived_row(replay, as_of))
+            derived.append(_derived_row(replay, as_of, len(filing.events)))
         if not is_open(replay):
             outcome.open = False
             return outcome
         outcome.docket = docket_entries(replay, as_of)
         outcome.schedule = inspection_schedule(replay, as_of, filing.events)
         outcome.calendar = calendar_items(filing, replay, as_of)
+        day = as_of.isoformat()
         for r in reminders_due(replay, as_of):
-            outcome.reminders.append({**r.as_dict(), "new": _once(log, r.filing, r.key, r.as_dict)})
+            made = _once(log, r.filing, r.key, lambda r=r: {**r.as_dict(), "as_of": day})
+            outcome.reminders.append({**r.as_dict(), "new": made})
         for n in notices_due(replay, as_of, filing.events):
-            outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir))
+            outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir, day))
     except Exception as exc:  # one bad filing must not stop the rest (issue 6)
         outcome.error = _describe(exc)
         outcome.docket, outcome.schedule, outcome.calendar = [], [], []
@@ -187,7 +192,7 @@ def _once(log: OutputLog, filing_id: str, key: str, make: Callable[[], Mapping])
     return True
 
 
-def _notice(log, filing, replay, due: NoticeDue, hook, out_dir) -> dict:
+def _notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dict:
     row = due.as_dict()
     if log.already_done(filing.id, due.key):
         return {**row, "status": "already", "files": []}
@@ -202,7 +207,9 @@ def _notice(log, filing, replay, due: NoticeDue, hook, out_dir) -> dict:
     if made is None:  # not made this run (a sample's limit): stays due
         return {**row, "status": "pending", "files": []}
     files = [str(f) for f in made]
-    log.mark_done(filing.id, due.key, {**row, "files": files})
+    # what the hook says about the notice for the record (its recipients,
+    # its date: workflows.dispatch.MadeNotice), beside the files
+    log.mark_done(filing.id, due.key, {**row, "files": files, "as_of": day, **getattr(made, "record", {})})
     return {**row, "status": "made", "files": files}
 
 

@@ -1,0 +1,120 @@
+"""The daily sweep's output log on the store: what the sweep made is recorded
+on its filing, in the store's own transactions.
+
+:class:`StoreOutputLog` implements :class:`workflows.sweep.OutputLog`:
+
+- ``already_done(filing, key)``: is there a ``sweep_output`` row for it;
+- ``mark_done(filing, key, payload)``: one transaction writes the
+  ``sweep_output`` row and, for a notice that produced files, its ``notice``
+  rows (one per recipient), so a crash leaves either both or neither.  The
+  insert skips a key already recorded (``ON CONFLICT DO NOTHING``): a second
+  sweep racing this one neither duplicates the output nor fails;
+- ``save_derived(rows)``: each filing's stored state, next deadline and
+  ``filing_clock`` rows rewritten from the sweep's replay, by the store's
+  own rules (:func:`models.service.derived_from`, :func:`~models.service.write_derived`),
+  unless an event was recorded since the sweep read the filing (its own
+  transaction stored fresher ones).
+
+Thread-safe: flow tasks run in threads; every call is its own transaction
+on the store's engine (a connection pool).
+"""
+
+from datetime import date, datetime
+from typing import Any, Mapping, Sequence
+
+from sqlalchemy import insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .service import Store, derived_from, write_derived
+from .tables import Notice, SweepOutput
+
+__all__ = ["StoreOutputLog"]
+
+OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
+
+
+def _insert_once(dialect: str):
+    """INSERT that does nothing when the (filing, key) is already there; it
+    returns the key only when it inserted (psycopg gives no rowcount here)."""
+    module = postgresql if dialect == "postgresql" else sqlite
+    return (module.insert(OUTPUT).on_conflict_do_nothing(index_elements=["filing_id", "output_key"])
+            .returning(OUTPUT.c.output_key))
+
+
+def _day(text) -> date | None:
+    return date.fromisoformat(text) if isinstance(text, str) else None
+
+
+def _moment(text) -> datetime | None:
+    return datetime.fromisoformat(text) if isinstance(text, str) else None
+
+
+def notice_rows(filing_id: str, output_key: str, payload: Mapping[str, Any], now: datetime) -> list[dict]:
+    """The ``notice`` rows for a notice the sweep made: one per recipient
+    the notices module addressed (one row without a recipient if it named
+    none); none for a reminder, or a notice that wrote no file."""
+    files = [str(f) for f in payload.get("files") or ()]
+    if not output_key.startswith("notice:") or not files:
+        return []
+    recipients = list(payload.get("recipients") or ()) or [None]
+    return [{"filing_id": filing_id, "kind": payload.get("kind") or output_key.split(":")[1],
+             "produced_at": now, "path": files[0], "recipient": r, "dated": _moment(payload.get("dated")),
+             "files": files, "output_key": output_key} for r in recipients]
+
+
+class StoreOutputLog:
+    """The sweep's :class:`~workflows.sweep.OutputLog` on ``store``."""
+
+    def __init__(self, store: Store, *, owns_store: bool = False):
+        self.store = store
+        self._owns = owns_store
+
+    @classmethod
+    def at(cls, url: str) -> "StoreOutputLog":
+        """A log on its own store at ``url`` (checked to be at the current schema)."""
+        store = Store(url)
+        store.check_schema()
+        return cls(store, owns_store=True)
+
+    def already_done(self, filing_id: str, output_key: str) -> bool:
+        query = select(OUTPUT.c.filing_id).where(OUTPUT.c.filing_id == filing_id, OUTPUT.c.output_key == output_key)
+        with self.store.reader.connect() as conn:
+            return conn.execute(query).first() is not None
+
+    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> bool:
+        """Record the output (and its notices) in one transaction; False if
+        another sweep had recorded it already (nothing written)."""
+        now = self.store.now()
+        body = dict(payload)
+        row = {"filing_id": filing_id, "output_key": output_key, "kind": output_key.split(":", 1)[0],
+               "payload": body, "as_of": _day(body.get("as_of")), "recorded_at": now}
+        with self.store.engine.begin() as conn:
+            if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
+                return False
+            notices = notice_rows(filing_id, output_key, body, now)
+            if notices:
+                conn.execute(insert(NOTICE), notices)
+        return True
+
+    def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """One transaction for the chunk: each filing's stored state, next
+        deadline and clocks from the sweep's replay.  A row carrying
+        ``events`` (the history's length the sweep replayed) is skipped if
+        the filing has more events now."""
+        now = self.store.now()
+        with self.store.engine.begin() as conn:
+            for r in rows:
+                d = derived_from(r["town"], r["kind"], r["state"], r["clocks"])
+                write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
+
+    def outputs(self, filing_id: str | None = None) -> list[tuple[str, str, dict]]:
+        """(filing, key, payload) of every recorded output, in key order."""
+        query = select(OUTPUT.c.filing_id, OUTPUT.c.output_key, OUTPUT.c.payload)
+        if filing_id is not None:
+            query = query.where(OUTPUT.c.filing_id == filing_id)
+        with self.store.reader.connect() as conn:
+            return [tuple(r) for r in conn.execute(query.order_by(OUTPUT.c.filing_id, OUTPUT.c.output_key))]
+
+    def close(self) -> None:
+        if self._owns:
+            self.store.engine.dispose()
