@@ -115,7 +115,28 @@ class DateRule:
 
 
 @dataclass(frozen=True)
-class CalendarDays(DateRule):
+class _ForwardThenRoll(DateRule):
+    """Count forward from the start with :meth:`_step`, then let ``roll``
+    decide a closed last day.  The shared shape of CalendarDays and Months."""
+
+    roll: Roll = Roll.NONE
+
+    def _step(self, day: date, n: int) -> date:
+        raise NotImplementedError
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        counted = self._step(_as_date(start), n)
+        final, rolled = _apply_roll(cal, counted, self.roll)
+        return Reckoning(self.name, start, n, self.unit, "after", final,
+                         counted_to=counted, rolled=rolled, roll=self.roll.value)
+
+    def summary(self):
+        return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
+
+
+@dataclass(frozen=True)
+class CalendarDays(_ForwardThenRoll):
     """``count`` calendar days after the start: day 0 is the start, day 1 the
     day after (Bemis v. Leonard, 118 Mass. 502); the last day is start +
     count.  If it is closed, ``roll`` decides (default: next business day)."""
@@ -124,15 +145,8 @@ class CalendarDays(DateRule):
     name = "CALENDAR_DAYS_FORWARD"
     unit = "calendar days"
 
-    def reckon(self, cal, start, count=None):
-        n = self.count if count is None else count
-        counted = _as_date(start) + timedelta(days=n)
-        final, rolled = _apply_roll(cal, counted, self.roll)
-        return Reckoning(self.name, start, n, self.unit, "after", final,
-                         counted_to=counted, rolled=rolled, roll=self.roll.value)
-
-    def summary(self):
-        return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
+    def _step(self, day, n):
+        return day + timedelta(days=n)
 
 
 @dataclass(frozen=True)
@@ -251,7 +265,7 @@ class Hours(DateRule):
 
 
 @dataclass(frozen=True)
-class Months(DateRule):
+class Months(_ForwardThenRoll):
     """``count`` calendar months after the start (M.G.L. c.4 §7 cl.19),
     always counted from the start itself: Jan 31 + 1 month is the last day
     of February, Aug 31 2026 + 18 months is Feb 29 2028 (a leap year).
@@ -261,17 +275,10 @@ class Months(DateRule):
     name = "CALENDAR_MONTHS_FORWARD"
     unit = "months"
 
-    def reckon(self, cal, start, count=None):
+    def _step(self, day, n):
         from dateutil.relativedelta import relativedelta  # lazily: keeps `permits` start-up short
 
-        n = self.count if count is None else count
-        counted = _as_date(start) + relativedelta(months=n)
-        final, rolled = _apply_roll(cal, counted, self.roll)
-        return Reckoning(self.name, start, n, self.unit, "after", final,
-                         counted_to=counted, rolled=rolled, roll=self.roll.value)
-
-    def summary(self):
-        return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
+        return day + relativedelta(months=n)
 
 
 @dataclass(frozen=True)

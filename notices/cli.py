@@ -106,15 +106,9 @@ def cmd_notices(args) -> int:
                       town_templates_dir=args.templates, dated=dated)
     if not args.again:
         check_not_sent(log, filing.id, outputs)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     written = []
     for o in outputs:
-        path = out / o.filename
-        if isinstance(o.content, bytes):
-            path.write_bytes(o.content)
-        else:
-            path.write_text(o.content, encoding="utf-8")
+        path = o.write(args.out)
         written.append(str(path))
         print(path)
     record_sent(log, filing.id, outputs, dated, written)

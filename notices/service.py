@@ -48,6 +48,18 @@ class RenderedNotice:
     def media_type(self) -> str:
         return _MEDIA[self.fmt]
 
+    def write(self, folder) -> "Path":
+        """Write the file into ``folder`` (made if need be); its path."""
+        from pathlib import Path
+
+        path = Path(folder) / self.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(self.content, bytes):
+            path.write_bytes(self.content)
+        else:
+            path.write_text(self.content, encoding="utf-8")
+        return path
+
 
 def _slug(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

@@ -65,15 +65,7 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
         # Paths relative to the output folder: the record does not depend
         # on where this run wrote.
         folder = Path(out_dir) / "notices" / filing.id
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for r in rendered:
-            path = folder / r.filename
-            if isinstance(r.content, bytes):
-                path.write_bytes(r.content)
-            else:
-                path.write_text(r.content, encoding="utf-8")
-            paths.append(str(path.relative_to(out_dir)))
+        paths = [str(r.write(folder).relative_to(out_dir)) for r in rendered]
         return MadeNotice(paths, recipients, dated)
 
     return hook
