@@ -20,15 +20,14 @@ from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, u
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from workflows.docket import action_for, docket_status, is_optional
-from workflows.errors import UnknownChoice
+from workflows.docket import action_for, docket_status
 from workflows.filing import VOID, Filing, parse_filing
 
 from .db import describe_url, make_engine, sqlite_path
 from .errors import DuplicateFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_party
-from workflows.towns import town
+from workflows.towns import declared_clock
 
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
@@ -64,14 +63,13 @@ class Derived:
 
 
 @lru_cache(maxsize=None)
-def _acted_on(town_id: str, kind: str, clock_id: str) -> bool:
-    """Whether a deadline is met by an act (``met_by``), rather than a period
-    that simply runs out (the appeal period): only the first kind is due."""
-    prefix, _, base = clock_id.rpartition(":")
-    try:
-        return bool(town(prefix or town_id).rules(kind).clock(base).met_by)
-    except UnknownChoice:  # a clock the replay made that the rule book does not list: keep it on the docket
-        return True
+def _due_kind(town_id: str, kind: str, clock_id: str) -> bool:
+    """Whether a pending deadline is stored as ``due``: met by an act
+    (``met_by``) and not optional.  A period that simply runs out (the appeal
+    period) or an optional one (a renewal request) is stored as ``runs``.  A
+    clock the rule book does not list stays on the docket."""
+    clock = declared_clock(town_id, kind, clock_id)
+    return clock is None or (bool(clock.met_by) and not clock.optional)
 
 
 def derive(filing: Filing, replayer) -> Derived:
@@ -95,8 +93,7 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
     for n, c in enumerate(clocks, start=1):
         cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
         if ctype == "deadline" and status in _DUE:
-            acted_on = _acted_on(town_id, kind, cid) and not is_optional(cid)
-            status = "due" if acted_on else "runs"
+            status = "due" if _due_kind(town_id, kind, cid) else "runs"
         rows.append({"n": n, "clock_id": cid, "type": ctype, "date": day, "at": at, "status": status,
                      "rule": rule, "explanation": explanation})
         if status == "due" and (next_clock is None or day < next_clock[0]):

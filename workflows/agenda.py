@@ -120,13 +120,13 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
       without effect: Oyster Creek v. Harwich).
 
     A deadline the holder may let pass (``renewal-request``,
-    :data:`workflows.docket.OPTIONAL`) is shown only while open, as the
+    the rule book's ``optional``) is shown only while open, as the
     store's docket shows it."""
     horizon = as_of + timedelta(days=due_within)
     out: list[Entry] = []
     for c in replay.clocks:
         day = _day(c.date)
-        if c.status == "overdue" and is_optional(c.id):
+        if c.status == "overdue" and is_optional(replay.town, replay.kind, c.id):
             continue  # a renewal not asked for: the permit simply expires
         if c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))

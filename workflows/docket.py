@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["ACTIONS", "OPTIONAL", "action_for", "docket_status", "is_optional"]
+__all__ = ["ACTIONS", "action_for", "docket_status", "is_optional"]
 
-#: Deadlines the holder may let pass: a permit not renewed simply expires, so
-#: once the day has gone by there is nothing left to do (FILING-FORMAT.md
-#: ``renewal-request``).  The docket shows them only while they are open.
-OPTIONAL = frozenset({"renewal-request"})
+def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
+    """A deadline the holder may let pass (the rule book's ``optional``: a
+    permit not renewed simply expires), shown only while it is open."""
+    from .towns import declared_clock
 
-
-def is_optional(clock_id: str) -> bool:
-    return clock_id.split(":", 1)[-1] in OPTIONAL
+    clock = declared_clock(town_id, kind, clock_id)
+    return clock is not None and clock.optional
 
 #: clock id -> what the office does to meet it (FILING-FORMAT.md clock ids).
 ACTIONS = {

@@ -5,6 +5,7 @@ the rule is the town's)."""
 
 from __future__ import annotations
 
+from .errors import UnknownChoice
 from .machine import Guard
 
 __all__ = ["COMMON_GUARDS"]
@@ -41,7 +42,7 @@ def renewal_was_requested(ctx, e):
     expiry = ctx.expiry()
     try:
         clock = ctx.rules.clock("renewal-request")
-    except Exception:
+    except UnknownChoice:
         clock = None
     if clock is not None and expiry is not None:
         last = clock.measure.reckon(ctx.calendar, expiry).date

@@ -10,6 +10,7 @@ from typing import Any
 
 from calendars import BusinessCalendar
 
+from .errors import UnknownChoice
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
 
@@ -65,7 +66,7 @@ class Record:
             return None
         try:
             clock = self.rules.clock("permit-expiry")
-        except Exception:
+        except UnknownChoice:
             return None
         day = clock.measure.reckon(self.calendar, self.issued.date).date
         for _ in range(self.renewals):

@@ -11,7 +11,7 @@ from typing import Mapping
 from workflows.errors import RuleBookError, UnknownChoice
 from workflows.rulebook import TownProfile
 
-__all__ = ["registry", "town"]
+__all__ = ["registry", "town", "declared_clock"]
 
 
 @lru_cache(maxsize=1)
@@ -35,3 +35,14 @@ def town(town_id: str) -> TownProfile:
         return registry()[town_id]
     except KeyError:
         raise UnknownChoice("town", town_id, registry()) from None
+
+
+def declared_clock(town_id: str, kind: str, clock_id: str):
+    """The rule book's :class:`~workflows.rulebook.Clock` behind a replayed
+    clock id (``wpa:decision`` is the state's ``decision``), or None when the
+    rule book does not list it."""
+    prefix, _, base = clock_id.rpartition(":")
+    try:
+        return town(prefix or town_id).rules(kind).clock(base)
+    except UnknownChoice:
+        return None
