@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -83,8 +83,7 @@ def main() -> int:
     np_fwd = np.busday_offset(d64, COUNT, roll="forward", busdaycal=npcal).astype(object)
     np_bwd = np.busday_offset(d64, COUNT, roll="backward", busdaycal=npcal).astype(object)
     np_roll = np.busday_offset(d64, 0, roll="forward", busdaycal=npcal).astype(object)
-    np_fwd_holidays = np.busday_offset(d64, COUNT, roll="forward", weekmask="1111100",
-                                       holidays=holidays).astype(object)
+    np_fwd_holidays = np.busday_offset(d64, COUNT, roll="forward", weekmask="1111100", holidays=holidays).astype(object)
 
     open_start = [cal.is_business_day(d) for d in days]
     n_open = sum(open_start)
@@ -93,28 +92,29 @@ def main() -> int:
         problems.append("busdaycalendar and holidays= disagree")
     bad = [d for d, o, a, f in zip(days, open_start, ours_add, np_fwd) if o and a != f]
     if bad:
-        problems.append(f"add_business_days({COUNT}) != numpy roll=forward on {len(bad)} "
-                        f"business-day starts, e.g. {bad[0]}")
+        problems.append(f"add_business_days({COUNT}) != numpy roll=forward on {len(bad)} business-day starts, e.g. {bad[0]}")
     bad = [d for d, a, b in zip(days, ours_add, np_bwd) if a != b]
     if bad:
         problems.append(f"add_business_days({COUNT}) != numpy roll=backward on {len(bad)} starts, e.g. {bad[0]}")
-    closed_one_later = sum(
-        1 for d, o, f in zip(days, open_start, np_fwd)
-        if not o and f == cal.add_business_days(d, COUNT + 1)
-    )
+    closed_one_later = sum(1 for d, o, f in zip(days, open_start, np_fwd) if not o and f == cal.add_business_days(d, COUNT + 1))
     if closed_one_later != N - n_open:
-        problems.append(f"on closed starts numpy roll=forward is one business day later on only "
-                        f"{closed_one_later} of {N - n_open}")
+        problems.append(
+            f"on closed starts numpy roll=forward is one business day later on only {closed_one_later} of {N - n_open}"
+        )
     bad = [d for d, a, b in zip(days, ours_roll, np_roll) if a != b]
     if bad:
         problems.append(f"roll_forward != numpy offset 0 roll=forward on {len(bad)} dates, e.g. {bad[0]}")
 
-    print(f"bench_calendar: {N:,} random dates {FIRST}..{LAST} (seed {SEED}), "
-          f"{len(holidays)} holidays {FIRST_YEAR}-{LAST_YEAR}, weekmask Mon-Fri")
+    print(
+        f"bench_calendar: {N:,} random dates {FIRST}..{LAST} (seed {SEED}), "
+        f"{len(holidays)} holidays {FIRST_YEAR}-{LAST_YEAR}, weekmask Mon-Fri"
+    )
     print(f"  numpy {np.__version__}, Python {sys.version.split()[0]}, best of {REPEATS} runs")
     print(f"  agreement: {n_open:,} business-day starts: add_business_days({COUNT}) == numpy roll='forward'")
-    print(f"             {N - n_open:,} closed starts: == numpy roll='backward'; numpy roll='forward' "
-          f"is 1 business day later on {closed_one_later:,} (day 0 differs, see docstring)")
+    print(
+        f"             {N - n_open:,} closed starts: == numpy roll='backward'; numpy roll='forward' "
+        f"is 1 business day later on {closed_one_later:,} (day 0 differs, see docstring)"
+    )
     print(f"             roll_forward == numpy busday_offset(d, 0, roll='forward') on all {N:,}")
     if problems:
         for p in problems:
@@ -129,17 +129,17 @@ def main() -> int:
     timings = {
         "add": {
             "ours": best_of(lambda: [add(d, COUNT) for d in days]),
-            "numpy per call": best_of(lambda: [offset(d, COUNT, roll="forward", busdaycal=npcal)
-                                               for d in d64_scalars]),
+            "numpy per call": best_of(lambda: [offset(d, COUNT, roll="forward", busdaycal=npcal) for d in d64_scalars]),
             "numpy per call, holidays= *": best_of(
-                lambda: [offset(d, COUNT, roll="forward", weekmask="1111100", holidays=holidays)
-                         for d in d64_scalars[:10_000]], repeats=2) * (N / 10_000),
+                lambda: [offset(d, COUNT, roll="forward", weekmask="1111100", holidays=holidays) for d in d64_scalars[:10_000]],
+                repeats=2,
+            )
+            * (N / 10_000),
             "numpy vectorized": best_of(lambda: offset(d64, COUNT, roll="forward", busdaycal=npcal)),
         },
         "roll": {
             "ours": best_of(lambda: [roll(d) for d in days]),
-            "numpy per call": best_of(lambda: [offset(d, 0, roll="forward", busdaycal=npcal)
-                                               for d in d64_scalars]),
+            "numpy per call": best_of(lambda: [offset(d, 0, roll="forward", busdaycal=npcal) for d in d64_scalars]),
             "numpy vectorized": best_of(lambda: offset(d64, 0, roll="forward", busdaycal=npcal)),
         },
     }
@@ -154,8 +154,10 @@ def main() -> int:
         print(f"    ratio ours / numpy per call   {us['ours'] / us['numpy per call']:8.3f}")
         print(f"    ratio ours / numpy vectorized {us['ours'] / us['numpy vectorized']:8.1f}")
         goal_met &= us["ours"] <= us["numpy per call"]
-    print("\n  * timed on the first 10,000 dates and scaled to 100,000: numpy re-reads the"
-          "\n    holiday list on every call when it is passed as holidays= instead of busdaycal=")
+    print(
+        "\n  * timed on the first 10,000 dates and scaled to 100,000: numpy re-reads the"
+        "\n    holiday list on every call when it is passed as holidays= instead of busdaycal="
+    )
     print(f"\n  goal (our per-call cost <= numpy's per-call cost): {'met' if goal_met else 'NOT met'}")
     return 0
 

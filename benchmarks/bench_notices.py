@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import jinja2  # noqa: E402
-
 from notice_fixtures import filing_for  # noqa: E402
+
 from notices.context import Party, build_context  # noqa: E402
 from notices.kinds import notice_kind  # noqa: E402
 from notices.render import DEFAULT_DIR, clocktime, longdate, money, shortdate  # noqa: E402
@@ -42,19 +42,25 @@ def best(fn, repeat=3):
 def main():
     filing = filing_for("canton", "noi", "abutter-notice")
     r = replay(filing, date(2026, 12, 3))
-    abutters = [Party(f"Owner {i} & Sons <Trust>", f"{i} Elm St", "Canton", "MA", "02021", (f"12-{i:03d}",),
-                      "abutter") for i in range(N)]
+    abutters = [
+        Party(f"Owner {i} & Sons <Trust>", f"{i} Elm St", "Canton", "MA", "02021", (f"12-{i:03d}",), "abutter") for i in range(N)
+    ]
 
     def engine():
         out = produce(filing, r, "abutter-notice", abutters=abutters, fmt="html", dated=DATED)
         assert sum(o.filename.endswith(".html") and "labels" not in o.filename for o in out) == N
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(DEFAULT_DIR)), undefined=jinja2.StrictUndefined,
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(DEFAULT_DIR)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters.update(longdate=longdate, shortdate=shortdate, clocktime=clocktime, money=money)
     template = env.get_template("abutter-notice.html.j2")
-    base = build_context(filing, r, town("canton"), notice_kind("abutter-notice"), dated=DATED).variables(
-        abutters=abutters)
+    base = build_context(filing, r, town("canton"), notice_kind("abutter-notice"), dated=DATED).variables(abutters=abutters)
 
     def bare():
         for i, p in enumerate(abutters, start=1):
@@ -63,8 +69,10 @@ def main():
     engine()
     bare()  # warm both: template compilation is not what is measured
     t_engine, t_bare = best(engine), best(bare)
-    print(f"abutter notices to HTML, {N}: produce {t_engine:.3f} s, bare jinja2 {t_bare:.3f} s, "
-          f"ratio {t_engine / t_bare:.2f}x (goal <= 1.5x)")
+    print(
+        f"abutter notices to HTML, {N}: produce {t_engine:.3f} s, bare jinja2 {t_bare:.3f} s, "
+        f"ratio {t_engine / t_bare:.2f}x (goal <= 1.5x)"
+    )
 
     from notices.render import html_to_pdf
 
@@ -81,8 +89,11 @@ def main():
 
     pages = len(PdfReader(io.BytesIO(merged.content)).pages)
     label_pages = len(PdfReader(io.BytesIO(labels.content)).pages)
-    print(f"PDF, {PDF_N} abutters: merged notices {pages} pages + labels {label_pages} pages in {elapsed:.2f} s, "
-          f"{(pages + label_pages) / elapsed:.1f} pages/s")
+    print(
+        f"PDF, {PDF_N} abutters: merged notices {pages} pages + labels {label_pages} pages in {elapsed:.2f} s, "
+        f"{(pages + label_pages) / elapsed:.1f} pages/s"
+    )
+
 
 if __name__ == "__main__":
     main()

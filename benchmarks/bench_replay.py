@@ -31,9 +31,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from workflows.filing import parse_filing  # noqa: E402
 from workflows.replay import replay  # noqa: E402
 
-COMBOS = [("canton", "noi"), ("canton", "rda"), ("canton", "street-opening"), ("saugus", "noi"), ("saugus", "rda"),
-          ("mansfield", "noi"), ("mansfield", "rda"), ("mansfield", "land-disturbance"), ("wpa", "noi"),
-          ("wpa", "rda")]
+COMBOS = [
+    ("canton", "noi"),
+    ("canton", "rda"),
+    ("canton", "street-opening"),
+    ("saugus", "noi"),
+    ("saugus", "rda"),
+    ("mansfield", "noi"),
+    ("mansfield", "rda"),
+    ("mansfield", "land-disturbance"),
+    ("wpa", "noi"),
+    ("wpa", "rda"),
+]
 BOARDS = ["planning", "dpw", "health", "engineering", "building"]
 
 
@@ -43,12 +52,15 @@ def _d(day: date) -> str:
 
 def _wetlands(rng: random.Random, kind: str, d0: date) -> list[dict]:
     hearing = d0 + timedelta(days=rng.randint(10, 20))
-    ev = [{"type": "filed", "date": _d(d0)}, {"type": "abutters-notified", "date": _d(d0)},
-          {"type": "boards-notified", "date": _d(d0)},
-          {"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=1)), "hearing": _d(hearing)},
-          {"type": "notice-published", "date": _d(hearing - timedelta(days=rng.randint(6, 9)))},
-          {"type": "notice-posted", "date": _d(hearing - timedelta(days=rng.randint(3, 5)))},
-          {"type": "hearing-opened", "date": _d(hearing)}]
+    ev = [
+        {"type": "filed", "date": _d(d0)},
+        {"type": "abutters-notified", "date": _d(d0)},
+        {"type": "boards-notified", "date": _d(d0)},
+        {"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=1)), "hearing": _d(hearing)},
+        {"type": "notice-published", "date": _d(hearing - timedelta(days=rng.randint(6, 9)))},
+        {"type": "notice-posted", "date": _d(hearing - timedelta(days=rng.randint(3, 5)))},
+        {"type": "hearing-opened", "date": _d(hearing)},
+    ]
     close = hearing
     if rng.random() < 0.5:
         close = hearing + timedelta(days=14)
@@ -70,13 +82,15 @@ def _land_disturbance(rng: random.Random, d0: date) -> list[dict]:
     for board in rng.sample(BOARDS, 2):
         ev.append({"type": "board-reported", "date": _d(d0 + timedelta(days=rng.randint(5, 25))), "board": board})
     hearing = d0 + timedelta(days=rng.randint(40, 55))
-    ev += [{"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=26)), "hearing": _d(hearing)},
-           {"type": "notice-published", "date": _d(hearing - timedelta(days=15))},
-           {"type": "notice-posted", "date": _d(hearing - timedelta(days=15))},
-           {"type": "abutters-notified", "date": _d(hearing - timedelta(days=16))},
-           {"type": "hearing-opened", "date": _d(hearing)},
-           {"type": "hearing-closed", "date": _d(hearing + timedelta(days=14))},
-           {"type": "permit-issued", "date": _d(hearing + timedelta(days=rng.randint(20, 70)))}]
+    ev += [
+        {"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=26)), "hearing": _d(hearing)},
+        {"type": "notice-published", "date": _d(hearing - timedelta(days=15))},
+        {"type": "notice-posted", "date": _d(hearing - timedelta(days=15))},
+        {"type": "abutters-notified", "date": _d(hearing - timedelta(days=16))},
+        {"type": "hearing-opened", "date": _d(hearing)},
+        {"type": "hearing-closed", "date": _d(hearing + timedelta(days=14))},
+        {"type": "permit-issued", "date": _d(hearing + timedelta(days=rng.randint(20, 70)))},
+    ]
     return sorted(ev, key=lambda e: e["date"])
 
 
@@ -86,24 +100,31 @@ def _street(rng: random.Random, d0: date) -> list[dict]:
     dig = issued + timedelta(days=rng.randint(5, 9))
     temp = dig + timedelta(days=2)
     perm = temp + timedelta(days=rng.randint(370, 540))
-    ev = [{"type": "filed", "date": _d(d0), "applicant": rng.choice(["private", "utility"]),
-           "length_ft": rng.randint(5, 60)},
-          {"type": "dig-safe-obtained", "date": _d(d0), "ticket": f"{d0.year}{rng.randint(0, 10**7):07d}"},
-          {"type": "permit-issued", "date": _d(issued)},
-          {"type": "work-noticed", "at": notice.isoformat(timespec="minutes")},
-          {"type": "excavation-started", "date": _d(dig)},
-          {"type": "inspected", "date": _d(dig + timedelta(days=1)), "stage": "pre-backfill", "result": "pass"}]
+    ev = [
+        {"type": "filed", "date": _d(d0), "applicant": rng.choice(["private", "utility"]), "length_ft": rng.randint(5, 60)},
+        {"type": "dig-safe-obtained", "date": _d(d0), "ticket": f"{d0.year}{rng.randint(0, 10**7):07d}"},
+        {"type": "permit-issued", "date": _d(issued)},
+        {"type": "work-noticed", "at": notice.isoformat(timespec="minutes")},
+        {"type": "excavation-started", "date": _d(dig)},
+        {"type": "inspected", "date": _d(dig + timedelta(days=1)), "stage": "pre-backfill", "result": "pass"},
+    ]
     if rng.random() < 0.2:
-        ev += [{"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "cdf"},
-               {"type": "permanent-patch-placed", "date": _d(dig + timedelta(days=3))}]
+        ev += [
+            {"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "cdf"},
+            {"type": "permanent-patch-placed", "date": _d(dig + timedelta(days=3))},
+        ]
     else:
-        ev += [{"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "gravel"},
-               {"type": "temporary-patch-placed", "date": _d(temp)},
-               {"type": "inspected", "date": _d(temp + timedelta(days=1)), "stage": "temporary-patch", "result": "pass"},
-               {"type": "permanent-patch-placed", "date": _d(perm)}]
+        ev += [
+            {"type": "backfilled", "date": _d(dig + timedelta(days=1)), "material": "gravel"},
+            {"type": "temporary-patch-placed", "date": _d(temp)},
+            {"type": "inspected", "date": _d(temp + timedelta(days=1)), "stage": "temporary-patch", "result": "pass"},
+            {"type": "permanent-patch-placed", "date": _d(perm)},
+        ]
         dig = perm
-    ev += [{"type": "inspected", "date": _d(dig + timedelta(days=4)), "stage": "permanent-patch", "result": "pass"},
-           {"type": "deposit-refunded", "date": _d(dig + timedelta(days=12))}]
+    ev += [
+        {"type": "inspected", "date": _d(dig + timedelta(days=4)), "stage": "permanent-patch", "result": "pass"},
+        {"type": "deposit-refunded", "date": _d(dig + timedelta(days=12))},
+    ]
     return ev
 
 
@@ -134,7 +155,7 @@ def bench_replay(texts: list[str], as_of: date, profile: bool) -> None:
 
     # one-time setup, timed apart: importing holidays and loading each town's calendar
     t0 = time.perf_counter()
-    for obj in objs[:len(COMBOS)]:
+    for obj in objs[: len(COMBOS)]:
         replay(parse_filing(obj), as_of)
     t_warm = time.perf_counter() - t0
 
@@ -154,8 +175,10 @@ def bench_replay(texts: list[str], as_of: date, profile: bool) -> None:
     print(f"json.loads:            {t_parse:8.3f} s  ({t_parse / n * 1e6:7.1f} us/filing)")
     print(f"parse_filing+replay:   {t_replay:8.3f} s  ({t_replay / n * 1e6:7.1f} us/filing)")
     print(f"one-time setup:        {t_warm:8.3f} s  (holidays import and town calendars, first {len(COMBOS)} filings)")
-    print(f"replay / json.loads:   {t_replay / t_parse:8.1f}x  (goal <= 20x); "
-          f"with the one-time setup: {(t_replay + t_warm) / t_parse:.1f}x")
+    print(
+        f"replay / json.loads:   {t_replay / t_parse:8.1f}x  (goal <= 20x); "
+        f"with the one-time setup: {(t_replay + t_warm) / t_parse:.1f}x"
+    )
     if profiler:
         buf = io.StringIO()
         pstats.Stats(profiler, stream=buf).sort_stats("tottime").print_stats(15)
@@ -178,7 +201,7 @@ def _import_top(argv: list[str], env: dict, top: int = 6) -> str:
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "|" not in line:
             continue
-        self_us, _cumulative, name = (part.strip() for part in line[len("import time:"):].split("|"))
+        self_us, _cumulative, name = (part.strip() for part in line[len("import time:") :].split("|"))
         if not self_us.isdigit():
             continue  # the header line
         package = name.split(".")[0]
@@ -190,20 +213,25 @@ def _import_top(argv: list[str], env: dict, top: int = 6) -> str:
 def bench_cold_start(text: str, runs: int = 7) -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         fh.write(text)
-    replay_argv = [sys.executable, "-m", "workflows.cli", "replay", fh.name, "--as-of", "2027-06-01", "--json"]
-    check = ("import sys, contextlib, io\n"
-             "with contextlib.redirect_stdout(io.StringIO()):\n"
-             "    from workflows.cli import main; main(['replay', %r, '--as-of', '2027-06-01'])\n"
-             "print(sorted(m for m in ('prefect', 'sqlmodel', 'sqlalchemy', 'jinja2') if m in sys.modules))" % fh.name)
+    replay_argv = [sys.executable, "-m", "cli.main", "replay", fh.name, "--as-of", "2027-06-01", "--json"]
+    check = (
+        "import sys, contextlib, io\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    from cli.main import main; main(['replay', {fh.name!r}, '--as-of', '2027-06-01'])\n"
+        "print(sorted(m for m in ('prefect', 'sqlmodel', 'sqlalchemy', 'jinja2') if m in sys.modules))"
+    )
     as_is = dict(os.environ)
     cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     try:
         with tempfile.TemporaryDirectory() as prefix:
             cached["PYTHONPYCACHEPREFIX"] = prefix  # bytecode cached outside the venv, warmed once below
-            heavy = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True,
-                                   env=cached).stdout.strip()
-            for label, env in (("environment as is" + (", PYTHONDONTWRITEBYTECODE=1" if as_is.get("PYTHONDONTWRITEBYTECODE") else ""), as_is),
-                               ("bytecode cached", cached)):
+            heavy = subprocess.run(
+                [sys.executable, "-c", check], capture_output=True, text=True, check=True, env=cached
+            ).stdout.strip()
+            for label, env in (
+                ("environment as is" + (", PYTHONDONTWRITEBYTECODE=1" if as_is.get("PYTHONDONTWRITEBYTECODE") else ""), as_is),
+                ("bytecode cached", cached),
+            ):
                 base = _median_run([sys.executable, "-c", "pass"], runs, env)
                 cold = _median_run(replay_argv, runs, env)
                 print(f"[{label}]")

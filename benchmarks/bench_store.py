@@ -48,8 +48,12 @@ ORDER BY fc.date, fc.filing_id, fc.clock_id
 def street_opening(rng: random.Random, n: int, start: date, cut: int | None) -> dict:
     d = lambda k: (start + timedelta(days=k)).isoformat()  # noqa: E731
     events = [
-        {"type": "filed", "date": d(0), "applicant": rng.choice(["private", "utility", "municipal"]),
-         "length_ft": rng.choice([12, 25, 40, 80])},
+        {
+            "type": "filed",
+            "date": d(0),
+            "applicant": rng.choice(["private", "utility", "municipal"]),
+            "length_ft": rng.choice([12, 25, 40, 80]),
+        },
         {"type": "dig-safe-obtained", "date": d(1), "ticket": f"2024{n:07d}"},
         {"type": "permit-issued", "date": d(3)},
         {"type": "work-noticed", "at": f"{d(4)}T09:00"},
@@ -60,9 +64,14 @@ def street_opening(rng: random.Random, n: int, start: date, cut: int | None) -> 
         {"type": "inspected", "date": d(12), "stage": "temporary-patch", "result": "pass"},
         {"type": "permanent-patch-placed", "date": d(400)},
     ]
-    return {"town": "canton", "kind": "street-opening", "id": f"CAN-SO-{n:06d}",
-            "applicant": f"Applicant {n % 500}", "address": f"{n % 300} Washington St",
-            "events": events[:cut] if cut else events}
+    return {
+        "town": "canton",
+        "kind": "street-opening",
+        "id": f"CAN-SO-{n:06d}",
+        "applicant": f"Applicant {n % 500}",
+        "address": f"{n % 300} Washington St",
+        "events": events[:cut] if cut else events,
+    }
 
 
 def noi(rng: random.Random, n: int, start: date, cut: int | None) -> dict:
@@ -80,9 +89,14 @@ def noi(rng: random.Random, n: int, start: date, cut: int | None) -> dict:
         {"type": "permit-issued", "date": d(25)},
         {"type": "permit-recorded", "date": d(35)},
     ]
-    return {"town": town, "kind": "noi", "id": f"{town[:3].upper()}-NOI-{n:06d}",
-            "applicant": f"Owner {n}", "parcel": f"{n % 97}-{n % 1013}",
-            "events": events[:cut] if cut else events}
+    return {
+        "town": town,
+        "kind": "noi",
+        "id": f"{town[:3].upper()}-NOI-{n:06d}",
+        "applicant": f"Owner {n}",
+        "parcel": f"{n % 97}-{n % 1013}",
+        "events": events[:cut] if cut else events,
+    }
 
 
 def generate(count: int, seed: int = 2026):
@@ -121,7 +135,7 @@ def main() -> int:
     events = sum(len(f["events"]) for f in filings)
     t0 = time.perf_counter()
     for i in range(0, len(filings), BATCH):
-        store.import_filings(filings[i:i + BATCH], by="bench")
+        store.import_filings(filings[i : i + BATCH], by="bench")
     elapsed = time.perf_counter() - t0
     del filings
     store.engine.dispose()
@@ -133,7 +147,9 @@ def main() -> int:
     store = Store(f"sqlite:///{path}")
     docket_s, items = best_of(lambda: store.docket(as_of=AS_OF, within=14))
     raw = sqlite3.connect(path)
-    plan = " / ".join(r[3] for r in raw.execute("EXPLAIN QUERY PLAN " + RAW_DOCKET, {"until": until.isoformat(), "as_of": AS_OF.isoformat()}))
+    plan = " / ".join(
+        r[3] for r in raw.execute("EXPLAIN QUERY PLAN " + RAW_DOCKET, {"until": until.isoformat(), "as_of": AS_OF.isoformat()})
+    )
     raw_s, rows = best_of(lambda: raw.execute(RAW_DOCKET, {"until": until.isoformat(), "as_of": AS_OF.isoformat()}).fetchall())
     raw.close()
     if len(rows) != len(items):
@@ -141,13 +157,16 @@ def main() -> int:
         return 1
 
     print(f"store benchmark: {args.filings:,} filings, {events:,} events, SQLite {sqlite3.sqlite_version}")
-    print(f"  import: {elapsed:.1f} s = {args.filings / elapsed:,.0f} filings/s, {events / elapsed:,.0f} events/s "
-          f"(parsed, replayed, stored with state and clocks; {BATCH:,} filings per transaction)")
+    print(
+        f"  import: {elapsed:.1f} s = {args.filings / elapsed:,.0f} filings/s, {events / elapsed:,.0f} events/s "
+        f"(parsed, replayed, stored with state and clocks; {BATCH:,} filings per transaction)"
+    )
     print(f"  database size: {size / 1e6:,.1f} MB ({size / events:,.0f} bytes per event)")
-    print(f"  docket --within 14 as of {AS_OF}: {len(items):,} deadlines "
-          f"({sum(i.status == 'overdue' for i in items):,} overdue)")
-    print(f"    Store.docket: {docket_s * 1000:.2f} ms   raw sqlite3 SELECT: {raw_s * 1000:.2f} ms   "
-          f"ratio {docket_s / raw_s:.2f}x (goal <= 2x)")
+    print(f"  docket --within 14 as of {AS_OF}: {len(items):,} deadlines ({sum(i.status == 'overdue' for i in items):,} overdue)")
+    print(
+        f"    Store.docket: {docket_s * 1000:.2f} ms   raw sqlite3 SELECT: {raw_s * 1000:.2f} ms   "
+        f"ratio {docket_s / raw_s:.2f}x (goal <= 2x)"
+    )
     print(f"    plan: {plan}")
     if not args.keep:
         for p in path.parent.glob(path.name + "*"):

@@ -38,9 +38,9 @@ def child(mode: str, filings: str, work: str) -> None:
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
     t0 = time.perf_counter()
     if mode == "plain":
-        from workflows.ledger import DirectorySource, SqliteLedger
-        from workflows.report import write_report
-        from workflows.sweep import run_sweep
+        from sweep.ledger import DirectorySource, SqliteLedger
+        from sweep.report import write_report
+        from sweep.run import run_sweep
 
         log = SqliteLedger(Path(work) / "ledger.sqlite")
         result = run_sweep(DirectorySource(filings), log, AS_OF, chunk_size=CHUNK)
@@ -48,11 +48,17 @@ def child(mode: str, filings: str, work: str) -> None:
         log.close()
         n = len(result.outcomes)
     else:
-        from workflows import flows
+        from sweep import flows
 
-        state = flows.daily_sweep(as_of=AS_OF, filings=filings, ledger=str(Path(work) / "ledger.sqlite"),
-                                  out=str(Path(work) / "out"), chunk_size=CHUNK, make_notices=False,
-                                  return_state=True)
+        state = flows.daily_sweep(
+            as_of=AS_OF,
+            filings=filings,
+            ledger=str(Path(work) / "ledger.sqlite"),
+            out=str(Path(work) / "out"),
+            chunk_size=CHUNK,
+            make_notices=False,
+            return_state=True,
+        )
         assert state.is_completed(), state
         n = state.result()["counts"]["filings"]
     seconds = time.perf_counter() - t0
@@ -63,8 +69,9 @@ def child(mode: str, filings: str, work: str) -> None:
 def measure(mode: str, filings: Path, env: dict) -> dict:
     with tempfile.TemporaryDirectory() as work:
         t0 = time.perf_counter()
-        r = subprocess.run([sys.executable, __file__, "--child", mode, str(filings), work],
-                           env=env, capture_output=True, text=True)
+        r = subprocess.run(
+            [sys.executable, __file__, "--child", mode, str(filings), work], env=env, capture_output=True, text=True
+        )
         wall = time.perf_counter() - t0
     if r.returncode != 0:
         raise SystemExit(f"{mode} run failed:\n{r.stderr[-3000:]}")
@@ -76,8 +83,8 @@ def measure(mode: str, filings: Path, env: dict) -> dict:
 def main(n: int) -> int:
     from prefect_server import PrefectServer
 
-    from workflows.generate import generate
-    from workflows.ledger import write_jsonl
+    from sweep.generate import generate
+    from sweep.ledger import write_jsonl
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -94,10 +101,13 @@ def main(n: int) -> int:
         server = PrefectServer(home)
         try:
             server.wait_healthy()
-            print(f"prefect server healthy in {time.perf_counter() - t0:.1f} s at {server.url}"
-                  f" (database: {'PostgreSQL' if server.database else 'SQLite'})")
-            base = dict(os.environ, DO_NOT_TRACK="1", PREFECT_SERVER_ANALYTICS_ENABLED="false",
-                        PERMITS_DATA_DIR=str(tmp / "data"))
+            print(
+                f"prefect server healthy in {time.perf_counter() - t0:.1f} s at {server.url}"
+                f" (database: {'PostgreSQL' if server.database else 'SQLite'})"
+            )
+            base = dict(
+                os.environ, DO_NOT_TRACK="1", PREFECT_SERVER_ANALYTICS_ENABLED="false", PERMITS_DATA_DIR=str(tmp / "data")
+            )
             base.pop("PREFECT_API_URL", None)
             flow_env = dict(base, PREFECT_API_URL=server.url)
             rows = {}
@@ -108,15 +118,17 @@ def main(n: int) -> int:
             server.stop()
 
     print(f"\n{'':6} {'filings':>8} {'in-process s':>13} {'process s':>10} {'peak MB':>8}")
-    for (mode, size), r in rows.items():
+    for (mode, _size), r in rows.items():
         print(f"{mode:6} {r['filings']:>8,} {r['seconds']:>13.2f} {r['process_seconds']:>10.2f} {r['peak_mb']:>8.0f}")
     print()
     for mode in ("plain", "flow"):
         small, big = rows[(mode, SMALL)], rows[(mode, n)]
         per = (big["seconds"] - small["seconds"]) / (n - SMALL)
         fixed = small["seconds"] - per * SMALL
-        print(f"{mode:6} fixed start {fixed:6.2f} s   per filing {per * 1e3:.3f} ms   "
-              f"(+ process start and imports {small['process_seconds'] - small['seconds']:.2f} s)")
+        print(
+            f"{mode:6} fixed start {fixed:6.2f} s   per filing {per * 1e3:.3f} ms   "
+            f"(+ process start and imports {small['process_seconds'] - small['seconds']:.2f} s)"
+        )
     ratio = rows[("flow", n)]["seconds"] / rows[("plain", n)]["seconds"]
     verdict = "meets" if ratio <= 1.2 else "MISSES"
     print(f"\nflow / plain at {n:,} filings: {ratio:.2f}x ({verdict} the 1.2x goal)")

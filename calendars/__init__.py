@@ -1,6 +1,12 @@
-"""The Massachusetts business-day calendar and the named date rules.
+"""Layer 1, date law: the Massachusetts business-day calendar (legal holidays
+held to M.G.L. c.4 §7 cl.18, town closures), the named date rules
+(``CalendarDays``, ``BusinessDays``, ``BusinessHours``, ``Months``...) and the
+``Reckoning`` each returns to explain itself.
 
-Pure core: no I/O, no clock.  ``today`` is always passed in.
+May import: the standard library, ``holidays`` and ``python-dateutil``.
+Nothing of this project above it.  Pure: no clock ("today" is passed in);
+the one disk touch, :mod:`calendars.holiday_cache`, is installed by an
+interface at its edge and never called by the rules.
 """
 
 from .business import BusinessCalendar, ClosedDay
@@ -25,10 +31,29 @@ from .rules import (
 )
 
 __all__ = [
-    "BusinessCalendar", "ClosedDay", "CalendarError", "PermitsError", "UnservableYear",
-    "FIRST_YEAR", "LAST_YEAR", "STATUTE", "legal_holidays", "ClosedStep", "Reckoning",
-    "NO_ROLL", "ROLL_TO_NEXT_BUSINESS_DAY", "ROLL_TO_PREVIOUS_BUSINESS_DAY",
-    "BusinessDays", "BusinessDaysBackward", "BusinessHours", "BusinessHoursBackward",
-    "CalendarDays", "CalendarDaysBackward", "DateRule", "Hours", "LastBusinessDayBefore",
-    "Months", "Roll",
+    "BusinessCalendar",
+    "ClosedDay",
+    "CalendarError",
+    "PermitsError",
+    "UnservableYear",
+    "FIRST_YEAR",
+    "LAST_YEAR",
+    "STATUTE",
+    "legal_holidays",
+    "ClosedStep",
+    "Reckoning",
+    "NO_ROLL",
+    "ROLL_TO_NEXT_BUSINESS_DAY",
+    "ROLL_TO_PREVIOUS_BUSINESS_DAY",
+    "BusinessDays",
+    "BusinessDaysBackward",
+    "BusinessHours",
+    "BusinessHoursBackward",
+    "CalendarDays",
+    "CalendarDaysBackward",
+    "DateRule",
+    "Hours",
+    "LastBusinessDayBefore",
+    "Months",
+    "Roll",
 ]

@@ -12,12 +12,12 @@ date outside it.  Pure: no I/O, no clock.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Mapping
 
 from .errors import CalendarError
-from .massachusetts import FIRST_YEAR, LAST_YEAR, legal_holidays, _check_year
+from .massachusetts import FIRST_YEAR, LAST_YEAR, _check_year, legal_holidays
 
 __all__ = ["BusinessCalendar", "ClosedDay"]
 
@@ -76,9 +76,7 @@ class BusinessCalendar:
                 closed.setdefault(day.toordinal(), reason)
         lo, hi = date(first, 1, 1).toordinal(), date(last, 12, 31).toordinal()
         # date.fromordinal(1).weekday() == 0 (Monday): weekday = (o - 1) % 7
-        self._business = [
-            o for o in range(lo, hi + 1) if (o - 1) % 7 < 5 and o not in closed
-        ]
+        self._business = [o for o in range(lo, hi + 1) if (o - 1) % 7 < 5 and o not in closed]
         self._closed = closed
         self._years = (first, last)
 
@@ -105,10 +103,7 @@ class BusinessCalendar:
         """The legal holidays and town closures of ``year`` (weekends left
         out), in date order."""
         _check_year(year)
-        out = [
-            ClosedDay(d, n, "legal holiday")
-            for d, n in legal_holidays(year, self.suffolk).items()
-        ]
+        out = [ClosedDay(d, n, "legal holiday") for d, n in legal_holidays(year, self.suffolk).items()]
         out += [
             ClosedDay(d, r, "town closure")
             for d, r in self.closures.items()
@@ -178,18 +173,14 @@ class BusinessCalendar:
             if i >= len(bd):
                 self._load(self._years[0], min(LAST_YEAR, self._years[1] + 1 + n // 250))
                 if self._years[1] == LAST_YEAR and i >= len(self._business):
-                    raise CalendarError(
-                        f"{n} business days after {day} runs past {LAST_YEAR}"
-                    )
+                    raise CalendarError(f"{n} business days after {day} runs past {LAST_YEAR}")
                 return self.add_business_days(day, n)
             return date.fromordinal(bd[i])
         i = bisect_left(bd, o) + n
         if i < 0:
             self._load(max(FIRST_YEAR, self._years[0] - 1 + n // 250), self._years[1])
             if self._years[0] == FIRST_YEAR and bisect_left(self._business, o) + n < 0:
-                raise CalendarError(
-                    f"{-n} business days before {day} runs before {FIRST_YEAR}"
-                )
+                raise CalendarError(f"{-n} business days before {day} runs before {FIRST_YEAR}")
             return self.add_business_days(day, n)
         return date.fromordinal(bd[i])
 
@@ -198,9 +189,7 @@ class BusinessCalendar:
         ``add_business_days(first, n)`` walks."""
         self._cover(first.year)
         self._cover(last.year)
-        return bisect_right(self._business, last.toordinal()) - bisect_right(
-            self._business, first.toordinal()
-        )
+        return bisect_right(self._business, last.toordinal()) - bisect_right(self._business, first.toordinal())
 
     def add_business_hours(self, start: datetime, hours: int) -> datetime:
         """The moment ``hours`` business hours after ``start``.

@@ -18,7 +18,7 @@ Pure: no I/O, no clock.  The result for a year is cached.
 from __future__ import annotations
 
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import cache
 
 from .errors import UnservableYear
 
@@ -80,7 +80,7 @@ def _library_year(year: int) -> tuple[tuple[date, str], ...]:
     return _LIBRARY[year]
 
 
-@lru_cache(maxsize=None)
+@cache
 def legal_holidays(year: int, suffolk: bool = False) -> dict[date, str]:
     """The legal holidays of ``year``, date -> name, as the statute has them.
 
@@ -96,9 +96,7 @@ def legal_holidays(year: int, suffolk: bool = False) -> dict[date, str]:
                 original = day - timedelta(days=1)
                 if day.weekday() != 0 or original not in library:
                     continue  # not SUN_TO_NEXT_MON: the statute does not move it
-            if (day.month, day.day) in SUFFOLK_ONLY and name.startswith(
-                SUFFOLK_ONLY[(day.month, day.day)]
-            ):
+            if (day.month, day.day) in SUFFOLK_ONLY and name.startswith(SUFFOLK_ONLY[(day.month, day.day)]):
                 continue  # added back below for Suffolk towns only
             result[day] = name if day not in result else f"{result[day]}; {name}"
     if suffolk:

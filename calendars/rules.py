@@ -87,11 +87,7 @@ def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tup
 def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
     """Holidays and closures (not plain weekends) in [lo, hi]: the days an
     account of a business-day count should name."""
-    return tuple(
-        ClosedStep(d, r)
-        for d, r in cal.closed_between(lo, hi)
-        if r not in ("Saturday", "Sunday")
-    )
+    return tuple(ClosedStep(d, r) for d, r in cal.closed_between(lo, hi) if r not in ("Saturday", "Sunday"))
 
 
 @dataclass(frozen=True)
@@ -128,8 +124,7 @@ class _ForwardThenRoll(DateRule):
         n = self.count if count is None else count
         counted = self._step(_as_date(start), n)
         final, rolled = _apply_roll(cal, counted, self.roll)
-        return Reckoning(self.name, start, n, self.unit, "after", final,
-                         counted_to=counted, rolled=rolled, roll=self.roll.value)
+        return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=counted, rolled=rolled, roll=self.roll.value)
 
     def summary(self):
         return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
@@ -178,8 +173,9 @@ class BusinessDays(DateRule):
         n = self.count if count is None else count
         s = _as_date(start)
         final = cal.add_business_days(s, n)
-        return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=final,
-                         skipped=_skipped(cal, s + timedelta(days=1), final))
+        return Reckoning(
+            self.name, start, n, self.unit, "after", final, counted_to=final, skipped=_skipped(cal, s + timedelta(days=1), final)
+        )
 
 
 @dataclass(frozen=True)
@@ -195,8 +191,9 @@ class BusinessDaysBackward(DateRule):
         n = self.count if count is None else count
         s = _as_date(start)
         final = cal.add_business_days(s, -n)
-        return Reckoning(self.name, start, n, self.unit, "before", final, counted_to=final,
-                         skipped=_skipped(cal, final, s - timedelta(days=1)))
+        return Reckoning(
+            self.name, start, n, self.unit, "before", final, counted_to=final, skipped=_skipped(cal, final, s - timedelta(days=1))
+        )
 
 
 @dataclass(frozen=True)
@@ -215,8 +212,9 @@ class BusinessHours(DateRule):
         at = cal.add_business_hours(s, n)
         # A count that ends at midnight used nothing of the day that begins.
         last = at.date() - timedelta(days=1) if at.time() == time.min and at > s else at.date()
-        return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at,
-                         counted_to=at.date(), skipped=_skipped(cal, s.date(), last))
+        return Reckoning(
+            self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date(), skipped=_skipped(cal, s.date(), last)
+        )
 
 
 @dataclass(frozen=True)
@@ -244,9 +242,17 @@ class BusinessHoursBackward(DateRule):
                 break
             remaining -= since_midnight
             moment = datetime.combine(day, time.min)
-        return Reckoning(self.name, start, n, self.unit, "before", moment.date(), at=moment,
-                         counted_to=moment.date(),
-                         skipped=_skipped(cal, moment.date(), _as_moment(start).date()))
+        return Reckoning(
+            self.name,
+            start,
+            n,
+            self.unit,
+            "before",
+            moment.date(),
+            at=moment,
+            counted_to=moment.date(),
+            skipped=_skipped(cal, moment.date(), _as_moment(start).date()),
+        )
 
 
 @dataclass(frozen=True)
@@ -304,9 +310,18 @@ class LastBusinessDayBefore(DateRule):
             target = date(s.year + 1, self.month, self.day)
         eve = target - timedelta(days=1)
         final, rolled = _apply_roll(cal, eve, Roll.BACKWARD)
-        return Reckoning(self.name, start, 0, self.unit, "before", final, counted_to=eve,
-                         rolled=rolled, roll=Roll.BACKWARD.value,
-                         notes=(target.strftime("%B %-d") + f" {target.year}",))
+        return Reckoning(
+            self.name,
+            start,
+            0,
+            self.unit,
+            "before",
+            final,
+            counted_to=eve,
+            rolled=rolled,
+            roll=Roll.BACKWARD.value,
+            notes=(target.strftime("%B %-d") + f" {target.year}",),
+        )
 
     def summary(self):
         return f"last business day before {date(2000, self.month, self.day).strftime('%B %-d')}"

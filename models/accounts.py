@@ -5,13 +5,13 @@ with the whole account by :func:`workflows.deposits.statement` inside the
 transaction that writes it, with the applicant's row locked.
 """
 
-from datetime import date, datetime, timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC, date, datetime
 
 from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Connection, Engine
 
-from workflows.deposits import Line, LedgerRefused, Statement, charge, parse_dollars, refund_allowed, statement
+from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dollars, refund_allowed, statement
 
 from .errors import StoreError, UnknownFiling
 from .tables import FilingRow, LedgerEntry, Party
@@ -32,7 +32,7 @@ def _lines(conn: Connection, party_id: int) -> list[Line]:
 
 
 class Accounts:
-    def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)):
+    def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
 
     def _party(self, conn: Connection, name: str, lock: bool = False):
@@ -43,13 +43,15 @@ class Accounts:
         return row
 
     def _filing(self, conn: Connection, party, filing_id: str):
-        row = conn.execute(select(FILING.c.id, FILING.c.state, FILING.c.applicant_id)
-                           .where(FILING.c.id == filing_id)).first()
+        row = conn.execute(select(FILING.c.id, FILING.c.state, FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
         if row is None:
             raise UnknownFiling(filing_id)
         if row.applicant_id != party.id:
-            raise LedgerRefused(f"{filing_id} is not a permit of this applicant: each applicant's deposits are "
-                                "held in its own account", applicant=party.name, rule="Canton 16-12 §5")
+            raise LedgerRefused(
+                f"{filing_id} is not a permit of this applicant: each applicant's deposits are held in its own account",
+                applicant=party.name,
+                rule="Canton 16-12 §5",
+            )
         return row
 
     def statement(self, name: str) -> Statement:
@@ -65,30 +67,60 @@ class Accounts:
             line = make(party, filing, statement(name, lines))
             after = statement(name, lines + [line])  # refuses what the account cannot bear
             seq = (conn.execute(select(func.max(LEDGER.c.seq)).where(LEDGER.c.party_id == party.id)).scalar() or 0) + 1
-            conn.execute(insert(LEDGER).values(
-                party_id=party.id, seq=seq, filing_id=filing_id, entry=line.entry, item=line.item,
-                quantity=line.quantity, amount_cents=line.cents, date=line.date, rule=line.rule, note=line.note,
-                recorded_at=self.now(), recorded_by=by))
+            conn.execute(
+                insert(LEDGER).values(
+                    party_id=party.id,
+                    seq=seq,
+                    filing_id=filing_id,
+                    entry=line.entry,
+                    item=line.item,
+                    quantity=line.quantity,
+                    amount_cents=line.cents,
+                    date=line.date,
+                    rule=line.rule,
+                    note=line.note,
+                    recorded_at=self.now(),
+                    recorded_by=by,
+                )
+            )
             return after
 
     def charge(self, name: str, filing_id: str, item: str, quantity: int, *, day: date, by: str) -> Statement:
         """A deposit or fee from the schedule, priced for the applicant's category."""
+
         def make(party, filing, _):
             c = charge(item, quantity, party.category)
             return Line(c.entry, c.cents, day, filing_id, c.item, c.quantity, c.rule, c.note)
+
         return self._append(name, filing_id, make, day=day, by=by)
 
     def deduct(self, name: str, filing_id: str, dollars: str, *, reason: str | None, day: date, by: str) -> Statement:
         """The cost of a proper repair after a Default (§5, §13)."""
         cents = parse_dollars(dollars)
-        return self._append(name, filing_id, lambda p, f, s: Line(
-            "deduction", cents, day, filing_id, None, None, "Canton 16-12 §5; §13",
-            reason or "repair after a Default"), day=day, by=by)
+        return self._append(
+            name,
+            filing_id,
+            lambda p, f, s: Line(
+                "deduction", cents, day, filing_id, None, None, "Canton 16-12 §5; §13", reason or "repair after a Default"
+            ),
+            day=day,
+            by=by,
+        )
 
     def refund(self, name: str, filing_id: str, *, day: date, by: str) -> Statement:
         """Release the permit's unexpended balance after its final inspection (§5)."""
+
         def make(party, filing, st):
             refund_allowed(filing_id, filing.state, name)
-            return Line("refund", st.held.get(filing_id, 0), day, filing_id, None, None, "Canton 16-12 §5",
-                        "unexpended balance released after the final inspection")
+            return Line(
+                "refund",
+                st.held.get(filing_id, 0),
+                day,
+                filing_id,
+                None,
+                None,
+                "Canton 16-12 §5",
+                "unexpended balance released after the final inspection",
+            )
+
         return self._append(name, filing_id, make, day=day, by=by)

@@ -34,7 +34,7 @@ BUSY_TIMEOUT_MS = 30_000
 
 def default_url() -> str:
     """``permits.db`` in the data directory the holidays cache uses too."""
-    from workflows.holiday_cache import data_dir
+    from calendars.holiday_cache import data_dir
 
     return f"sqlite:///{data_dir() / 'permits.db'}"
 

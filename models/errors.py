@@ -1,9 +1,9 @@
 """The record's errors, beside the core's (workflows/errors.py):
 
-    PermitsError
-     └── StoreError             the database cannot be reached or is not current
-          ├── UnknownFiling     no filing with that id
-          └── DuplicateFiling   a filing with that id is already recorded
+PermitsError
+ └── StoreError             the database cannot be reached or is not current
+      ├── UnknownFiling     no filing with that id
+      └── DuplicateFiling   a filing with that id is already recorded
 """
 
 from workflows.errors import PermitsError

@@ -1,7 +1,7 @@
 """The daily sweep's output log on the store: what the sweep made is recorded
 on its filing, in the store's own transactions.
 
-:class:`StoreOutputLog` implements :class:`workflows.sweep.OutputLog`:
+:class:`StoreOutputLog` implements :class:`sweep.run.OutputLog`:
 
 - ``already_done(filing, key)``: is there a ``sweep_output`` row for it;
 - ``mark_done(filing, key, payload)``: one transaction writes the
@@ -19,8 +19,9 @@ Thread-safe: flow tasks run in threads; every call is its own transaction
 on the store's engine (a connection pool).
 """
 
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -37,8 +38,7 @@ def _insert_once(dialect: str):
     """INSERT that does nothing when the (filing, key) is already there; it
     returns the key only when it inserted (psycopg gives no rowcount here)."""
     module = postgresql if dialect == "postgresql" else sqlite
-    return (module.insert(OUTPUT).on_conflict_do_nothing(index_elements=["filing_id", "output_key"])
-            .returning(OUTPUT.c.output_key))
+    return module.insert(OUTPUT).on_conflict_do_nothing(index_elements=["filing_id", "output_key"]).returning(OUTPUT.c.output_key)
 
 
 def _day(text) -> date | None:
@@ -57,13 +57,23 @@ def notice_rows(filing_id: str, output_key: str, payload: Mapping[str, Any], now
     if not output_key.startswith("notice:") or not files:
         return []
     recipients = list(payload.get("recipients") or ()) or [None]
-    return [{"filing_id": filing_id, "kind": payload.get("kind") or output_key.split(":")[1],
-             "produced_at": now, "path": files[0], "recipient": r, "dated": _moment(payload.get("dated")),
-             "files": files, "output_key": output_key} for r in recipients]
+    return [
+        {
+            "filing_id": filing_id,
+            "kind": payload.get("kind") or output_key.split(":")[1],
+            "produced_at": now,
+            "path": files[0],
+            "recipient": r,
+            "dated": _moment(payload.get("dated")),
+            "files": files,
+            "output_key": output_key,
+        }
+        for r in recipients
+    ]
 
 
 class StoreOutputLog:
-    """The sweep's :class:`~workflows.sweep.OutputLog` on ``store``."""
+    """The sweep's :class:`~sweep.run.OutputLog` on ``store``."""
 
     def __init__(self, store: Store, *, owns_store: bool = False):
         self.store = store
@@ -86,8 +96,14 @@ class StoreOutputLog:
         another sweep had recorded it already (nothing written)."""
         now = self.store.now()
         body = dict(payload)
-        row = {"filing_id": filing_id, "output_key": output_key, "kind": output_key.split(":", 1)[0],
-               "payload": body, "as_of": _day(body.get("as_of")), "recorded_at": now}
+        row = {
+            "filing_id": filing_id,
+            "output_key": output_key,
+            "kind": output_key.split(":", 1)[0],
+            "payload": body,
+            "as_of": _day(body.get("as_of")),
+            "recorded_at": now,
+        }
         with self.store.engine.begin() as conn:
             if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
                 return False

@@ -62,8 +62,7 @@ def party_specs(filing: Filing) -> dict:
         spec = {"name": value} if isinstance(value, str) else value
         if not isinstance(spec, dict):
             raise _bad(filing, f"field {role!r}: a name or an object with 'name'")
-        party = {"name": _name(filing, spec.get("name"), f"{role}.name"), "category": spec.get("category"),
-                 "insurance": []}
+        party = {"name": _name(filing, spec.get("name"), f"{role}.name"), "category": spec.get("category"), "insurance": []}
         if party["category"] is None and role == "applicant" and filed is not None:
             party["category"] = filed.get("applicant")
         if party["category"] is not None and party["category"] not in CATEGORIES:
@@ -78,9 +77,13 @@ def party_specs(filing: Filing) -> dict:
             where = f"{role}.insurance[{i}]"
             if not isinstance(cert, dict):
                 raise _bad(filing, f"field {where!r}: an object with 'coverage' and 'expires'")
-            party["insurance"].append({"coverage": _name(filing, cert.get("coverage"), f"{where}.coverage"),
-                                       "insurer": cert.get("insurer"),
-                                       "expires": _date(filing, cert.get("expires"), f"{where}.expires")})
+            party["insurance"].append(
+                {
+                    "coverage": _name(filing, cert.get("coverage"), f"{where}.coverage"),
+                    "insurer": cert.get("insurer"),
+                    "expires": _date(filing, cert.get("expires"), f"{where}.expires"),
+                }
+            )
         out[role] = party
     abutters = filing.extra.get("abutters")
     if abutters is not None:
@@ -90,9 +93,13 @@ def party_specs(filing: Filing) -> dict:
         for i, a in enumerate(abutters, start=1):
             if not isinstance(a, dict):
                 raise _bad(filing, f"field 'abutters[{i}]': an object with 'name'")
-            out["abutters"].append({"name": _name(filing, a.get("name"), f"abutters[{i}].name"),
-                                    "address": a.get("address") if isinstance(a.get("address"), str) else None,
-                                    "parcel": a.get("parcel") if isinstance(a.get("parcel"), str) else None})
+            out["abutters"].append(
+                {
+                    "name": _name(filing, a.get("name"), f"abutters[{i}].name"),
+                    "address": a.get("address") if isinstance(a.get("address"), str) else None,
+                    "parcel": a.get("parcel") if isinstance(a.get("parcel"), str) else None,
+                }
+            )
     return out
 
 
@@ -112,9 +119,11 @@ def upsert_party(conn: Connection, spec: dict, cache: dict[str, int]) -> int:
         conn.execute(update(PARTY).where(PARTY.c.id == pid).values(**changes))
     cache[name] = pid
     for cert in spec.get("insurance", ()):
-        known = conn.execute(select(INSURANCE.c.id).where(INSURANCE.c.party_id == pid,
-                                                          INSURANCE.c.coverage == cert["coverage"],
-                                                          INSURANCE.c.expires == cert["expires"])).first()
+        known = conn.execute(
+            select(INSURANCE.c.id).where(
+                INSURANCE.c.party_id == pid, INSURANCE.c.coverage == cert["coverage"], INSURANCE.c.expires == cert["expires"]
+            )
+        ).first()
         if known is None:
             conn.execute(insert(INSURANCE).values(party_id=pid, **cert))
     return pid

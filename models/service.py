@@ -11,10 +11,11 @@ two writers cannot produce a history that was never replayed.  The primary
 key (filing, seq) and the ``last_seq`` check on the row are a second guard.
 """
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from datetime import date, datetime, timedelta, timezone
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from datetime import UTC, date, datetime, timedelta
+from functools import cache
+from typing import Any, NamedTuple
 
 from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, update
 from sqlalchemy.engine import Connection, Engine
@@ -22,13 +23,12 @@ from sqlalchemy.exc import IntegrityError
 
 from workflows.docket import action_for, docket_status
 from workflows.filing import VOID, Filing, parse_filing
+from workflows.towns import declared_clock
 
 from .db import describe_url, make_engine, sqlite_path
 from .errors import DuplicateFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_party
-from workflows.towns import declared_clock
-
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
 __all__ = ["Store", "DocketItem", "Derived", "derive", "derived_from", "write_derived"]
@@ -43,7 +43,7 @@ _PROGRESS_STEP = 100
 
 
 def _utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _default_replayer():
@@ -62,7 +62,7 @@ class Derived:
     clocks: tuple[dict, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _due_kind(town_id: str, kind: str, clock_id: str) -> bool:
     """Whether a pending deadline is stored as ``due``: met by an act
     (``met_by``) and not optional.  A period that simply runs out (the appeal
@@ -94,8 +94,18 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
         cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
         if ctype == "deadline" and status in _DUE:
             status = "due" if _due_kind(town_id, kind, cid) else "runs"
-        rows.append({"n": n, "clock_id": cid, "type": ctype, "date": day, "at": at, "status": status,
-                     "rule": rule, "explanation": explanation})
+        rows.append(
+            {
+                "n": n,
+                "clock_id": cid,
+                "type": ctype,
+                "date": day,
+                "at": at,
+                "status": status,
+                "rule": rule,
+                "explanation": explanation,
+            }
+        )
         if status == "due" and (next_clock is None or day < next_clock[0]):
             next_clock = (day, cid)
     return Derived(str(state), *(next_clock or (None, None)), tuple(rows))
@@ -104,20 +114,19 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
 def _clock_fields(c) -> tuple:
     if isinstance(c, Mapping):
         at = c.get("at")
-        return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"],
-                c["explanation"])
+        return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
     return c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
 
 
-def write_derived(conn: Connection, filing_id: str, d: Derived, now: datetime, *, last_seq: int | None,
-                  new_seq: int | None = None) -> bool:
+def write_derived(
+    conn: Connection, filing_id: str, d: Derived, now: datetime, *, last_seq: int | None, new_seq: int | None = None
+) -> bool:
     """Rewrite the filing's stored state, next deadline and ``filing_clock``
     rows from ``d``, inside the caller's transaction, only if the filing's
     ``last_seq`` is still ``last_seq`` (None: whatever it is); ``new_seq``
     moves it on.  False, and nothing written, when the row moved on or
     does not exist."""
-    values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock,
-              "updated_at": now}
+    values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
     if new_seq is not None:
         values["last_seq"] = new_seq
     where = FILING.c.id == filing_id
@@ -147,9 +156,18 @@ class DocketItem(NamedTuple):
     at: datetime | None = None
 
     def as_dict(self) -> dict:
-        out = {"date": self.date.isoformat(), "status": self.status, "filing": self.filing, "town": self.town,
-               "kind": self.kind, "state": self.state, "clock": self.clock, "rule": self.rule,
-               "explanation": self.explanation, "action": self.action}
+        out = {
+            "date": self.date.isoformat(),
+            "status": self.status,
+            "filing": self.filing,
+            "town": self.town,
+            "kind": self.kind,
+            "state": self.state,
+            "clock": self.clock,
+            "rule": self.rule,
+            "explanation": self.explanation,
+            "action": self.action,
+        }
         if self.at is not None:
             out["at"] = self.at.isoformat(timespec="minutes")
         return out
@@ -158,8 +176,9 @@ class DocketItem(NamedTuple):
 class Store:
     """The record at one database URL."""
 
-    def __init__(self, url: str, *, replayer: Callable | None = None, now: Callable[[], datetime] = _utcnow,
-                 engine: Engine | None = None):
+    def __init__(
+        self, url: str, *, replayer: Callable | None = None, now: Callable[[], datetime] = _utcnow, engine: Engine | None = None
+    ):
         self.url = url
         self.engine = engine or make_engine(url)
         self.reader = self.engine.execution_options(read_only=True)
@@ -188,13 +207,15 @@ class Store:
         if rev is None:
             raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
         if rev != HEAD:
-            raise StoreError(f"database at {describe_url(self.url)} is at schema {rev}, this program needs {HEAD}: "
-                             "run 'permits db upgrade'")
+            raise StoreError(
+                f"database at {describe_url(self.url)} is at schema {rev}, this program needs {HEAD}: run 'permits db upgrade'"
+            )
 
     # -- import and export ------------------------------------------------
 
-    def import_filings(self, objects: Iterable[Mapping[str, Any]], *, by: str,
-                       progress: Callable[[int], None] | None = None) -> list[str]:
+    def import_filings(
+        self, objects: Iterable[Mapping[str, Any]], *, by: str, progress: Callable[[int], None] | None = None
+    ) -> list[str]:
         """Check every filing (form, replay, duplicate ids), then write them
         all in one transaction; any error and nothing is written.
         ``progress`` is told how many more filings were checked, every 100
@@ -214,17 +235,24 @@ class Store:
         with self.engine.begin() as conn:
             ids = [f.id for f, _, _ in prepared]
             for i in range(0, len(ids), 500):
-                taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i:i + 500]))).first()
+                taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i : i + 500]))).first()
                 if taken:
                     raise DuplicateFiling(taken[0])
             party_cache: dict[str, int] = {}
             filings, events, clocks, abutters = [], [], [], []
             for filing, parties, d in prepared:
-                refs = {f"{role}_id": upsert_party(conn, parties[role], party_cache) if role in parties else None
-                        for role in PARTY_ROLES}
-                filings.append({**_filing_values(filing, d, now), **refs,
-                                "address": _text(filing.extra.get("address")),
-                                "parcel": _text(filing.extra.get("parcel"))})
+                refs = {
+                    f"{role}_id": upsert_party(conn, parties[role], party_cache) if role in parties else None
+                    for role in PARTY_ROLES
+                }
+                filings.append(
+                    {
+                        **_filing_values(filing, d, now),
+                        **refs,
+                        "address": _text(filing.extra.get("address")),
+                        "parcel": _text(filing.extra.get("parcel")),
+                    }
+                )
                 events.extend(_event_values(filing.id, e, now, by) for e in filing.events)
                 clocks.extend({"filing_id": filing.id, **c} for c in d.clocks)
                 abutters.extend({"filing_id": filing.id, **a} for a in parties.get("abutters", ()))
@@ -266,8 +294,10 @@ class Store:
         with self.engine.begin() as conn:
             filing, row = self.load(filing_id, conn, lock=True)
             if len(filing.events) != row.last_seq:
-                raise StoreError(f"{filing_id}: history has {len(filing.events)} events but the filing row says "
-                                 f"{row.last_seq}; refusing to write")
+                raise StoreError(
+                    f"{filing_id}: history has {len(filing.events)} events but the filing row says "
+                    f"{row.last_seq}; refusing to write"
+                )
             longer = filing.with_event(raw_event)
             d = derive(longer, self.replayer)
             seq = row.last_seq + 1
@@ -291,24 +321,41 @@ class Store:
                 raise UnknownFiling(filing_id)
             rows = conn.execute(select(EVENT).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).all()
         voided_by = {r.raw.get("voids"): r.seq for r in rows if r.type == VOID}
-        return [{"seq": r.seq, "type": r.type, "date": r.date, "raw": r.raw, "recorded_at": r.recorded_at,
-                 "recorded_by": r.recorded_by, "voided_by": voided_by.get(r.seq)} for r in rows]
+        return [
+            {
+                "seq": r.seq,
+                "type": r.type,
+                "date": r.date,
+                "raw": r.raw,
+                "recorded_at": r.recorded_at,
+                "recorded_by": r.recorded_by,
+                "voided_by": voided_by.get(r.seq),
+            }
+            for r in rows
+        ]
 
     def replay(self, filing_id: str, as_of: date):
         filing, _ = self.load(filing_id)
         return self.replayer(filing, as_of)
 
     def list_filings(self, *, town: str | None = None, kind: str | None = None, state: str | None = None) -> list:
-        query = select(FILING.c.id, FILING.c.town, FILING.c.kind, FILING.c.state, FILING.c.last_seq,
-                       FILING.c.next_deadline_date, FILING.c.next_deadline_clock, FILING.c.address)
+        query = select(
+            FILING.c.id,
+            FILING.c.town,
+            FILING.c.kind,
+            FILING.c.state,
+            FILING.c.last_seq,
+            FILING.c.next_deadline_date,
+            FILING.c.next_deadline_clock,
+            FILING.c.address,
+        )
         for col, value in ((FILING.c.town, town), (FILING.c.kind, kind), (FILING.c.state, state)):
             if value is not None:
                 query = query.where(col == value)
         with self.reader.connect() as conn:
             return conn.execute(query.order_by(FILING.c.id)).all()
 
-    def docket(self, *, as_of: date, within: int = 7, town: str | None = None,
-               overdue_only: bool = False) -> list[DocketItem]:
+    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketItem]:
         """Every deadline still to act on, due by ``as_of + within`` days
         (overdue ones included), and every period running out in the window,
         soonest first: two range scans of ``ix_filing_clock_status_date``
@@ -317,17 +364,29 @@ class Store:
         if overdue_only:
             wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
         else:
-            wanted = or_(and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
-                         and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until))
+            wanted = or_(
+                and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+                and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+            )
         # dates come back as the driver gives them (SQLite: ISO text) and are
         # converted here by date.fromisoformat, far cheaper per row than the
         # generic result processing
-        query = (select(type_coerce(CLOCK.c.date, String), CLOCK.c.filing_id, FILING.c.town, FILING.c.kind,
-                        FILING.c.state, CLOCK.c.clock_id, CLOCK.c.rule, CLOCK.c.explanation,
-                        type_coerce(CLOCK.c.at, String))
-                 .join(FILING, FILING.c.id == CLOCK.c.filing_id)
-                 .where(wanted)
-                 .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id))
+        query = (
+            select(
+                type_coerce(CLOCK.c.date, String),
+                CLOCK.c.filing_id,
+                FILING.c.town,
+                FILING.c.kind,
+                FILING.c.state,
+                CLOCK.c.clock_id,
+                CLOCK.c.rule,
+                CLOCK.c.explanation,
+                type_coerce(CLOCK.c.at, String),
+            )
+            .join(FILING, FILING.c.id == CLOCK.c.filing_id)
+            .where(wanted)
+            .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
+        )
         if town is not None:
             query = query.where(FILING.c.town == town)
         with self.reader.connect() as conn:
@@ -335,8 +394,21 @@ class Store:
         out = []
         for day, filing, town_id, kind, state, clock, rule, explanation, at in rows:
             day = _as_date(day)
-            out.append(DocketItem(day, docket_status(day, as_of), filing, town_id, kind, state, clock,
-                                  rule, explanation, action_for(clock), _as_datetime(at)))
+            out.append(
+                DocketItem(
+                    day,
+                    docket_status(day, as_of),
+                    filing,
+                    town_id,
+                    kind,
+                    state,
+                    clock,
+                    rule,
+                    explanation,
+                    action_for(clock),
+                    _as_datetime(at),
+                )
+            )
         return out
 
 
@@ -353,14 +425,31 @@ def _text(value) -> str | None:
 
 
 def _filing_values(filing: Filing, d: Derived, now: datetime) -> dict:
-    return {"id": filing.id, "town": filing.town, "kind": filing.kind, "also": list(filing.also),
-            "extra": dict(filing.extra), "last_seq": len(filing.events), "state": d.state,
-            "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
+    return {
+        "id": filing.id,
+        "town": filing.town,
+        "kind": filing.kind,
+        "also": list(filing.also),
+        "extra": dict(filing.extra),
+        "last_seq": len(filing.events),
+        "state": d.state,
+        "next_deadline_date": d.next_date,
+        "next_deadline_clock": d.next_clock,
+        "updated_at": now,
+    }
 
 
 def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
-    return {"filing_id": filing_id, "seq": e.position, "type": e.type, "date": e.date, "at": e.at,
-            "raw": dict(e.raw), "recorded_at": now, "recorded_by": by}
+    return {
+        "filing_id": filing_id,
+        "seq": e.position,
+        "type": e.type,
+        "date": e.date,
+        "at": e.at,
+        "raw": dict(e.raw),
+        "recorded_at": now,
+        "recorded_by": by,
+    }
 
 
 def _json_of(row, raws: list) -> dict:

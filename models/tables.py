@@ -20,13 +20,22 @@ here: it breaks SQLModel (../shared/TECH-NOTES.md).
 """
 
 from datetime import date, datetime
-from typing import Optional
 
 from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-__all__ = ["Party", "InsuranceCertificate", "FilingRow", "EventRow", "FilingClock", "Abutter", "Notice",
-           "SweepOutput", "LedgerEntry", "APPEND_ONLY_TABLES"]
+__all__ = [
+    "Party",
+    "InsuranceCertificate",
+    "FilingRow",
+    "EventRow",
+    "FilingClock",
+    "Abutter",
+    "Notice",
+    "SweepOutput",
+    "LedgerEntry",
+    "APPEND_ONLY_TABLES",
+]
 
 #: Tables whose rows are never updated or deleted.
 APPEND_ONLY_TABLES = ("event", "ledger_entry")
@@ -37,21 +46,21 @@ class Party(SQLModel, table=True):
     deposits: private, utility, gas-company, municipal (Canton 16-12 §5-6)."""
 
     __tablename__ = "party"
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True)
     category: str = Field(default="private")
-    license_number: Optional[str] = None  # Public Works Contractors Construction License
-    license_expires: Optional[date] = None
+    license_number: str | None = None  # Public Works Contractors Construction License
+    license_expires: date | None = None
 
 
 class InsuranceCertificate(SQLModel, table=True):
     """A certificate filed with an application (Canton 16-12 §8)."""
 
     __tablename__ = "insurance_certificate"
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     party_id: int = Field(foreign_key="party.id", index=True)
     coverage: str  # general-liability, auto, workers-compensation
-    insurer: Optional[str] = None
+    insurer: str | None = None
     expires: date
 
 
@@ -63,15 +72,15 @@ class FilingRow(SQLModel, table=True):
     kind: str
     also: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     extra: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    address: Optional[str] = None
-    parcel: Optional[str] = None
-    applicant_id: Optional[int] = Field(default=None, foreign_key="party.id", index=True)
-    owner_id: Optional[int] = Field(default=None, foreign_key="party.id")
-    contractor_id: Optional[int] = Field(default=None, foreign_key="party.id")
+    address: str | None = None
+    parcel: str | None = None
+    applicant_id: int | None = Field(default=None, foreign_key="party.id", index=True)
+    owner_id: int | None = Field(default=None, foreign_key="party.id")
+    contractor_id: int | None = Field(default=None, foreign_key="party.id")
     last_seq: int = 0
     state: str
-    next_deadline_date: Optional[date] = Field(default=None, index=True)
-    next_deadline_clock: Optional[str] = None
+    next_deadline_date: date | None = Field(default=None, index=True)
+    next_deadline_clock: str | None = None
     updated_at: datetime
 
 
@@ -81,7 +90,7 @@ class EventRow(SQLModel, table=True):
     seq: int = Field(primary_key=True)
     type: str
     date: date
-    at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
     raw: dict = Field(sa_column=Column(JSON, nullable=False))
     recorded_at: datetime
     recorded_by: str
@@ -95,7 +104,7 @@ class FilingClock(SQLModel, table=True):
     clock_id: str
     type: str
     date: date
-    at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
     status: str
     rule: str
     explanation: str
@@ -103,12 +112,12 @@ class FilingClock(SQLModel, table=True):
 
 class Abutter(SQLModel, table=True):
     __tablename__ = "abutter"
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
     name: str
-    address: Optional[str] = None
-    parcel: Optional[str] = None
-    notified_on: Optional[date] = None
+    address: str | None = None
+    parcel: str | None = None
+    notified_on: date | None = None
 
 
 class Notice(SQLModel, table=True):
@@ -120,17 +129,17 @@ class Notice(SQLModel, table=True):
 
     __tablename__ = "notice"
     __table_args__ = (Index("ix_notice_filing_kind_recipient", "filing_id", "kind", "recipient"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
     kind: str
-    event_seq: Optional[int] = None
+    event_seq: int | None = None
     produced_at: datetime
-    path: Optional[str] = None
-    digest: Optional[str] = None
-    recipient: Optional[str] = None
-    dated: Optional[datetime] = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
+    path: str | None = None
+    digest: str | None = None
+    recipient: str | None = None
+    dated: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
     files: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
-    output_key: Optional[str] = None
+    output_key: str | None = None
 
 
 class SweepOutput(SQLModel, table=True):
@@ -143,7 +152,7 @@ class SweepOutput(SQLModel, table=True):
     output_key: str = Field(primary_key=True)
     kind: str
     payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    as_of: Optional[date] = None
+    as_of: date | None = None
     recorded_at: datetime
 
 
@@ -153,16 +162,16 @@ class LedgerEntry(SQLModel, table=True):
 
     __tablename__ = "ledger_entry"
     __table_args__ = (UniqueConstraint("party_id", "seq"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     party_id: int = Field(foreign_key="party.id", index=True)
     seq: int
-    filing_id: Optional[str] = Field(default=None, foreign_key="filing.id", index=True)
+    filing_id: str | None = Field(default=None, foreign_key="filing.id", index=True)
     entry: str
-    item: Optional[str] = None
-    quantity: Optional[int] = None
+    item: str | None = None
+    quantity: int | None = None
     amount_cents: int
     date: date
     rule: str
-    note: Optional[str] = None
+    note: str | None = None
     recorded_at: datetime
     recorded_by: str

@@ -16,14 +16,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from .context import Party
 from .errors import AbutterListError
 
-__all__ = ["COLUMNS", "read_abutters", "parse_abutters", "merge_same_owner", "certified_mail_csv",
-           "CERTIFIED_COLUMNS"]
+__all__ = ["COLUMNS", "read_abutters", "parse_abutters", "merge_same_owner", "certified_mail_csv", "CERTIFIED_COLUMNS"]
 
 
 def _n(name: str) -> str:
@@ -68,20 +67,27 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
                 break
     for required in ("parcel", "owner"):
         if required not in found:
-            raise AbutterListError(f"{source}: no {required} column (looked for: {', '.join(COLUMNS[required])}; "
-                                   f"header is: {', '.join(header)})")
+            raise AbutterListError(
+                f"{source}: no {required} column (looked for: {', '.join(COLUMNS[required])}; header is: {', '.join(header)})"
+            )
     split = all(k in found for k in ("street", "city", "state", "zip"))
-    if (not split and "address" not in found and _n(found.get("street", "")) == "address"
-            and not {"city", "state", "zip"} & set(found)):
+    if (
+        not split
+        and "address" not in found
+        and _n(found.get("street", "")) == "address"
+        and not {"city", "state", "zip"} & set(found)
+    ):
         found["address"] = found.pop("street")  # one "Address" column holding the whole address
     if "address" not in found and not split:
         missing = [k for k in ("street", "city", "state", "zip") if k not in found]
-        raise AbutterListError(f"{source}: no mailing address column: neither a full address "
-                               f"({', '.join(COLUMNS['address'])}) nor {', '.join(missing)} "
-                               f"(header is: {', '.join(header)})")
+        raise AbutterListError(
+            f"{source}: no mailing address column: neither a full address "
+            f"({', '.join(COLUMNS['address'])}) nor {', '.join(missing)} "
+            f"(header is: {', '.join(header)})"
+        )
     parties = []
     for line, row in enumerate(reader, start=2):
-        get = lambda k: (row.get(found[k]) or "").strip() if k in found else ""  # noqa: E731
+        get = lambda k, row=row: (row.get(found[k]) or "").strip() if k in found else ""
         owner, parcel = get("owner"), get("parcel")
         if not owner and not parcel:
             continue  # blank line
@@ -90,8 +96,7 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
         else:
             m = _ADDRESS.match(get("address"))
             if not m:
-                raise AbutterListError(f"{source}, line {line}: address {get('address')!r} is not "
-                                       f"'street, city, ST 12345'")
+                raise AbutterListError(f"{source}, line {line}: address {get('address')!r} is not 'street, city, ST 12345'")
             street, city, state, zipc = m["street"], m["city"], m["state"], m["zip"]
         if not owner or not street or not city or not zipc:
             raise AbutterListError(f"{source}, line {line}: parcel {parcel or '?'} has no owner or no complete mailing address")
@@ -131,8 +136,19 @@ def merge_same_owner(parties: Iterable[Party]) -> list[Party]:
 
 #: The columns of a certified-mail firm book (USPS PS Form 3877): the
 #: article number and fees are left for the clerk at the counter.
-CERTIFIED_COLUMNS = ("article_number", "addressee", "street", "city", "state", "zip", "postage",
-                     "certified_fee", "return_receipt_fee", "parcels", "ring")
+CERTIFIED_COLUMNS = (
+    "article_number",
+    "addressee",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "postage",
+    "certified_fee",
+    "return_receipt_fee",
+    "parcels",
+    "ring",
+)
 
 
 def certified_mail_csv(parties: Iterable[Party]) -> str:

@@ -12,12 +12,22 @@ when a template asks for one that is not there.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Iterator, Mapping
+from typing import Any
 
-__all__ = ["Record", "ClockView", "EventView", "Party", "build_context", "PERMIT_LABELS", "BOARDS",
-           "AFTER_HOURS_RATE", "parties_differ"]
+__all__ = [
+    "Record",
+    "ClockView",
+    "EventView",
+    "Party",
+    "build_context",
+    "PERMIT_LABELS",
+    "BOARDS",
+    "AFTER_HOURS_RATE",
+    "parties_differ",
+]
 
 PERMIT_LABELS = {
     "noi": "Notice of Intent",
@@ -28,10 +38,22 @@ PERMIT_LABELS = {
 
 #: Boards that receive the application, by town, with the section that names them.
 BOARDS = {
-    "canton": (("Select Board", "Planning Board", "Zoning Board of Appeals", "Board of Health",
-                "Town Engineer", "Fire Chief", "Building Inspector"), "Canton Wetlands By-Law 15-6"),
-    "mansfield": (("Planning Board", "Department of Public Works", "Board of Health", "Engineering",
-                   "Building Department"), "Mansfield Stormwater By-Law Ch. 25 Part B §7.E"),
+    "canton": (
+        (
+            "Select Board",
+            "Planning Board",
+            "Zoning Board of Appeals",
+            "Board of Health",
+            "Town Engineer",
+            "Fire Chief",
+            "Building Inspector",
+        ),
+        "Canton Wetlands By-Law 15-6",
+    ),
+    "mansfield": (
+        ("Planning Board", "Department of Public Works", "Board of Health", "Engineering", "Building Department"),
+        "Mansfield Stormwater By-Law Ch. 25 Part B §7.E",
+    ),
 }
 
 #: Inspections outside working hours: $50 an hour (Canton 16-12 §6 and its fee schedule).
@@ -140,8 +162,10 @@ def parties_differ(filing_extra: Mapping[str, Any]) -> bool:
     owner, applicant = filing_extra.get("owner"), filing_extra.get("applicant")
     if not owner or not applicant:
         return False
-    return (party_from_record(Record(owner, "filing.owner"), "owner").key
-            != party_from_record(Record(applicant, "filing.applicant"), "applicant").key)
+    return (
+        party_from_record(Record(owner, "filing.owner"), "owner").key
+        != party_from_record(Record(applicant, "filing.applicant"), "applicant").key
+    )
 
 
 @dataclass
@@ -155,7 +179,7 @@ class NoticeContext:
     state: str
     filing: Record
     clocks: Mapping[str, ClockView]
-    events: Mapping[str, EventView]          # the last event of each type
+    events: Mapping[str, EventView]  # the last event of each type
     history: tuple[EventView, ...]
     hearing: Mapping[str, Any] | None
     dated: datetime
@@ -163,9 +187,18 @@ class NoticeContext:
 
     def variables(self, **more) -> dict:
         out = {
-            "notice": self.notice, "town": self.town, "permit": self.permit, "filing_id": self.filing_id,
-            "state": self.state, "filing": self.filing, "clocks": self.clocks, "events": self.events,
-            "history": self.history, "dated": self.dated, **self.extra, **more,
+            "notice": self.notice,
+            "town": self.town,
+            "permit": self.permit,
+            "filing_id": self.filing_id,
+            "state": self.state,
+            "filing": self.filing,
+            "clocks": self.clocks,
+            "events": self.events,
+            "history": self.history,
+            "dated": self.dated,
+            **self.extra,
+            **more,
         }
         if self.hearing is not None:
             out["hearing"] = self.hearing
@@ -197,10 +230,17 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         extra_hearing = Record(filing.extra.get("hearing", {}), "filing.hearing")
         hearing = {"date": day, "at": at, "record": extra_hearing}
     ctx = NoticeContext(
-        notice=kind, town=profile, filing_id=filing.id, state=replay.state,
+        notice=kind,
+        town=profile,
+        filing_id=filing.id,
+        state=replay.state,
         permit={"kind": filing.kind, "label": PERMIT_LABELS[filing.kind], "bylaw": rules.bylaw},
-        filing=Record(filing.extra), clocks={c.id: _clock_view(c) for c in replay.clocks},
-        events=events, history=tuple(history), hearing=hearing, dated=dated,
+        filing=Record(filing.extra),
+        clocks={c.id: _clock_view(c) for c in replay.clocks},
+        events=events,
+        history=tuple(history),
+        hearing=hearing,
+        dated=dated,
     )
     if kind.id == "board-memo":
         names, citation = BOARDS.get(profile.id, ((), rules.bylaw))

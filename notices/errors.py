@@ -30,8 +30,10 @@ class NoticeRefused(NoticeError):
 class MissingField(NoticeError):
     def __init__(self, filing: str, notice: str, name: str, hint: str = ""):
         self.filing, self.notice, self.name = filing, notice, name
-        super().__init__(f"{filing}: {notice} needs {name}, which the filing does not give"
-                         + (f" ({hint})" if hint else " (see README, 'Filing fields the notices read')"))
+        super().__init__(
+            f"{filing}: {notice} needs {name}, which the filing does not give"
+            + (f" ({hint})" if hint else " (see README, 'Filing fields the notices read')")
+        )
 
 
 class AbutterListError(NoticeError):

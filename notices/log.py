@@ -21,8 +21,8 @@ __all__ = ["NoticeLog", "SentNotice", "MemoryNoticeLog", "JsonNoticeLog"]
 class SentNotice:
     filing_id: str
     kind: str
-    recipient: str   # a recipient key (owner|street|city|zip), or "public" / "boards"
-    at: str          # ISO date and time the notice was produced
+    recipient: str  # a recipient key (owner|street|city|zip), or "public" / "boards"
+    at: str  # ISO date and time the notice was produced
     files: tuple[str, ...] = ()
 
 
@@ -59,6 +59,5 @@ class JsonNoticeLog(MemoryNoticeLog):
     def record(self, entry: SentNotice) -> None:
         super().record(entry)
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps([asdict(e) for e in self._entries], indent=1, ensure_ascii=False) + "\n",
-                       encoding="utf-8")
+        tmp.write_text(json.dumps([asdict(e) for e in self._entries], indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         os.replace(tmp, self.path)

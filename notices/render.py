@@ -21,8 +21,7 @@ import jinja2
 from .context import Record
 from .errors import TemplateProblem
 
-__all__ = ["DEFAULT_DIR", "TEMPLATES_ROOT", "environment", "html_to_text", "html_to_pdf", "template_names",
-           "FieldUndefined"]
+__all__ = ["DEFAULT_DIR", "TEMPLATES_ROOT", "environment", "html_to_text", "html_to_pdf", "template_names", "FieldUndefined"]
 
 TEMPLATES_ROOT = Path(__file__).parent / "templates"
 DEFAULT_DIR = TEMPLATES_ROOT / "default"
@@ -84,8 +83,9 @@ def _town_dir(town: str, root: Path | None) -> Path | None:
         if p.name.startswith(".") or p.is_dir():
             continue
         if p.name not in known:
-            raise TemplateProblem(f"unknown town template {folder.name}/{p.name}: it overrides no notice; "
-                                  f"known: {', '.join(sorted(known))}")
+            raise TemplateProblem(
+                f"unknown town template {folder.name}/{p.name}: it overrides no notice; known: {', '.join(sorted(known))}"
+            )
     return folder
 
 
@@ -96,7 +96,9 @@ def _environment(town_dir: str | None) -> jinja2.Environment:
         loader=jinja2.FileSystemLoader(paths),
         undefined=FieldUndefined,
         autoescape=True,  # every template is HTML; text is derived from it
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
     )
     env.filters.update(longdate=longdate, shortdate=shortdate, clocktime=clocktime, money=money)
     return env

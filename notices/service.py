@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
 
 import jinja2
 
@@ -48,7 +48,7 @@ class RenderedNotice:
     def media_type(self) -> str:
         return _MEDIA[self.fmt]
 
-    def write(self, folder) -> "Path":
+    def write(self, folder) -> Path:
         """Write the file into ``folder`` (made if need be); its path."""
         from pathlib import Path
 
@@ -68,19 +68,28 @@ def _slug(text: str) -> str:
 
 def _check_fits(filing, replay, kind: NoticeKind, profile) -> None:
     if not kind.applies(profile, filing.kind):
-        raise NoticeRefused(f"{profile.name} has no {kind.id} for a {filing.kind} filing "
-                            "(see 'permits notices --list')", filing=filing.id, notice=kind.id)
+        raise NoticeRefused(
+            f"{profile.name} has no {kind.id} for a {filing.kind} filing (see 'permits notices --list')",
+            filing=filing.id,
+            notice=kind.id,
+        )
     if replay.state not in kind.states:
-        raise NoticeRefused(f"the filing is {replay.state!r}; a {kind.id} fits only a filing that is "
-                            f"{' or '.join(repr(s) for s in sorted(kind.states))}",
-                            filing=filing.id, notice=kind.id, state=replay.state)
+        raise NoticeRefused(
+            f"the filing is {replay.state!r}; a {kind.id} fits only a filing that is "
+            f"{' or '.join(repr(s) for s in sorted(kind.states))}",
+            filing=filing.id,
+            notice=kind.id,
+            state=replay.state,
+        )
     types = {e.type for e in filing.events}
     for group in kind.needs_events:
         if not types & set(group):
-            raise NoticeRefused(f"no {' or '.join(group)} event on the record", filing=filing.id,
-                                notice=kind.id, state=replay.state)
+            raise NoticeRefused(
+                f"no {' or '.join(group)} event on the record", filing=filing.id, notice=kind.id, state=replay.state
+            )
     if kind.id == "settlement-answer" and not any(
-            e.type == "inspected" and e.get("stage") == "settlement" for e in filing.events):
+        e.type == "inspected" and e.get("stage") == "settlement" for e in filing.events
+    ):
         raise NoticeRefused("no settlement inspection on the record", filing=filing.id, notice=kind.id)
 
 
@@ -114,13 +123,20 @@ def _posting_check(filing, replay, kind, dated: datetime) -> None:
         raise NoticeRefused("the replay has no hearing-posting clock", filing=filing.id, notice=kind.id)
     deadline = getattr(clock, "at", None)
     if deadline is None:
-        raise MissingField(filing.id, kind.id, "the hearing's time",
-                           "give 'at' on the hearing-scheduled event: 48 business hours are counted from it")
+        raise MissingField(
+            filing.id,
+            kind.id,
+            "the hearing's time",
+            "give 'at' on the hearing-scheduled event: 48 business hours are counted from it",
+        )
     if dated > deadline:
-        raise NoticeRefused(f"a posting stamped {dated.isoformat(timespec='minutes')} is too late: "
-                            f"it must be up by {deadline.isoformat(timespec='minutes')}, 48 hours before the hearing "
-                            f"not counting Saturdays, Sundays and legal holidays ({clock.rule})",
-                            filing=filing.id, notice=kind.id)
+        raise NoticeRefused(
+            f"a posting stamped {dated.isoformat(timespec='minutes')} is too late: "
+            f"it must be up by {deadline.isoformat(timespec='minutes')}, 48 hours before the hearing "
+            f"not counting Saturdays, Sundays and legal holidays ({clock.rule})",
+            filing=filing.id,
+            notice=kind.id,
+        )
 
 
 def _render(template, variables, filing, kind) -> str:
@@ -130,8 +146,16 @@ def _render(template, variables, filing, kind) -> str:
         raise MissingField(filing.id, kind.id, str(exc)) from None
 
 
-def produce(filing, replay, notice_kind_id: str, *, abutters: Sequence[Party] | None = None, fmt: str = "html",
-            town_templates_dir: str | Path | None = None, dated: datetime | None = None) -> list[RenderedNotice]:
+def produce(
+    filing,
+    replay,
+    notice_kind_id: str,
+    *,
+    abutters: Sequence[Party] | None = None,
+    fmt: str = "html",
+    town_templates_dir: str | Path | None = None,
+    dated: datetime | None = None,
+) -> list[RenderedNotice]:
     """Render one notice of a filing, every copy, in memory.
 
     ``dated`` is the notice's date and time (a posting's stamp); the edge
@@ -158,13 +182,24 @@ def produce(filing, replay, notice_kind_id: str, *, abutters: Sequence[Party] | 
     pages = []
     for i, (party, key) in enumerate(parties, start=1):
         copy_for = party.role if party is not None else kind.recipients
-        pages.append((party, key, _render(template, {**base, "recipient": party, "copy_for": copy_for,
-                                                     "copy_number": i, "copies": len(parties)}, filing, kind)))
+        pages.append(
+            (
+                party,
+                key,
+                _render(
+                    template,
+                    {**base, "recipient": party, "copy_for": copy_for, "copy_number": i, "copies": len(parties)},
+                    filing,
+                    kind,
+                ),
+            )
+        )
     stem = f"{filing.id}-{kind.id}"
     out: list[RenderedNotice] = []
     if fmt == "pdf":
-        out.append(RenderedNotice(kind.id, f"{stem}.pdf", "pdf", _merged_pdf([h for _, _, h in pages]),
-                                  tuple(k for _, k, _ in pages)))
+        out.append(
+            RenderedNotice(kind.id, f"{stem}.pdf", "pdf", _merged_pdf([h for _, _, h in pages]), tuple(k for _, k, _ in pages))
+        )
     else:
         for i, (party, key, html) in enumerate(pages, start=1):
             suffix = "" if len(pages) == 1 else f"-{i:03d}-{_slug(party.name if party else key)}"
@@ -174,8 +209,7 @@ def produce(filing, replay, notice_kind_id: str, *, abutters: Sequence[Party] | 
         out.append(RenderedNotice(kind.id, f"{stem}-certified-mail.csv", "csv", certified_mail_csv(abutters)))
         if fmt != "txt":
             labels = _render(env.get_template("labels.html.j2"), {**base, "recipient": None}, filing, kind)
-            out.append(RenderedNotice(kind.id, f"{stem}-labels.{fmt}", fmt,
-                                      html_to_pdf(labels) if fmt == "pdf" else labels))
+            out.append(RenderedNotice(kind.id, f"{stem}-labels.{fmt}", fmt, html_to_pdf(labels) if fmt == "pdf" else labels))
     return out
 
 
@@ -198,12 +232,14 @@ def check_not_sent(log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNot
         for r in o.recipients:
             if log.already_sent(filing_id, o.kind, r):
                 who = r.split("|")[0].title() if "|" in r else r
-                raise AlreadySent(f"{filing_id}: {o.kind} was already sent to {who}; "
-                                  "use --again to send it a second time on purpose")
+                raise AlreadySent(
+                    f"{filing_id}: {o.kind} was already sent to {who}; use --again to send it a second time on purpose"
+                )
 
 
-def record_sent(log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNotice], at: datetime,
-                files: Sequence[str] = ()) -> None:
+def record_sent(
+    log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNotice], at: datetime, files: Sequence[str] = ()
+) -> None:
     seen = set()
     for o in outputs:
         for r in o.recipients:

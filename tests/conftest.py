@@ -22,7 +22,6 @@ def prefect_api(tmp_path_factory):
     real-flow tests ask for it; every other test keeps the ephemeral server
     disabled."""
     from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_ENABLED, temporary_settings
-
     from prefect_server import PrefectServer
 
     server = PrefectServer(tmp_path_factory.mktemp("prefect-home"))

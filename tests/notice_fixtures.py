@@ -20,26 +20,30 @@ Map/Lot,Owner Name,Mailing Address,Ring
 
 EXTRA = {
     "site": {"address": "40 Washington St", "parcel": "12-033"},
-    "applicant": {"name": "Neponset Builders LLC",
-                  "address": {"street": "200 Turnpike St", "city": "Canton", "state": "MA", "zip": "02021"}},
-    "owner": {"name": "Margaret Ó Súilleabháin",
-              "address": {"street": "40 Washington St", "city": "Canton", "state": "MA", "zip": "02021"}},
+    "applicant": {
+        "name": "Neponset Builders LLC",
+        "address": {"street": "200 Turnpike St", "city": "Canton", "state": "MA", "zip": "02021"},
+    },
+    "owner": {
+        "name": "Margaret Ó Súilleabháin",
+        "address": {"street": "40 Washington St", "city": "Canton", "state": "MA", "zip": "02021"},
+    },
     "project": {"description": "a single-family house and driveway within the 100-foot buffer zone"},
     "plans": {"where": "the Conservation Office, Town Hall, during office hours"},
     "hearing": {"place": "Town Hall, Room 201"},
-    "authority": {"name": "Conservation Commission", "address": "801 Washington St",
-                  "signer": "Pat Rivera, Conservation Agent"},
+    "authority": {"name": "Conservation Commission", "address": "801 Washington St", "signer": "Pat Rivera, Conservation Agent"},
     "newspaper": "The Town Crier",
-    "conditions": ["Erosion controls installed and inspected before any work.",
-                   "No work within 25 feet of the bordering vegetated wetland."],
+    "conditions": [
+        "Erosion controls installed and inspected before any work.",
+        "No work within 25 feet of the bordering vegetated wetland.",
+    ],
     "reasons": ["The application does not show that the work will not alter the wetland (by-law §1)."],
 }
 
 STREET_EXTRA = {
     **{k: EXTRA[k] for k in ("site", "applicant", "authority", "conditions", "reasons", "hearing")},
     "project": {"description": "a 40-foot water service trench"},
-    "authority": {"name": "Department of Public Works", "address": "50 Pequit St",
-                  "signer": "Sam Ortiz, Superintendent"},
+    "authority": {"name": "Department of Public Works", "address": "50 Pequit St", "signer": "Sam Ortiz, Superintendent"},
     "settlement": {"allowed": True, "remarks": "No settlement was found along the trench."},
     "deposit": {"amount": 1000, "deductions": [{"what": "Repair of the sidewalk edge", "amount": 120}]},
 }
@@ -103,10 +107,11 @@ REVOCATION = [{"type": "revocation-hearing-scheduled", "date": "2026-05-26", "he
 def _wetlands_events(kind, town, notice):
     ld = kind == "land-disturbance"
     base, notified, heard = (LD, LD_NOTIFIED, LD_HEARD) if ld else (WETLANDS, NOTIFIED, HEARD)
-    close = heard[-1]["date"]
     if kind == "rda" and town == "saugus":  # no hearing for a Saugus RDA (508.08 §5.3)
-        return [{"type": "filed", "date": FILED},
-                {"type": "determination-issued", "date": "2026-12-14", "positive": notice == "determination+"}]
+        return [
+            {"type": "filed", "date": FILED},
+            {"type": "determination-issued", "date": "2026-12-14", "positive": notice == "determination+"},
+        ]
     if notice in ("abutter-notice", "legal-notice", "hearing-posting", "board-memo"):
         return base
     if notice == "affidavit-of-service":
@@ -147,15 +152,27 @@ def filing_for(town: str, kind: str, notice: str, **overrides):
         events, extra = _street_events(notice), STREET_EXTRA
     else:
         events, extra = _wetlands_events(kind, town, notice), EXTRA
-    obj = {"town": town, "kind": kind, "id": f"{town[:3].upper()}-{kind.upper()[:3]}-2026-014",
-           **copy.deepcopy(extra), "events": copy.deepcopy(events)}
+    obj = {
+        "town": town,
+        "kind": kind,
+        "id": f"{town[:3].upper()}-{kind.upper()[:3]}-2026-014",
+        **copy.deepcopy(extra),
+        "events": copy.deepcopy(events),
+    }
     obj.update(overrides)
     return parse_filing(obj)
 
 
 def as_of_for(kind: str, notice: str) -> date:
     if kind == "street-opening":
-        return date(2026, 5, 26) if notice in ("street-permit", "suspension", "revocation-hearing", "inspection-result",
-                                                "after-hours-invoice", "street-refusal") else date(2027, 7, 1)
-    return date(2026, 12, 3) if notice in ("abutter-notice", "legal-notice", "hearing-posting", "board-memo",
-                                            "affidavit-of-service") else date(2027, 1, 4)
+        return (
+            date(2026, 5, 26)
+            if notice
+            in ("street-permit", "suspension", "revocation-hearing", "inspection-result", "after-hours-invoice", "street-refusal")
+            else date(2027, 7, 1)
+        )
+    return (
+        date(2026, 12, 3)
+        if notice in ("abutter-notice", "legal-notice", "hearing-posting", "board-memo", "affidavit-of-service")
+        else date(2027, 1, 4)
+    )

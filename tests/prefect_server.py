@@ -46,16 +46,40 @@ class ThrowawayPostgres:
         folder.chmod(0o755)
         if as_pg:
             shutil.chown(folder, "postgres")
-        subprocess.run(as_pg + [str(self.bin / "initdb"), "-D", str(folder / "data"), "-U", "postgres", "-A", "trust",
-                                "-E", "UTF8", "--no-sync"], check=True, capture_output=True, timeout=60)
-        subprocess.run(as_pg + [str(self.bin / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "server.log"),
-                                "-w", "-t", "60", "-o", f"-p {self.port} -k {folder} -c listen_addresses='' -c fsync=off",
-                                "start"], check=True, capture_output=True, timeout=90)
+        subprocess.run(
+            as_pg
+            + [str(self.bin / "initdb"), "-D", str(folder / "data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+        subprocess.run(
+            as_pg
+            + [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(folder / "data"),
+                "-l",
+                str(folder / "server.log"),
+                "-w",
+                "-t",
+                "60",
+                "-o",
+                f"-p {self.port} -k {folder} -c listen_addresses='' -c fsync=off",
+                "start",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=90,
+        )
         self.url = f"postgresql+psycopg://postgres@/postgres?host={folder}&port={self.port}"
 
     def stop(self) -> None:
-        subprocess.run(self.as_pg + [str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop"],
-                       capture_output=True, timeout=60)
+        subprocess.run(
+            self.as_pg + [str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "fast", "-w", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
 
 
 def _postgres_for_prefect(url: str | None) -> str | None:
@@ -91,8 +115,14 @@ class PrefectServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/api"
         self.log = home / "server.log"
-        env = dict(os.environ, PREFECT_HOME=str(home), DO_NOT_TRACK="1", PREFECT_SERVER_ANALYTICS_ENABLED="false",
-                   PREFECT_SERVER_UI_ENABLED="false", PREFECT_LOGGING_LEVEL="WARNING")
+        env = dict(
+            os.environ,
+            PREFECT_HOME=str(home),
+            DO_NOT_TRACK="1",
+            PREFECT_SERVER_ANALYTICS_ENABLED="false",
+            PREFECT_SERVER_UI_ENABLED="false",
+            PREFECT_LOGGING_LEVEL="WARNING",
+        )
         env.pop("PREFECT_API_URL", None)
         self.cluster = None
         pg_url = None
@@ -110,9 +140,13 @@ class PrefectServer:
         if self.database:
             env["PREFECT_SERVER_DATABASE_CONNECTION_URL"] = self.database
         prefect = Path(sys.executable).with_name("prefect")
-        self.proc = subprocess.Popen([str(prefect), "server", "start", "--host", "127.0.0.1", "--port", str(self.port)],
-                                     env=env, stdout=self.log.open("wb"), stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [str(prefect), "server", "start", "--host", "127.0.0.1", "--port", str(self.port)],
+            env=env,
+            stdout=self.log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def wait_healthy(self, seconds: float = STARTUP_SECONDS) -> None:
         deadline = time.monotonic() + seconds

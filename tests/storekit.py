@@ -73,8 +73,13 @@ def snapshot(url: str) -> dict:
 
 
 NOI = {
-    "town": "canton", "kind": "noi", "id": "CAN-NOI-2026-014",
-    "address": "12 Washington St", "parcel": "12-345", "applicant": "J. Doe", "owner": "J. Doe",
+    "town": "canton",
+    "kind": "noi",
+    "id": "CAN-NOI-2026-014",
+    "address": "12 Washington St",
+    "parcel": "12-345",
+    "applicant": "J. Doe",
+    "owner": "J. Doe",
     "abutters": [{"name": "A. Smith", "address": "14 Washington St"}],
     "events": [
         {"type": "filed", "date": "2026-12-01"},
@@ -85,10 +90,15 @@ NOI = {
 }
 
 STREET = {
-    "town": "canton", "kind": "street-opening", "id": "CAN-SO-2026-101",
+    "town": "canton",
+    "kind": "street-opening",
+    "id": "CAN-SO-2026-101",
     "applicant": {"name": "Eversource", "category": "utility"},
-    "contractor": {"name": "Acme Paving", "license": {"number": "PWC-19", "expires": "2027-06-30"},
-                   "insurance": [{"coverage": "general-liability", "insurer": "Mass Mutual", "expires": "2027-01-01"}]},
+    "contractor": {
+        "name": "Acme Paving",
+        "license": {"number": "PWC-19", "expires": "2027-06-30"},
+        "insurance": [{"coverage": "general-liability", "insurer": "Mass Mutual", "expires": "2027-01-01"}],
+    },
     "events": [
         {"type": "filed", "date": "2026-06-01", "applicant": "utility", "length_ft": 40},
         {"type": "dig-safe-obtained", "date": "2026-06-02", "ticket": "20261234567"},

@@ -88,10 +88,8 @@ def test_a_rolled_deadline_is_the_first_business_day_on_or_after_the_counted_day
     assert cal.is_business_day(r.date)
     assert r.date >= r.counted_to
     # ... and not one day later than it has to be: everything it passed is closed
-    assert all(not cal.is_business_day(r.counted_to + timedelta(days=i))
-               for i in range((r.date - r.counted_to).days))
-    assert [s.date for s in r.rolled] == [r.counted_to + timedelta(days=i)
-                                          for i in range((r.date - r.counted_to).days)]
+    assert all(not cal.is_business_day(r.counted_to + timedelta(days=i)) for i in range((r.date - r.counted_to).days))
+    assert [s.date for s in r.rolled] == [r.counted_to + timedelta(days=i) for i in range((r.date - r.counted_to).days)]
 
 
 @PROPERTY

@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from workflows.cli import build_parser, main
+from cli.main import build_parser, main
 
 
 def run(*argv):
-    return subprocess.run([sys.executable, "-m", "workflows.cli", *argv], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "cli.main", *argv], capture_output=True, text=True)
 
 
 def test_clock_answers_the_issue_example_and_names_patriots_day(capsys):
@@ -32,19 +32,21 @@ def test_clock_json_carries_date_rule_and_explanation(capsys):
 
 
 def test_clock_in_hours_prints_the_moment(capsys):
-    assert main(["clock", "street-opening", "work-notice", "--town", "canton",
-                 "--from", "2026-11-25T10:00", "--json"]) == 0
+    assert main(["clock", "street-opening", "work-notice", "--town", "canton", "--from", "2026-11-25T10:00", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     # Wed 10:00 + 72 business hours, Thanksgiving and the weekend not counted
     assert out["at"] == "2026-12-01T10:00"
 
 
 def test_suspension_count_comes_from_the_record_but_is_capped_at_21_days(capsys):
-    assert main(["clock", "street-opening", "suspension-ends", "--town", "canton",
-                 "--from", "2026-06-01", "--count", "10", "--json"]) == 0
+    assert (
+        main(
+            ["clock", "street-opening", "suspension-ends", "--town", "canton", "--from", "2026-06-01", "--count", "10", "--json"]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["date"] == "2026-06-11"
-    assert main(["clock", "street-opening", "suspension-ends", "--town", "canton",
-                 "--from", "2026-06-01", "--count", "22"]) == 2
+    assert main(["clock", "street-opening", "suspension-ends", "--town", "canton", "--from", "2026-06-01", "--count", "22"]) == 2
     assert "at most 21" in capsys.readouterr().err
 
 
@@ -56,15 +58,21 @@ def test_holidays_json_lists_the_statute_days(capsys):
     assert "2027-03-17" not in dates and "2027-06-17" not in dates
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["clock", "noi", "hearing-open", "--town", "boston", "--from", "2026-03-30"], "unknown town 'boston'; choose one of: canton, mansfield, saugus, wpa"),
-    (["clock", "street-opening", "hearing-open", "--town", "saugus", "--from", "2026-03-30"], "choose one of: noi, rda"),
-    (["clock", "noi", "no-such-clock", "--town", "canton", "--from", "2026-03-30"], "unknown clock for noi 'no-such-clock'"),
-    (["clock", "noi", "hearing-open", "--town", "canton", "--from", "2026-02-30"], "invalid --from date '2026-02-30'"),
-    (["holidays", "--town", "canton", "--year", "2300"], "year 2300 is outside"),
-    (["holidays", "--town", "canton", "--year", "twenty"], "invalid year 'twenty'"),
-    (["holidays", "--town", "canton"], "--year"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (
+            ["clock", "noi", "hearing-open", "--town", "boston", "--from", "2026-03-30"],
+            "unknown town 'boston'; choose one of: canton, mansfield, saugus, wpa",
+        ),
+        (["clock", "street-opening", "hearing-open", "--town", "saugus", "--from", "2026-03-30"], "choose one of: noi, rda"),
+        (["clock", "noi", "no-such-clock", "--town", "canton", "--from", "2026-03-30"], "unknown clock for noi 'no-such-clock'"),
+        (["clock", "noi", "hearing-open", "--town", "canton", "--from", "2026-02-30"], "invalid --from date '2026-02-30'"),
+        (["holidays", "--town", "canton", "--year", "2300"], "year 2300 is outside"),
+        (["holidays", "--town", "canton", "--year", "twenty"], "invalid year 'twenty'"),
+        (["holidays", "--town", "canton"], "--year"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_no_traceback(argv, needle):
     result = run(*argv)
     assert result.returncode == 2

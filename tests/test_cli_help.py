@@ -2,7 +2,7 @@
 
 import argparse
 
-from workflows.cli import build_parser
+from cli.main import build_parser
 
 
 def _subparsers(parser):

@@ -5,9 +5,9 @@ import json
 import re
 from datetime import date
 
-from workflows.cli import main
-from workflows.generate import generate
-from workflows.ledger import write_jsonl
+from cli.main import main
+from sweep.generate import generate
+from sweep.ledger import write_jsonl
 
 
 def test_demo_without_prefect_sweeps_generated_filings_into_a_named_folder(tmp_path, monkeypatch, capsys):
@@ -18,19 +18,39 @@ def test_demo_without_prefect_sweeps_generated_filings_into_a_named_folder(tmp_p
         assert name in out
     assert "overdue" in out and "Outputs in out/demo-2026-11-30/" in out
     folder = tmp_path / "out" / "demo-2026-11-30"
-    for name in ("digest.html", "digest.json", "inspection-schedule.html", "inspection-schedule.json",
-                 "reminders.json", "notices.json"):
+    for name in (
+        "digest.html",
+        "digest.json",
+        "inspection-schedule.html",
+        "inspection-schedule.json",
+        "reminders.json",
+        "notices.json",
+    ):
         assert (folder / name).is_file(), name
-    assert {p.name for p in (folder / "ics").iterdir()} >= {"canton-dpw.ics", "canton-conservation.ics",
-                                                           "saugus-conservation.ics", "mansfield-conservation.ics"}
+    assert {p.name for p in (folder / "ics").iterdir()} >= {
+        "canton-dpw.ics",
+        "canton-conservation.ics",
+        "saugus-conservation.ics",
+        "mansfield-conservation.ics",
+    }
 
 
 def test_sweep_without_prefect_reads_a_store_and_is_safe_to_rerun(tmp_path, capsys):
     store = tmp_path / "store"
     store.mkdir()
     write_jsonl(store / "f.jsonl", generate(40, date(2026, 11, 30), seed=9))
-    args = ["sweep", "--no-prefect", "--as-of", "2026-11-30", "--filings", str(store),
-            "--ledger", str(tmp_path / "l.sqlite"), "--out", str(tmp_path / "out")]
+    args = [
+        "sweep",
+        "--no-prefect",
+        "--as-of",
+        "2026-11-30",
+        "--filings",
+        str(store),
+        "--ledger",
+        str(tmp_path / "l.sqlite"),
+        "--out",
+        str(tmp_path / "out"),
+    ]
     assert main(args) == 0
     first = capsys.readouterr().out
     digest = json.loads((tmp_path / "out" / "digest.json").read_text())
@@ -57,8 +77,21 @@ def test_sweep_and_ics_read_the_store_by_default(tmp_path, monkeypatch, capsys):
     db = Store(url)
     db.upgrade()
     db.import_filings(generate(40, date(2026, 11, 30), seed=9), by="test")
-    assert main(["sweep", "--no-prefect", "--as-of", "2026-11-30", "--ledger", str(tmp_path / "l.sqlite"),
-                 "--out", str(tmp_path / "out")]) == 0
+    assert (
+        main(
+            [
+                "sweep",
+                "--no-prefect",
+                "--as-of",
+                "2026-11-30",
+                "--ledger",
+                str(tmp_path / "l.sqlite"),
+                "--out",
+                str(tmp_path / "out"),
+            ]
+        )
+        == 0
+    )
     assert "Permit docket for 2026-11-30" in capsys.readouterr().out
     assert main(["ics", "--as-of", "2026-11-30", "--out", str(tmp_path / "all.ics")]) == 0
     assert "events (all-towns-all-departments" in capsys.readouterr().out
@@ -73,7 +106,7 @@ def test_sweep_of_a_store_never_initialised_is_one_line_and_status_2(tmp_path, c
 def test_progress_bar_counts_chunks_to_the_total_and_stays_off_when_not_a_terminal():
     import io
 
-    from workflows.cli_sweep import ProgressBar
+    from cli.args import ProgressBar
 
     out = io.StringIO()
     bar = ProgressBar(2500, "sweep", stream=out, force=True)
@@ -88,7 +121,7 @@ def test_progress_bar_counts_chunks_to_the_total_and_stays_off_when_not_a_termin
 def test_flow_tasks_declare_their_retries_and_cache_nothing():
     from prefect.cache_policies import NO_CACHE
 
-    from workflows import flows
+    from sweep import flows
 
     assert flows.sweep_chunk.retries == 2 and flows.write_sweep_outputs.retries == 1
     assert flows.sweep_chunk.cache_policy is NO_CACHE

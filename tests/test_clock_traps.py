@@ -37,6 +37,7 @@ def reasons(steps):
 
 # -- Patriots' Day ---------------------------------------------------------
 
+
 def test_hearing_deadline_on_patriots_day_rolls_to_tuesday():
     r = clock("canton", "noi", "hearing-open")(date(2026, 3, 30))
     assert r.counted_to == date(2026, 4, 20)  # 21 days: a Monday, Patriots' Day
@@ -47,6 +48,7 @@ def test_hearing_deadline_on_patriots_day_rolls_to_tuesday():
 
 
 # -- July 4 on a weekend -----------------------------------------------------
+
 
 def test_july_4_2026_on_saturday_leaves_friday_july_3_a_business_day():
     cal = town("canton").calendar
@@ -79,6 +81,7 @@ def test_a_21_day_clock_landing_on_sunday_july_4_2027_rolls_to_tuesday_july_6():
 
 # -- The Friday after Thanksgiving ---------------------------------------------
 
+
 def test_friday_after_thanksgiving_is_a_business_day_unless_the_town_closes_it():
     assert town("canton").calendar.is_business_day(FRIDAY_AFTER_THANKSGIVING_2026)
     closed = BusinessCalendar("canton", closures={FRIDAY_AFTER_THANKSGIVING_2026: "Friday after Thanksgiving"})
@@ -102,8 +105,13 @@ def test_a_town_closure_is_skipped_by_a_business_day_count_and_named():
 
 
 def test_a_closure_declared_in_a_town_profile_reaches_its_calendar_and_rolls_a_deadline():
-    profile = TownProfile(id="closing-town", name="Closing Town", county="Norfolk", permits={},
-                          closures={FRIDAY_AFTER_THANKSGIVING_2026: "Friday after Thanksgiving"})
+    profile = TownProfile(
+        id="closing-town",
+        name="Closing Town",
+        county="Norfolk",
+        permits={},
+        closures={FRIDAY_AFTER_THANKSGIVING_2026: "Friday after Thanksgiving"},
+    )
     r = CalendarDays(21, ROLL_TO_NEXT_BUSINESS_DAY).reckon(profile.calendar, date(2026, 11, 6))
     assert r.counted_to == FRIDAY_AFTER_THANKSGIVING_2026
     assert r.date == date(2026, 11, 30)
@@ -114,6 +122,7 @@ def test_a_closure_declared_in_a_town_profile_reaches_its_calendar_and_rolls_a_d
 
 # -- Christmas -----------------------------------------------------------------
 
+
 def test_canton_31_day_decision_clock_landing_on_christmas_rolls_to_monday():
     r = clock("canton", "noi", "decision")(date(2026, 11, 24))
     assert r.counted_to == date(2026, 12, 25)  # a Friday
@@ -123,6 +132,7 @@ def test_canton_31_day_decision_clock_landing_on_christmas_rolls_to_monday():
 
 
 # -- Months and February 29 --------------------------------------------------------
+
 
 def test_an_18_month_window_from_august_31_ends_on_february_29_of_a_leap_year():
     closes = clock("canton", "street-opening", "permanent-patch-window-closes")
@@ -140,11 +150,14 @@ def test_twelve_months_from_february_29_is_february_28():
     assert Months(12).reckon(cal, date(2028, 2, 29)).date == date(2029, 2, 28)
 
 
-@pytest.mark.parametrize("start, end", [
-    (date(2027, 1, 31), date(2027, 2, 28)),
-    (date(2028, 1, 31), date(2028, 2, 29)),
-    (date(2026, 3, 31), date(2026, 4, 30)),
-])
+@pytest.mark.parametrize(
+    "start, end",
+    [
+        (date(2027, 1, 31), date(2027, 2, 28)),
+        (date(2028, 1, 31), date(2028, 2, 29)),
+        (date(2026, 3, 31), date(2026, 4, 30)),
+    ],
+)
 def test_one_month_from_the_31st_is_the_last_day_of_a_shorter_month(start, end):
     assert Months(1).reckon(BusinessCalendar(), start).date == end
 
@@ -156,6 +169,7 @@ def test_months_are_counted_from_the_start_not_chained():
 
 
 # -- 72 business hours ---------------------------------------------------------------
+
 
 def test_72_business_hours_before_labor_day_skip_the_weekend_and_the_holiday():
     r = clock("canton", "street-opening", "work-notice")(datetime(2026, 9, 4, 9, 0))
@@ -199,6 +213,7 @@ def test_72_business_hours_ending_at_midnight_before_thanksgiving_do_not_name_it
 
 # -- Backward counts never roll ------------------------------------------------------
 
+
 def test_canton_newspaper_notice_is_five_working_days_before_the_hearing_skipping_patriots_day():
     r = clock("canton", "noi", "newspaper-notice")(date(2026, 4, 23))  # Thursday hearing
     assert r.date == date(2026, 4, 15)  # 22, 21, (20 Patriots' Day), 17, 16, 15
@@ -228,6 +243,7 @@ def test_a_backward_count_landing_on_a_holiday_does_not_move():
 
 
 # -- The winter patch ------------------------------------------------------------------
+
 
 def test_winter_patch_is_due_the_last_business_day_before_december_1():
     winter = clock("canton", "street-opening", "winter-patch")
@@ -261,6 +277,7 @@ def test_last_business_day_before_takes_month_then_day_positionally():
 
 # -- Open Meeting Law: 48 business hours backward ------------------------------------------
 
+
 def business_hours_back_by_walking(cal, moment, hours):
     """Independent check: step back one hour at a time, counting only hours
     that lie on business days."""
@@ -271,12 +288,15 @@ def business_hours_back_by_walking(cal, moment, hours):
     return moment
 
 
-@pytest.mark.parametrize("hearing, posted_by", [
-    (datetime(2026, 9, 8, 19, 0), datetime(2026, 9, 3, 19, 0)),   # Tue after Labor Day
-    (datetime(2026, 4, 21, 19, 0), datetime(2026, 4, 16, 19, 0)),  # Tue after Patriots' Day
-    (datetime(2026, 4, 27, 19, 0), datetime(2026, 4, 23, 19, 0)),  # Monday: the weekend
-    (datetime(2026, 11, 30, 18, 30), datetime(2026, 11, 25, 18, 30)),  # Thanksgiving and the weekend
-])
+@pytest.mark.parametrize(
+    "hearing, posted_by",
+    [
+        (datetime(2026, 9, 8, 19, 0), datetime(2026, 9, 3, 19, 0)),  # Tue after Labor Day
+        (datetime(2026, 4, 21, 19, 0), datetime(2026, 4, 16, 19, 0)),  # Tue after Patriots' Day
+        (datetime(2026, 4, 27, 19, 0), datetime(2026, 4, 23, 19, 0)),  # Monday: the weekend
+        (datetime(2026, 11, 30, 18, 30), datetime(2026, 11, 25, 18, 30)),  # Thanksgiving and the weekend
+    ],
+)
 def test_open_meeting_posting_is_48_business_hours_before_the_hearing(hearing, posted_by):
     cal = town("canton").calendar
     r = clock("canton", "noi", "hearing-posting")(hearing)
@@ -291,6 +311,7 @@ def test_open_meeting_posting_before_a_hearing_on_a_date_alone_counts_from_midni
 
 
 # -- Appeal period ---------------------------------------------------------------------
+
 
 def test_ten_business_day_appeal_period_skips_thanksgiving():
     r = clock("wpa", "noi", "appeal-period")(date(2026, 11, 20))  # issued Friday
@@ -310,6 +331,7 @@ def test_appeal_period_from_a_saturday_issuance_starts_on_monday():
 
 
 # -- The calendar's range ----------------------------------------------------------------
+
 
 def test_rolling_off_the_calendars_range_is_a_calendar_error_not_a_crash():
     cal = BusinessCalendar()

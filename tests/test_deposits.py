@@ -5,9 +5,9 @@ import json
 from datetime import date
 
 import pytest
-
 from storekit import STREET, write_json
-from workflows.cli import main
+
+from cli.main import main
 from workflows.deposits import FEES, SCHEDULE, LedgerRefused, Line, charge, parse_dollars, statement
 
 D = date(2026, 6, 1)
@@ -63,12 +63,35 @@ def test_dollar_amounts_are_parsed_to_cents_or_refused():
 def test_deposits_command_keeps_the_applicants_account(tmp_path, capsys):
     db = f"sqlite:///{tmp_path / 'p.db'}"
     private = {**STREET, "id": "CAN-SO-2026-200", "applicant": {"name": "Main St Bakery", "category": "private"}}
-    for argv in (["init"], ["import", write_json(tmp_path / "s.json", private)],
-                 ["deposits", "Main St Bakery", "--charge", "application", "--filing", "CAN-SO-2026-200"],
-                 ["deposits", "Main St Bakery", "--charge", "trench-paved-way", "--quantity", "40",
-                  "--filing", "CAN-SO-2026-200", "--date", "2026-06-01"],
-                 ["deposits", "Main St Bakery", "--deduct", "250", "--reason", "settlement repair",
-                  "--filing", "CAN-SO-2026-200", "--date", "2026-09-01"]):
+    for argv in (
+        ["init"],
+        ["import", write_json(tmp_path / "s.json", private)],
+        ["deposits", "Main St Bakery", "--charge", "application", "--filing", "CAN-SO-2026-200"],
+        [
+            "deposits",
+            "Main St Bakery",
+            "--charge",
+            "trench-paved-way",
+            "--quantity",
+            "40",
+            "--filing",
+            "CAN-SO-2026-200",
+            "--date",
+            "2026-06-01",
+        ],
+        [
+            "deposits",
+            "Main St Bakery",
+            "--deduct",
+            "250",
+            "--reason",
+            "settlement repair",
+            "--filing",
+            "CAN-SO-2026-200",
+            "--date",
+            "2026-09-01",
+        ],
+    ):
         assert main([*argv, "--db", db]) == 0, capsys.readouterr().err
     capsys.readouterr()
     assert main(["deposits", "Main St Bakery", "--json", "--db", db]) == 0

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from workflows.generate import generate
-from workflows.ledger import DirectorySource, SqliteLedger, write_jsonl
-from workflows.report import build_digest
-from workflows.sweep import run_sweep
+from sweep.generate import generate
+from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
+from sweep.report import build_digest
+from sweep.run import run_sweep
 
 AS_OF = date(2026, 11, 30)
 
@@ -28,15 +28,15 @@ def store(tmp_path_factory):
 
 def _flow_run(name: str):
     from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName
-    from prefect.client.schemas.filters import TaskRunFilter, TaskRunFilterFlowRunId
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName, TaskRunFilter, TaskRunFilterFlowRunId
 
     async def read():
         async with get_client() as client:
             runs = await client.read_flow_runs(flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[name])))
             assert len(runs) == 1
-            tasks = await client.read_task_runs(task_run_filter=TaskRunFilter(
-                flow_run_id=TaskRunFilterFlowRunId(any_=[runs[0].id])))
+            tasks = await client.read_task_runs(
+                task_run_filter=TaskRunFilter(flow_run_id=TaskRunFilterFlowRunId(any_=[runs[0].id]))
+            )
             return runs[0], tasks
 
     return asyncio.run(read())
@@ -45,7 +45,7 @@ def _flow_run(name: str):
 def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_api, store, tmp_path):
     import shutil
 
-    from workflows import flows
+    from sweep import flows
 
     # Prefect's own database is PostgreSQL wherever PostgreSQL is installed.
     assert prefect_api.database or not shutil.which("initdb")
@@ -54,8 +54,14 @@ def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_
     plain_log.close()
 
     state = flows.daily_sweep.with_options(flow_run_name="sweep-real-1")(
-        as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
-        chunk_size=50, make_notices=False, return_state=True)
+        as_of=AS_OF,
+        filings=str(store),
+        ledger=str(tmp_path / "flow.sqlite"),
+        out=str(tmp_path / "out"),
+        chunk_size=50,
+        make_notices=False,
+        return_state=True,
+    )
     flows.close_logs()
     assert state.is_completed()
     assert state.result()["digest"] == plain
@@ -68,7 +74,8 @@ def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_
 
 
 def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store, tmp_path, monkeypatch):
-    from workflows import flows, sweep
+    from sweep import flows
+    from sweep import run as sweep
 
     real, calls = sweep.process_chunk, []
 
@@ -81,8 +88,14 @@ def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store
 
     monkeypatch.setattr(sweep, "process_chunk", flaky)
     state = flows.daily_sweep.with_options(flow_run_name="sweep-real-2")(
-        as_of=AS_OF, filings=str(store), ledger=str(tmp_path / "flow.sqlite"), out=str(tmp_path / "out"),
-        chunk_size=60, make_notices=False, return_state=True)
+        as_of=AS_OF,
+        filings=str(store),
+        ledger=str(tmp_path / "flow.sqlite"),
+        out=str(tmp_path / "out"),
+        chunk_size=60,
+        make_notices=False,
+        return_state=True,
+    )
     flows.close_logs()
     assert state.is_completed()
     assert len(calls) == 3  # two chunks, the first one twice
@@ -99,12 +112,22 @@ def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, tmp_path
     store = tmp_path / "store"
     store.mkdir()
     write_jsonl(store / "filings.jsonl", generate(30, AS_OF, seed=21))  # small: it makes real PDFs
-    env = {"PATH": "/usr/bin:/bin", "PREFECT_API_URL": prefect_api.url, "DO_NOT_TRACK": "1",
-           "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PERMITS_DATA_DIR": str(tmp_path / "data"),
-           "HOME": str(tmp_path)}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PREFECT_API_URL": prefect_api.url,
+        "DO_NOT_TRACK": "1",
+        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+        "PERMITS_DATA_DIR": str(tmp_path / "data"),
+        "HOME": str(tmp_path),
+    }
     permits = Path(sys.executable).with_name("permits")
-    r = subprocess.run([str(permits), "sweep", "--as-of", "2026-11-30", "--filings", str(store),
-                        "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [str(permits), "sweep", "--as-of", "2026-11-30", "--filings", str(store), "--out", str(tmp_path / "out")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert "Permit docket for 2026-11-30" in r.stdout
     assert (tmp_path / "out" / "digest.html").is_file()
@@ -116,11 +139,23 @@ def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, tmp_path
 def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api, tmp_path):
     root = Path(__file__).resolve().parent.parent
     prefect = str(Path(sys.executable).with_name("prefect"))
-    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": str(tmp_path),
-           "PREFECT_HOME": str(tmp_path / "prefect"), "PREFECT_API_URL": prefect_api.url, "DO_NOT_TRACK": "1",
-           "PREFECT_SERVER_ANALYTICS_ENABLED": "false", "PERMITS_CHECKOUT": str(root)}
-    run = lambda *args: subprocess.run([prefect, "--no-prompt", *args], cwd=root, env=env,  # noqa: E731
-                                       capture_output=True, text=True, timeout=120)
+    env = {
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "PREFECT_HOME": str(tmp_path / "prefect"),
+        "PREFECT_API_URL": prefect_api.url,
+        "DO_NOT_TRACK": "1",
+        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+        "PERMITS_CHECKOUT": str(root),
+    }
+    run = lambda *args: subprocess.run(
+        [prefect, "--no-prompt", *args],
+        cwd=root,
+        env=env,  # noqa: E731
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     made = run("work-pool", "create", "permits", "--type", "process")
     assert made.returncode == 0, made.stdout + made.stderr
     deployed = run("deploy", "--all")
@@ -134,7 +169,7 @@ def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api,
 
     deployment = asyncio.run(read())
     assert deployment.work_pool_name == "permits"
-    assert deployment.entrypoint == "workflows/flows.py:daily_sweep"
+    assert deployment.entrypoint == "sweep/flows.py:daily_sweep"
     [schedule] = deployment.schedules
     assert schedule.schedule.cron == "0 6 * * 1-5" and schedule.schedule.timezone == "America/New_York"
 
@@ -144,7 +179,7 @@ def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api,
 
     from models.service import Store
     from models.tables import SweepOutput
-    from workflows import flows
+    from sweep import flows
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     db = Store(url)
@@ -153,8 +188,8 @@ def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api,
 
     def run(name):
         state = flows.daily_sweep.with_options(flow_run_name=name)(
-            as_of=AS_OF, filings=url, out=str(tmp_path / name), chunk_size=25, make_notices=False,
-            return_state=True)
+            as_of=AS_OF, filings=url, out=str(tmp_path / name), chunk_size=25, make_notices=False, return_state=True
+        )
         flows.close_logs()
         assert state.is_completed()
         return state.result()["counts"]

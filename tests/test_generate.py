@@ -5,8 +5,8 @@ import json
 from collections import Counter
 from datetime import date
 
+from sweep.generate import MIX, generate
 from workflows.filing import parse_filing
-from workflows.generate import MIX, generate
 
 AS_OF = date(2026, 11, 30)
 
@@ -51,15 +51,34 @@ def test_street_openings_reach_every_stage():
     for f in generate(4000, AS_OF):
         if f["kind"] == "street-opening":
             types = {e["type"] for e in f["events"]}
-            for stage in ("permit-issued", "excavation-started", "backfilled", "temporary-patch-placed",
-                          "winter-patch-placed", "permanent-patch-placed", "deposit-refunded",
-                          "permit-denied", "suspended", "permit-revoked"):
+            for stage in (
+                "permit-issued",
+                "excavation-started",
+                "backfilled",
+                "temporary-patch-placed",
+                "winter-patch-placed",
+                "permanent-patch-placed",
+                "deposit-refunded",
+                "permit-denied",
+                "suspended",
+                "permit-revoked",
+            ):
                 if stage in types:
                     last[stage] += 1
             last[f["events"][-1]["type"]] += 1
-    for stage in ("filed", "permit-issued", "excavation-started", "temporary-patch-placed", "inspected",
-                  "winter-patch-placed", "permanent-patch-placed", "deposit-refunded", "permit-denied",
-                  "suspended", "permit-revoked"):
+    for stage in (
+        "filed",
+        "permit-issued",
+        "excavation-started",
+        "temporary-patch-placed",
+        "inspected",
+        "winter-patch-placed",
+        "permanent-patch-placed",
+        "deposit-refunded",
+        "permit-denied",
+        "suspended",
+        "permit-revoked",
+    ):
         assert last[stage] > 0, stage
 
 
@@ -94,7 +113,13 @@ def test_generated_filings_show_overdue_and_late_clocks_on_as_of():
     for raw in generate(2000, AS_OF, seed=0):
         for c in replay(parse_filing(raw), AS_OF).clocks:
             statuses[(c.id.split(":")[-1], c.status)] += 1
-    for wanted in [("hearing-open", "overdue"), ("decision", "overdue"), ("decision", "late"),
-                   ("hearing-open", "late"), ("permanent-patch-window-opens", "waiting"),
-                   ("permanent-patch-window-closes", "open"), ("winter-patch", "open")]:
+    for wanted in [
+        ("hearing-open", "overdue"),
+        ("decision", "overdue"),
+        ("decision", "late"),
+        ("hearing-open", "late"),
+        ("permanent-patch-window-opens", "waiting"),
+        ("permanent-patch-window-closes", "open"),
+        ("winter-patch", "open"),
+    ]:
         assert statuses[wanted] > 0, wanted

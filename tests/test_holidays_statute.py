@@ -37,11 +37,11 @@ def statute_closed_days(year: int) -> set[date]:
         if fixed.weekday() == SUNDAY:
             closed.add(fixed + timedelta(days=1))  # "or the following Monday"
     closed |= {
-        nth_weekday(year, 1, MONDAY, 3),   # Martin Luther King Jr. Day
-        nth_weekday(year, 2, MONDAY, 3),   # Washington's Birthday
-        nth_weekday(year, 4, MONDAY, 3),   # Patriots' Day
-        last_weekday(year, 5, MONDAY),     # Memorial Day
-        nth_weekday(year, 9, MONDAY, 1),   # Labor Day
+        nth_weekday(year, 1, MONDAY, 3),  # Martin Luther King Jr. Day
+        nth_weekday(year, 2, MONDAY, 3),  # Washington's Birthday
+        nth_weekday(year, 4, MONDAY, 3),  # Patriots' Day
+        last_weekday(year, 5, MONDAY),  # Memorial Day
+        nth_weekday(year, 9, MONDAY, 1),  # Labor Day
         nth_weekday(year, 10, MONDAY, 2),  # Columbus Day
         nth_weekday(year, 11, THURSDAY, 4),  # Thanksgiving Day
     }
@@ -51,9 +51,18 @@ def statute_closed_days(year: int) -> set[date]:
 def test_the_independent_statement_of_the_statute_is_itself_right_for_2026():
     # A fixed point, so a mistake in the helpers above cannot hide.
     assert sorted(statute_closed_days(2026)) == [
-        date(2026, 1, 1), date(2026, 1, 19), date(2026, 2, 16), date(2026, 4, 20),
-        date(2026, 5, 25), date(2026, 6, 19), date(2026, 7, 4), date(2026, 9, 7),
-        date(2026, 10, 12), date(2026, 11, 11), date(2026, 11, 26), date(2026, 12, 25),
+        date(2026, 1, 1),
+        date(2026, 1, 19),
+        date(2026, 2, 16),
+        date(2026, 4, 20),
+        date(2026, 5, 25),
+        date(2026, 6, 19),
+        date(2026, 7, 4),
+        date(2026, 9, 7),
+        date(2026, 10, 12),
+        date(2026, 11, 11),
+        date(2026, 11, 26),
+        date(2026, 12, 25),
     ]
 
 
@@ -81,12 +90,15 @@ def test_no_saturday_holiday_closes_the_friday_before(year):
             assert cal.is_business_day(friday), (saturday, cal.closed_reason(friday))
 
 
-@pytest.mark.parametrize("friday, holiday", [
-    (date(2026, 7, 3), "Independence Day on Saturday 2026-07-04"),
-    (date(2027, 6, 18), "Juneteenth on Saturday 2027-06-19"),
-    (date(2027, 12, 24), "Christmas on Saturday 2027-12-25"),
-    (date(2027, 12, 31), "New Year's Day on Saturday 2028-01-01"),
-])
+@pytest.mark.parametrize(
+    "friday, holiday",
+    [
+        (date(2026, 7, 3), "Independence Day on Saturday 2026-07-04"),
+        (date(2027, 6, 18), "Juneteenth on Saturday 2027-06-19"),
+        (date(2027, 12, 24), "Christmas on Saturday 2027-12-25"),
+        (date(2027, 12, 31), "New Year's Day on Saturday 2028-01-01"),
+    ],
+)
 def test_friday_before_a_saturday_holiday_is_a_business_day(friday, holiday):
     assert friday.weekday() == 4
     cal = town("canton").calendar
@@ -103,12 +115,15 @@ def test_sunday_holiday_closes_the_monday_after():
 
 
 @pytest.mark.parametrize("town_id", ["canton", "saugus", "mansfield"])
-@pytest.mark.parametrize("day", [
-    date(2026, 3, 17),  # Tuesday
-    date(2026, 6, 17),  # Wednesday
-    date(2027, 3, 17),  # Wednesday
-    date(2027, 6, 17),  # Thursday
-])
+@pytest.mark.parametrize(
+    "day",
+    [
+        date(2026, 3, 17),  # Tuesday
+        date(2026, 6, 17),  # Wednesday
+        date(2027, 3, 17),  # Wednesday
+        date(2027, 6, 17),  # Thursday
+    ],
+)
 def test_evacuation_and_bunker_hill_days_are_business_days_outside_suffolk(town_id, day):
     profile = town(town_id)
     assert not profile.suffolk
@@ -116,12 +131,15 @@ def test_evacuation_and_bunker_hill_days_are_business_days_outside_suffolk(town_
     assert day not in legal_holidays(day.year)
 
 
-@pytest.mark.parametrize("day, name", [
-    (date(2026, 3, 17), "Evacuation Day"),
-    (date(2026, 6, 17), "Bunker Hill Day"),
-    (date(2027, 3, 17), "Evacuation Day"),
-    (date(2027, 6, 17), "Bunker Hill Day"),
-])
+@pytest.mark.parametrize(
+    "day, name",
+    [
+        (date(2026, 3, 17), "Evacuation Day"),
+        (date(2026, 6, 17), "Bunker Hill Day"),
+        (date(2027, 3, 17), "Evacuation Day"),
+        (date(2027, 6, 17), "Bunker Hill Day"),
+    ],
+)
 def test_evacuation_and_bunker_hill_days_close_a_suffolk_calendar(day, name):
     boston = BusinessCalendar("boston", suffolk=True)
     assert not boston.is_business_day(day)

@@ -5,20 +5,26 @@ from datetime import date, timedelta
 
 import icalendar
 
-from workflows.cli import main
+from cli.main import main
+from sweep.generate import generate
+from sweep.ics import build_feed, calendar_items
+from sweep.ledger import write_jsonl
 from workflows.filing import parse_filing
-from workflows.generate import generate
-from workflows.ics import build_feed, calendar_items
-from workflows.ledger import write_jsonl
 from workflows.replay import replay
 
 AS_OF = date(2026, 11, 30)
 
-HEARING = {"town": "canton", "kind": "noi", "id": "CAN-NOI-2026-900",
-           "site": {"address": "12 Elm St"},
-           "events": [{"type": "filed", "date": "2026-11-20"},
-                      {"type": "boards-notified", "date": "2026-11-20"},
-                      {"type": "hearing-scheduled", "date": "2026-11-23", "hearing": "2026-12-08"}]}
+HEARING = {
+    "town": "canton",
+    "kind": "noi",
+    "id": "CAN-NOI-2026-900",
+    "site": {"address": "12 Elm St"},
+    "events": [
+        {"type": "filed", "date": "2026-11-20"},
+        {"type": "boards-notified", "date": "2026-11-20"},
+        {"type": "hearing-scheduled", "date": "2026-11-23", "hearing": "2026-12-08"},
+    ],
+}
 
 
 def events_of(feed: bytes) -> dict:
@@ -42,9 +48,14 @@ def test_hearing_and_clocks_are_events_with_rule_and_filing_in_the_description()
 
 def test_a_continued_hearing_keeps_its_uid_and_moves_with_a_higher_sequence():
     before = events_of(feed_for(HEARING))
-    moved = dict(HEARING, events=HEARING["events"] + [
-        {"type": "hearing-opened", "date": "2026-12-08"},
-        {"type": "hearing-continued", "date": "2026-12-08", "to": "2026-12-22"}])
+    moved = dict(
+        HEARING,
+        events=HEARING["events"]
+        + [
+            {"type": "hearing-opened", "date": "2026-12-08"},
+            {"type": "hearing-continued", "date": "2026-12-08", "to": "2026-12-22"},
+        ],
+    )
     after = events_of(feed_for(moved, date(2026, 12, 9)))
     uid = "CAN-NOI-2026-900/hearing@permits.canton"
     assert after[uid].decoded("dtstart") == date(2026, 12, 22)

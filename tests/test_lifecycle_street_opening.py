@@ -5,34 +5,49 @@ settlement and certification answers, suspension, revocation and refund.
 Dates are worked by hand from ../shared/RULES.md §1 and §4."""
 
 import pytest
-
 from _filings import ev, replayed
+
 from workflows.errors import TransitionRefused
 
 DIG = ev("dig-safe-obtained", "2026-06-01", ticket="20262201234")
 
 
 def issued(*events, as_of="2026-06-30", filed=None):
-    return replayed("canton", "street-opening",
-                    filed or ev("filed", "2026-06-01", applicant="private", length_ft=20),
-                    DIG, ev("permit-issued", "2026-06-01"), *events, as_of=as_of)
+    return replayed(
+        "canton",
+        "street-opening",
+        filed or ev("filed", "2026-06-01", applicant="private", length_ft=20),
+        DIG,
+        ev("permit-issued", "2026-06-01"),
+        *events,
+        as_of=as_of,
+    )
 
 
 def patched(temporary="2026-06-15", *events, as_of="2026-12-31", **kw):
     """Issued, dug, backfilled with gravel, temporarily patched."""
-    return issued(ev("excavation-started", "2026-06-08"),
-                  ev("inspected", "2026-06-09", stage="pre-backfill", result="pass"),
-                  ev("backfilled", "2026-06-10", material="gravel"),
-                  ev("temporary-patch-placed", temporary), *events, as_of=as_of, **kw)
+    return issued(
+        ev("excavation-started", "2026-06-08"),
+        ev("inspected", "2026-06-09", stage="pre-backfill", result="pass"),
+        ev("backfilled", "2026-06-10", material="gravel"),
+        ev("temporary-patch-placed", temporary),
+        *events,
+        as_of=as_of,
+        **kw,
+    )
 
 
 # -- emergency ---------------------------------------------------------------
 
+
 def test_emergency_work_on_the_eve_of_thanksgiving_is_filed_by_the_friday_after():
-    r = replayed("canton", "street-opening",
-                 ev("emergency-work-started", at="2026-11-25T22:00"),
-                 ev("filed", "2026-11-27", emergency=True),
-                 as_of="2026-11-27")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("emergency-work-started", at="2026-11-25T22:00"),
+        ev("filed", "2026-11-27", emergency=True),
+        as_of="2026-11-27",
+    )
     clock = r.clock("emergency-filing")
     # next business day after Wed 11-25: Thu 11-26 is Thanksgiving, Fri 11-27 is open
     assert (clock.type, clock.date.isoformat(), clock.status) == ("deadline", "2026-11-27", "met")
@@ -41,9 +56,13 @@ def test_emergency_work_on_the_eve_of_thanksgiving_is_filed_by_the_friday_after(
 
 
 def test_emergency_application_filed_the_monday_after_is_late():
-    r = replayed("canton", "street-opening",
-                 ev("emergency-work-started", at="2026-11-25T22:00"),
-                 ev("filed", "2026-11-30", emergency=True), as_of="2026-12-01")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("emergency-work-started", at="2026-11-25T22:00"),
+        ev("filed", "2026-11-30", emergency=True),
+        as_of="2026-12-01",
+    )
     assert r.clock("emergency-filing").status == "late"
 
 
@@ -54,6 +73,7 @@ def test_emergency_without_an_application_yet_is_open_then_overdue():
 
 
 # -- term and renewal (§10.1) ---------------------------------------------------
+
 
 def test_permit_is_valid_30_days_from_issuance_without_rolling():
     r = issued(as_of="2026-07-01")
@@ -74,6 +94,7 @@ def test_one_renewal_adds_30_days_counted_from_the_expiry_it_replaces():
 
 # -- notice of work (§10.3) -------------------------------------------------------
 
+
 def test_work_notice_counts_72_business_hours_and_friday_july_3_2026_is_a_business_day():
     # Thu 07-02 14:00: Thu 10 h + Fri 24 h + Mon 24 h + Tue 14 h = 72 h.  July 4 is a
     # Saturday; the statute does not close the Friday (M.G.L. c.4 §7 cl.18).
@@ -87,15 +108,18 @@ def test_work_notice_counts_72_business_hours_and_friday_july_3_2026_is_a_busine
 
 # -- inspections (§10.2), patches (§11) and the refund (§5, §11.4(f)) ------------
 
+
 def test_the_four_inspections_lead_to_the_final_inspection_and_the_deposit_refund():
-    r = patched("2026-06-15",
-                ev("inspected", "2026-06-16", stage="temporary-patch", result="pass"),
-                ev("inspected", "2027-06-16", stage="settlement", result="pass"),
-                ev("settlement-answered", "2027-06-22"),
-                ev("permanent-patch-placed", "2027-07-01"),
-                ev("inspected", "2027-07-02", stage="permanent-patch", result="pass"),
-                ev("deposit-refunded", "2027-07-09"),
-                as_of="2027-07-10")
+    r = patched(
+        "2026-06-15",
+        ev("inspected", "2026-06-16", stage="temporary-patch", result="pass"),
+        ev("inspected", "2027-06-16", stage="settlement", result="pass"),
+        ev("settlement-answered", "2027-06-22"),
+        ev("permanent-patch-placed", "2027-07-01"),
+        ev("inspected", "2027-07-02", stage="permanent-patch", result="pass"),
+        ev("deposit-refunded", "2027-07-09"),
+        as_of="2027-07-10",
+    )
     assert r.state == "closed"
     c = {x.id: x for x in r.clocks}
     assert c["settlement-answer"].date.isoformat() == "2027-06-23"
@@ -105,13 +129,20 @@ def test_the_four_inspections_lead_to_the_final_inspection_and_the_deposit_refun
 
 
 def test_a_failed_final_inspection_keeps_the_deposit():
-    r = patched("2026-06-15", ev("permanent-patch-placed", "2027-07-01"),
-                ev("inspected", "2027-07-02", stage="permanent-patch", result="fail"), as_of="2027-07-03")
+    r = patched(
+        "2026-06-15",
+        ev("permanent-patch-placed", "2027-07-01"),
+        ev("inspected", "2027-07-02", stage="permanent-patch", result="fail"),
+        as_of="2027-07-03",
+    )
     assert r.state == "permanent-patch"
     with pytest.raises(TransitionRefused, match="deposit-refunded is not allowed"):
-        patched("2026-06-15", ev("permanent-patch-placed", "2027-07-01"),
-                ev("inspected", "2027-07-02", stage="permanent-patch", result="fail"),
-                ev("deposit-refunded", "2027-07-03"))
+        patched(
+            "2026-06-15",
+            ev("permanent-patch-placed", "2027-07-01"),
+            ev("inspected", "2027-07-02", stage="permanent-patch", result="fail"),
+            ev("deposit-refunded", "2027-07-03"),
+        )
 
 
 def test_an_inspection_out_of_its_stage_is_refused_citing_10_2():
@@ -120,11 +151,13 @@ def test_an_inspection_out_of_its_stage_is_refused_citing_10_2():
 
 
 def test_flowable_fill_cures_24_hours_then_takes_the_permanent_patch_without_a_temporary_one():
-    r = issued(ev("excavation-started", "2026-06-08"),
-               ev("backfilled", "2026-06-10", material="cdf"),
-               ev("permanent-patch-placed", "2026-06-11"),
-               ev("inspected", "2026-06-12", stage="permanent-patch", result="pass"),
-               as_of="2026-06-12")
+    r = issued(
+        ev("excavation-started", "2026-06-08"),
+        ev("backfilled", "2026-06-10", material="cdf"),
+        ev("permanent-patch-placed", "2026-06-11"),
+        ev("inspected", "2026-06-12", stage="permanent-patch", result="pass"),
+        as_of="2026-06-12",
+    )
     cure = r.clock("cdf-cure")
     assert (cure.type, cure.at.isoformat(timespec="minutes"), cure.status) == ("earliest", "2026-06-11T00:00", "passed")
     assert r.state == "final-inspected"
@@ -134,8 +167,11 @@ def test_flowable_fill_cures_24_hours_then_takes_the_permanent_patch_without_a_t
 
 def test_no_temporary_patch_over_flowable_fill_citing_11_2():
     with pytest.raises(TransitionRefused, match=r"no temporary patch \(Canton 16-12 §11\.2\)") as err:
-        issued(ev("excavation-started", "2026-06-08"), ev("backfilled", "2026-06-10", material="cdf"),
-               ev("temporary-patch-placed", "2026-06-11"))
+        issued(
+            ev("excavation-started", "2026-06-08"),
+            ev("backfilled", "2026-06-10", material="cdf"),
+            ev("temporary-patch-placed", "2026-06-11"),
+        )
     assert err.value.position == 6 and err.value.event == "temporary-patch-placed"
 
 
@@ -155,17 +191,22 @@ def test_permanent_patch_window_is_12_to_18_months_and_ends_on_leap_day_2028():
 
 def test_winter_patch_for_work_over_30_feet_is_due_the_last_business_day_before_december_1():
     over = ev("filed", "2026-06-01", length_ft=45)
-    r = issued(ev("excavation-started", "2026-06-08"), ev("winter-patch-placed", "2026-11-25"),
-               filed=over, as_of="2026-12-01")
+    r = issued(ev("excavation-started", "2026-06-08"), ev("winter-patch-placed", "2026-11-25"), filed=over, as_of="2026-12-01")
     clock = r.clock("winter-patch")
     assert (clock.type, clock.date.isoformat(), clock.status) == ("deadline", "2026-11-30", "met")
     assert "16-12 §11.3(c)" in clock.rule
 
 
 def test_winter_patch_in_2025_rolls_back_from_sunday_november_30_to_friday_the_28th():
-    r = replayed("canton", "street-opening", ev("filed", "2025-09-01", length_ft=31),
-                 ev("dig-safe-obtained", "2025-09-01", ticket="2025"), ev("permit-issued", "2025-09-02"),
-                 ev("excavation-started", "2025-09-08"), as_of="2025-12-01")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("filed", "2025-09-01", length_ft=31),
+        ev("dig-safe-obtained", "2025-09-01", ticket="2025"),
+        ev("permit-issued", "2025-09-02"),
+        ev("excavation-started", "2025-09-08"),
+        as_of="2025-12-01",
+    )
     clock = r.clock("winter-patch")
     assert clock.date.isoformat() == "2025-11-28"
     assert clock.status == "overdue"
@@ -177,8 +218,12 @@ def test_no_winter_patch_clock_for_30_feet_or_less():
 
 
 def test_certification_is_answered_within_30_days_rolling_off_a_saturday():
-    r = patched("2026-06-15", ev("certification-requested", "2027-07-01"),
-                ev("certification-answered", "2027-08-02", granted=True), as_of="2027-08-03")
+    r = patched(
+        "2026-06-15",
+        ev("certification-requested", "2027-07-01"),
+        ev("certification-answered", "2027-08-02", granted=True),
+        as_of="2027-08-03",
+    )
     clock = r.clock("certification-answer")
     # 07-01 + 30 = Sat 07-31 -> Mon 08-02
     assert (clock.date.isoformat(), clock.status) == ("2027-08-02", "met")
@@ -187,8 +232,12 @@ def test_certification_is_answered_within_30_days_rolling_off_a_saturday():
 
 
 def test_certification_refused_leaves_the_temporary_patch_to_be_replaced():
-    r = patched("2026-06-15", ev("certification-requested", "2027-07-01"),
-                ev("certification-answered", "2027-07-20", granted=False), as_of="2027-07-21")
+    r = patched(
+        "2026-06-15",
+        ev("certification-requested", "2027-07-01"),
+        ev("certification-answered", "2027-07-20", granted=False),
+        as_of="2027-07-21",
+    )
     assert r.state == "temporary-patch"
     assert r.clock("permanent-patch-window-closes").status == "open"
 
@@ -196,10 +245,18 @@ def test_certification_refused_leaves_the_temporary_patch_to_be_replaced():
 def test_certification_may_be_asked_on_the_rolled_last_day_of_the_window():
     # 2026-05-06 + 18 months = Sat 2027-11-06: the window's last day rolls to Mon 11-08,
     # and the guard must agree with the clock the filing shows.
-    r = replayed("canton", "street-opening", ev("filed", "2026-05-01"), ev("dig-safe-obtained", "2026-05-01", ticket="1"),
-                 ev("permit-issued", "2026-05-04"), ev("excavation-started", "2026-05-05"),
-                 ev("backfilled", "2026-05-06", material="gravel"), ev("temporary-patch-placed", "2026-05-06"),
-                 ev("certification-requested", "2027-11-08"), as_of="2027-11-09")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("dig-safe-obtained", "2026-05-01", ticket="1"),
+        ev("permit-issued", "2026-05-04"),
+        ev("excavation-started", "2026-05-05"),
+        ev("backfilled", "2026-05-06", material="gravel"),
+        ev("temporary-patch-placed", "2026-05-06"),
+        ev("certification-requested", "2027-11-08"),
+        as_of="2027-11-09",
+    )
     assert r.clock("permanent-patch-window-closes").date.isoformat() == "2027-11-08"
     assert r.clock("certification-answer").date.isoformat() == "2027-12-08"
 
@@ -212,14 +269,21 @@ def test_suspension_ends_after_its_days():
 
 def test_no_refund_while_suspended_in_default():
     with pytest.raises(TransitionRefused, match=r"not refunded while the holder is in Default.*§11\.4\(f\)"):
-        patched("2026-06-15", ev("permanent-patch-placed", "2027-07-01"),
-                ev("inspected", "2027-07-02", stage="permanent-patch", result="pass"),
-                ev("suspended", "2027-07-03", days=21), ev("deposit-refunded", "2027-07-10"))
+        patched(
+            "2026-06-15",
+            ev("permanent-patch-placed", "2027-07-01"),
+            ev("inspected", "2027-07-02", stage="permanent-patch", result="pass"),
+            ev("suspended", "2027-07-03", days=21),
+            ev("deposit-refunded", "2027-07-10"),
+        )
 
 
 def test_revocation_after_a_hearing_noticed_5_days_ahead():
-    r = issued(ev("revocation-hearing-scheduled", "2026-06-10", hearing="2026-06-16"),
-               ev("permit-revoked", "2026-06-16"), as_of="2026-06-17")
+    r = issued(
+        ev("revocation-hearing-scheduled", "2026-06-10", hearing="2026-06-16"),
+        ev("permit-revoked", "2026-06-16"),
+        as_of="2026-06-17",
+    )
     clock = r.clock("revocation-notice")
     assert (clock.date.isoformat(), clock.status) == ("2026-06-11", "met")
     assert r.state == "revoked"

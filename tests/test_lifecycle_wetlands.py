@@ -4,8 +4,8 @@ state's timelines; land-disturbance) and the state alone (`wpa`).  Dates are
 worked by hand from ../shared/RULES.md; each test says how."""
 
 import pytest
-
 from _filings import clocks_by_id, ev, replayed
+
 from workflows.errors import TransitionRefused
 
 OYSTER = "Oyster Creek v. Harwich, 449 Mass. 859 (2007)"
@@ -13,15 +13,24 @@ OYSTER = "Oyster Creek v. Harwich, 449 Mass. 859 (2007)"
 
 # -- Canton NOI (Art. XV 15-5..15-7) -----------------------------------------------
 
+
 def canton_noi(*after_close, as_of="2026-06-09", also=None):
-    return replayed("canton", "noi",
-                    ev("filed", "2026-03-30"), ev("abutters-notified", "2026-03-30"),
-                    ev("boards-notified", "2026-03-30"),
-                    ev("hearing-scheduled", "2026-03-31", hearing="2026-04-14"),
-                    ev("notice-published", "2026-04-06"), ev("notice-posted", "2026-04-09"),
-                    ev("hearing-opened", "2026-04-14"),
-                    ev("hearing-continued", "2026-04-14", to="2026-05-05"),
-                    ev("hearing-closed", "2026-05-05"), *after_close, as_of=as_of, also=also)
+    return replayed(
+        "canton",
+        "noi",
+        ev("filed", "2026-03-30"),
+        ev("abutters-notified", "2026-03-30"),
+        ev("boards-notified", "2026-03-30"),
+        ev("hearing-scheduled", "2026-03-31", hearing="2026-04-14"),
+        ev("notice-published", "2026-04-06"),
+        ev("notice-posted", "2026-04-09"),
+        ev("hearing-opened", "2026-04-14"),
+        ev("hearing-continued", "2026-04-14", to="2026-05-05"),
+        ev("hearing-closed", "2026-05-05"),
+        *after_close,
+        as_of=as_of,
+        also=also,
+    )
 
 
 def test_canton_noi_hearing_notices_and_continuance_then_a_late_permit():
@@ -49,8 +58,7 @@ def test_canton_noi_decision_on_time_is_met_and_open_before_it():
 
 
 def test_canton_noi_applicant_extension_moves_the_decision():
-    r = canton_noi(ev("clock-extended", "2026-05-20", clock="decision", to="2026-06-19"),
-                   ev("permit-issued", "2026-06-08"))
+    r = canton_noi(ev("clock-extended", "2026-05-20", clock="decision", to="2026-06-19"), ev("permit-issued", "2026-06-08"))
     decision = r.clock("decision")
     assert (decision.date.isoformat(), decision.status) == ("2026-06-19", "met")
     assert "extended in writing on 2026-05-20" in decision.explanation
@@ -64,8 +72,12 @@ def test_canton_noi_denied_has_no_expiry_clock():
 
 
 def test_canton_noi_renewed_once_for_a_year_from_the_expiry_it_replaces():
-    r = canton_noi(ev("permit-issued", "2026-06-05"), ev("renewal-requested", "2029-05-01"),
-                   ev("permit-renewed", "2029-05-15"), as_of="2030-01-01")
+    r = canton_noi(
+        ev("permit-issued", "2026-06-05"),
+        ev("renewal-requested", "2029-05-01"),
+        ev("permit-renewed", "2029-05-15"),
+        as_of="2030-01-01",
+    )
     assert r.state == "renewed"
     assert r.clock("permit-expiry").date.isoformat() == "2030-06-05"
     assert r.clock("renewal-request").status == "met"
@@ -88,11 +100,18 @@ def test_canton_noi_heard_also_under_the_wpa_the_earlier_decision_binds():
 
 # -- Canton RDA: a hearing, and a determination within 31 days of its close ---------
 
+
 def canton_rda(*after, as_of="2026-07-31"):
-    return replayed("canton", "rda", ev("filed", "2026-06-01"),
-                    ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
-                    ev("notice-published", "2026-06-05"), ev("hearing-opened", "2026-06-16"),
-                    *after, as_of=as_of)
+    return replayed(
+        "canton",
+        "rda",
+        ev("filed", "2026-06-01"),
+        ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
+        ev("notice-published", "2026-06-05"),
+        ev("hearing-opened", "2026-06-16"),
+        *after,
+        as_of=as_of,
+    )
 
 
 def test_canton_rda_determination_within_31_days_of_the_close():
@@ -112,12 +131,20 @@ def test_canton_rda_late_positive_determination_cites_oyster_creek():
 
 # -- Saugus NOI (508.08 §5.2, §7) ----------------------------------------------------
 
+
 def saugus_noi(*after_close, as_of="2026-08-31", published="2026-06-10"):
-    return replayed("saugus", "noi", ev("filed", "2026-06-01"),
-                    ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
-                    ev("notice-published", published), ev("hearing-opened", "2026-06-16"),
-                    ev("hearing-continued", "2026-06-16", to="2026-07-07"),
-                    ev("hearing-closed", "2026-07-07"), *after_close, as_of=as_of)
+    return replayed(
+        "saugus",
+        "noi",
+        ev("filed", "2026-06-01"),
+        ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
+        ev("notice-published", published),
+        ev("hearing-opened", "2026-06-16"),
+        ev("hearing-continued", "2026-06-16", to="2026-07-07"),
+        ev("hearing-closed", "2026-07-07"),
+        *after_close,
+        as_of=as_of,
+    )
 
 
 def test_saugus_noi_decision_within_21_days_of_the_close_and_extension_in_writing():
@@ -129,8 +156,9 @@ def test_saugus_noi_decision_within_21_days_of_the_close_and_extension_in_writin
     assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-07-28", "met")
     late = saugus_noi(ev("permit-issued", "2026-08-05")).clock("decision")
     assert late.status == "late" and OYSTER in late.explanation
-    extended = saugus_noi(ev("clock-extended", "2026-07-20", clock="decision", to="2026-08-11"),
-                          ev("permit-issued", "2026-08-05")).clock("decision")
+    extended = saugus_noi(
+        ev("clock-extended", "2026-07-20", clock="decision", to="2026-08-11"), ev("permit-issued", "2026-08-05")
+    ).clock("decision")
     assert (extended.date.isoformat(), extended.status) == ("2026-08-11", "met")
 
 
@@ -139,8 +167,12 @@ def test_saugus_newspaper_notice_4_days_before_the_hearing_is_late():
 
 
 def test_saugus_noi_renewal_asked_30_days_before_expiry_adds_a_year():
-    r = saugus_noi(ev("permit-issued", "2026-07-20"), ev("renewal-requested", "2029-06-15"),
-                   ev("permit-renewed", "2029-07-01"), as_of="2029-08-01")
+    r = saugus_noi(
+        ev("permit-issued", "2026-07-20"),
+        ev("renewal-requested", "2029-06-15"),
+        ev("permit-renewed", "2029-07-01"),
+        as_of="2029-08-01",
+    )
     c = clocks_by_id(r)
     assert (c["renewal-request"].date.isoformat(), c["renewal-request"].status) == ("2029-06-20", "met")
     assert (c["permit-expiry"].date.isoformat(), c["permit-expiry"].status) == ("2030-07-20", "active")
@@ -152,6 +184,7 @@ def test_saugus_noi_denied_has_no_expiry_clock():
 
 
 # -- Saugus RDA: within 21 days of receipt, hearing or not (§5.3) ----------------------
+
 
 def test_saugus_rda_decided_within_21_days_of_receipt_without_a_hearing():
     r = replayed("saugus", "rda", ev("filed", "2026-06-01"), ev("determination-issued", "2026-06-19", positive=False))
@@ -168,19 +201,28 @@ def test_saugus_rda_late_determination_is_late_not_an_error():
 
 
 def test_saugus_rda_incomplete_filing_counts_from_completeness():
-    r = replayed("saugus", "rda", ev("filed", "2026-06-01", complete=False), ev("deemed-complete", "2026-06-10"),
-                 as_of="2026-06-12")
+    r = replayed(
+        "saugus", "rda", ev("filed", "2026-06-01", complete=False), ev("deemed-complete", "2026-06-10"), as_of="2026-06-12"
+    )
     assert r.state == "filed"
     assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-07-01", "open")
 
 
 # -- Mansfield wetlands: the state's timelines, adopted (Ch. 15 §4.1) -------------------
 
+
 def test_mansfield_noi_runs_on_the_states_21_days_with_appeal_period_and_three_years():
-    r = replayed("mansfield", "noi", ev("filed", "2026-09-08"),
-                 ev("hearing-scheduled", "2026-09-09", hearing="2026-09-22"),
-                 ev("notice-published", "2026-09-14"), ev("hearing-opened", "2026-09-22"),
-                 ev("hearing-closed", "2026-10-06"), ev("permit-issued", "2026-10-20"), as_of="2026-10-21")
+    r = replayed(
+        "mansfield",
+        "noi",
+        ev("filed", "2026-09-08"),
+        ev("hearing-scheduled", "2026-09-09", hearing="2026-09-22"),
+        ev("notice-published", "2026-09-14"),
+        ev("hearing-opened", "2026-09-22"),
+        ev("hearing-closed", "2026-10-06"),
+        ev("permit-issued", "2026-10-20"),
+        as_of="2026-10-21",
+    )
     c = clocks_by_id(r)
     assert c["hearing-open"].date.isoformat() == "2026-09-29"
     # five business days before Tue 09-22: 21, 18, 17, 16, 15
@@ -194,8 +236,13 @@ def test_mansfield_noi_runs_on_the_states_21_days_with_appeal_period_and_three_y
 
 
 def test_mansfield_rda_decided_within_21_days_of_receipt():
-    r = replayed("mansfield", "rda", ev("filed", "2026-10-01"),
-                 ev("determination-issued", "2026-10-23", positive=False), as_of="2026-10-23")
+    r = replayed(
+        "mansfield",
+        "rda",
+        ev("filed", "2026-10-01"),
+        ev("determination-issued", "2026-10-23", positive=False),
+        as_of="2026-10-23",
+    )
     # 10-01 + 21 = Thu 10-22; issued the day after
     assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-10-22", "late")
     assert OYSTER in r.clock("decision").explanation
@@ -203,9 +250,11 @@ def test_mansfield_rda_decided_within_21_days_of_receipt():
 
 # -- the state alone (wpa) -------------------------------------------------------------
 
+
 def test_wpa_rda_positive_determination_with_appeal_period():
-    r = replayed("wpa", "rda", ev("filed", "2026-10-01"), ev("determination-issued", "2026-10-15", positive=True),
-                 as_of="2026-10-20")
+    r = replayed(
+        "wpa", "rda", ev("filed", "2026-10-01"), ev("determination-issued", "2026-10-15", positive=True), as_of="2026-10-20"
+    )
     c = clocks_by_id(r)
     assert r.state == "positive-determination"
     assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-10-22", "met")
@@ -213,10 +262,18 @@ def test_wpa_rda_positive_determination_with_appeal_period():
 
 
 def test_wpa_noi_over_the_new_year_then_denied():
-    r = replayed("wpa", "noi", ev("filed", "2026-12-10"), ev("hearing-scheduled", "2026-12-11", hearing="2026-12-29"),
-                 ev("notice-published", "2026-12-21"), ev("hearing-opened", "2026-12-29"),
-                 ev("hearing-continued", "2026-12-29", to="2027-01-05"), ev("hearing-closed", "2027-01-05"),
-                 ev("permit-denied", "2027-01-20"), as_of="2027-02-01")
+    r = replayed(
+        "wpa",
+        "noi",
+        ev("filed", "2026-12-10"),
+        ev("hearing-scheduled", "2026-12-11", hearing="2026-12-29"),
+        ev("notice-published", "2026-12-21"),
+        ev("hearing-opened", "2026-12-29"),
+        ev("hearing-continued", "2026-12-29", to="2027-01-05"),
+        ev("hearing-closed", "2027-01-05"),
+        ev("permit-denied", "2027-01-20"),
+        as_of="2027-02-01",
+    )
     c = clocks_by_id(r)
     assert r.state == "denied"
     assert c["hearing-open"].date.isoformat() == "2026-12-31"
@@ -227,24 +284,45 @@ def test_wpa_noi_over_the_new_year_then_denied():
 
 
 def test_wpa_noi_renewal_extends_by_the_states_period():
-    r = replayed("wpa", "noi", ev("filed", "2026-01-05"), ev("hearing-opened", "2026-01-20"),
-                 ev("hearing-closed", "2026-01-20"), ev("permit-issued", "2026-02-02"),
-                 ev("renewal-requested", "2028-12-01"), ev("permit-renewed", "2028-12-15"), as_of="2029-03-01")
+    r = replayed(
+        "wpa",
+        "noi",
+        ev("filed", "2026-01-05"),
+        ev("hearing-opened", "2026-01-20"),
+        ev("hearing-closed", "2026-01-20"),
+        ev("permit-issued", "2026-02-02"),
+        ev("renewal-requested", "2028-12-01"),
+        ev("permit-renewed", "2028-12-15"),
+        as_of="2029-03-01",
+    )
     assert r.clock("permit-expiry").date.isoformat() == "2032-02-02"
 
 
 # -- Mansfield Land Disturbance (Ch. 25 Part B) -----------------------------------------
 
+
 def land_disturbance(*rest, as_of="2026-07-01"):
-    return replayed("mansfield", "land-disturbance", ev("filed", "2026-03-02"), ev("boards-notified", "2026-03-02"),
-                    ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"),
-                    ev("notice-published", "2026-04-01"), ev("notice-posted", "2026-04-02"),
-                    ev("abutters-notified", "2026-04-06"), *rest, as_of=as_of)
+    return replayed(
+        "mansfield",
+        "land-disturbance",
+        ev("filed", "2026-03-02"),
+        ev("boards-notified", "2026-03-02"),
+        ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"),
+        ev("notice-published", "2026-04-01"),
+        ev("notice-posted", "2026-04-02"),
+        ev("abutters-notified", "2026-04-06"),
+        *rest,
+        as_of=as_of,
+    )
 
 
 def test_land_disturbance_from_application_to_construction_notice():
-    r = land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
-                         ev("permit-issued", "2026-06-30"), ev("construction-noticed", "2026-07-01", start="2026-07-08"))
+    r = land_disturbance(
+        ev("hearing-opened", "2026-04-21"),
+        ev("hearing-closed", "2026-05-05"),
+        ev("permit-issued", "2026-06-30"),
+        ev("construction-noticed", "2026-07-01", start="2026-07-08"),
+    )
     c = clocks_by_id(r)
     assert r.state == "issued"
     assert (c["board-reports"].type, c["board-reports"].date.isoformat()) == ("earliest", "2026-04-11")
@@ -258,15 +336,23 @@ def test_land_disturbance_from_application_to_construction_notice():
 
 
 def test_land_disturbance_notice_missing_one_channel_is_not_met():
-    r = replayed("mansfield", "land-disturbance", ev("filed", "2026-03-02"), ev("boards-notified", "2026-03-02"),
-                 ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"), ev("notice-published", "2026-04-01"),
-                 ev("notice-posted", "2026-04-02"), as_of="2026-04-08")
+    r = replayed(
+        "mansfield",
+        "land-disturbance",
+        ev("filed", "2026-03-02"),
+        ev("boards-notified", "2026-03-02"),
+        ev("hearing-scheduled", "2026-03-05", hearing="2026-04-21"),
+        ev("notice-published", "2026-04-01"),
+        ev("notice-posted", "2026-04-02"),
+        as_of="2026-04-08",
+    )
     assert r.clock("hearing-notice").status == "overdue"
 
 
 def test_land_disturbance_denied_late_is_late_without_oyster_creek():
-    r = land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
-                         ev("permit-denied", "2026-07-07"))
+    r = land_disturbance(
+        ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"), ev("permit-denied", "2026-07-07")
+    )
     assert r.state == "denied"
     assert r.clock("decision").status == "late"
     assert OYSTER not in r.clock("decision").explanation  # a wetlands case, not the stormwater by-law
@@ -274,13 +360,22 @@ def test_land_disturbance_denied_late_is_late_without_oyster_creek():
 
 def test_land_disturbance_permit_is_not_renewable():
     with pytest.raises(TransitionRefused, match="cannot be renewed"):
-        land_disturbance(ev("hearing-opened", "2026-04-21"), ev("hearing-closed", "2026-05-05"),
-                         ev("permit-issued", "2026-06-30"), ev("renewal-requested", "2026-07-01"))
+        land_disturbance(
+            ev("hearing-opened", "2026-04-21"),
+            ev("hearing-closed", "2026-05-05"),
+            ev("permit-issued", "2026-06-30"),
+            ev("renewal-requested", "2026-07-01"),
+        )
 
 
 def test_appeal_period_still_shows_after_a_final_rda_determination():
-    r = replayed("mansfield", "rda", ev("filed", "2026-10-01"),
-                 ev("determination-issued", "2026-10-15", positive=False), as_of="2026-10-16")
+    r = replayed(
+        "mansfield",
+        "rda",
+        ev("filed", "2026-10-01"),
+        ev("determination-issued", "2026-10-15", positive=False),
+        as_of="2026-10-16",
+    )
     appeal = r.clock("appeal-period")
     assert appeal is not None, "the 10-business-day appeal period runs from the determination"
     assert (appeal.date.isoformat(), appeal.status) == ("2026-10-29", "open")
@@ -297,9 +392,17 @@ NOI_TOWNS = [  # town, decision deadline (close 03-31 + 21 or 31 days), expiry o
 
 
 def _noi_life(town, *after_close, as_of="2026-06-01"):
-    return replayed(town, "noi", ev("filed", "2026-03-02"), ev("hearing-scheduled", "2026-03-03", hearing="2026-03-17"),
-                    ev("hearing-opened", "2026-03-17"), ev("hearing-continued", "2026-03-17", to="2026-03-31"),
-                    ev("hearing-closed", "2026-03-31"), *after_close, as_of=as_of)
+    return replayed(
+        town,
+        "noi",
+        ev("filed", "2026-03-02"),
+        ev("hearing-scheduled", "2026-03-03", hearing="2026-03-17"),
+        ev("hearing-opened", "2026-03-17"),
+        ev("hearing-continued", "2026-03-17", to="2026-03-31"),
+        ev("hearing-closed", "2026-03-31"),
+        *after_close,
+        as_of=as_of,
+    )
 
 
 @pytest.mark.parametrize("town, deadline, renewed", NOI_TOWNS)
@@ -307,13 +410,19 @@ def test_noi_life_in_every_town(town, deadline, renewed):
     late = _noi_life(town, ev("permit-issued", "2026-05-12")).clock("decision")
     assert (late.date.isoformat(), late.status) == (deadline, "late")
     assert OYSTER in late.explanation
-    extended = _noi_life(town, ev("clock-extended", "2026-04-10", clock="decision", to="2026-05-15"),
-                         ev("permit-issued", "2026-05-12")).clock("decision")
+    extended = _noi_life(
+        town, ev("clock-extended", "2026-04-10", clock="decision", to="2026-05-15"), ev("permit-issued", "2026-05-12")
+    ).clock("decision")
     assert (extended.date.isoformat(), extended.status) == ("2026-05-15", "met")
     denied = _noi_life(town, ev("permit-denied", "2026-04-14"))
     assert denied.state == "denied" and denied.clock("decision").status == "met"
     assert denied.clock("permit-expiry") is None
-    life = _noi_life(town, ev("permit-issued", "2026-04-14"), ev("renewal-requested", "2029-03-01"),
-                     ev("permit-renewed", "2029-03-15"), as_of="2029-04-01")
+    life = _noi_life(
+        town,
+        ev("permit-issued", "2026-04-14"),
+        ev("renewal-requested", "2029-03-01"),
+        ev("permit-renewed", "2029-03-15"),
+        as_of="2029-04-01",
+    )
     assert life.state == "renewed"
     assert life.clock("permit-expiry").date.isoformat() == renewed

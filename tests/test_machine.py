@@ -6,7 +6,8 @@ from enum import Enum
 import pytest
 
 from workflows.errors import RuleBookError
-from workflows.machine import ANY, START, Machine, Transition as T
+from workflows.machine import ANY, START, Machine
+from workflows.machine import Transition as T
 from workflows.replay import MACHINES
 
 
@@ -20,8 +21,7 @@ def build(*transitions, final=("gone",), **kw):
     return Machine(kind="door", states=Door, final=frozenset(final), transitions=transitions, **kw)
 
 
-GOOD = (T("made", (START,), "shut"), T("opened", ("shut",), "open"), T("closed", ("open",), "shut"),
-        T("removed", (ANY,), "gone"))
+GOOD = (T("made", (START,), "shut"), T("opened", ("shut",), "open"), T("closed", ("open",), "shut"), T("removed", (ANY,), "gone"))
 
 
 def test_a_good_machine_builds():

@@ -7,8 +7,8 @@ import sys
 from datetime import datetime
 
 import pytest
-
 from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
+
 from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import AlreadySent, MissingField, NoticeRefused, TemplateProblem
 from notices.kinds import NOTICE_KINDS
@@ -30,8 +30,7 @@ def _cases():
 
 def make(notice, town, kind, fmt="html", dated=DATED, **overrides):
     filing = filing_for(town, kind, notice, **overrides)
-    return produce(filing, replay(filing, as_of_for(kind, notice)), notice.rstrip("+"),
-                   abutters=ABUTTERS, fmt=fmt, dated=dated)
+    return produce(filing, replay(filing, as_of_for(kind, notice)), notice.rstrip("+"), abutters=ABUTTERS, fmt=fmt, dated=dated)
 
 
 @pytest.mark.parametrize("notice, town, kind", list(_cases()))
@@ -108,9 +107,10 @@ def test_posting_later_than_48_business_hours_before_the_hearing_is_refused():
 def test_owner_gets_a_copy_only_when_not_the_requester():
     two = make("determination", "canton", "rda")
     assert len(two) == 2 and "Owner's copy" in two[1].content and "Owner's copy" not in two[0].content
-    same = {"name": "Neponset Builders LLC",
-            "address": {"street": "200 Turnpike St", "city": "Canton", "state": "MA",
-                        "zip": "02021"}}
+    same = {
+        "name": "Neponset Builders LLC",
+        "address": {"street": "200 Turnpike St", "city": "Canton", "state": "MA", "zip": "02021"},
+    }
     one = make("determination", "canton", "rda", owner=same)
     assert len(one) == 1
 
@@ -130,8 +130,7 @@ def test_same_owner_at_the_same_address_gets_one_letter_with_both_parcels():
     assert names.count("Amélie Côté") == 1
     amelie = next(p for p in ABUTTERS if p.name == "Amélie Côté")
     assert amelie.parcels == ("12-035", "12-036") and amelie.ring == "abutter"
-    htmls = [o for o in make("abutter-notice", "canton", "noi") if o.filename.endswith(".html")
-             and "labels" not in o.filename]
+    htmls = [o for o in make("abutter-notice", "canton", "noi") if o.filename.endswith(".html") and "labels" not in o.filename]
     assert len(htmls) == 3
 
 
@@ -140,21 +139,25 @@ def test_unknown_town_template_is_refused(tmp_path):
     (tmp_path / "canton" / "abuter-notice.html.j2").write_text("typo")
     filing = filing_for("canton", "noi", "legal-notice")
     with pytest.raises(TemplateProblem, match="unknown town template canton/abuter-notice.html.j2"):
-        produce(filing, replay(filing, as_of_for("noi", "legal-notice")), "legal-notice",
-                town_templates_dir=tmp_path, dated=DATED)
+        produce(
+            filing, replay(filing, as_of_for("noi", "legal-notice")), "legal-notice", town_templates_dir=tmp_path, dated=DATED
+        )
 
 
 def test_a_town_template_overrides_the_default_for_that_town_only(tmp_path):
     (tmp_path / "canton").mkdir()
     (tmp_path / "canton" / "legal-notice.html.j2").write_text(
-        '{% extends "_base.html.j2" %}{% block body %}CANTON LEGAL NOTICE {{ hearing.date|longdate }}{% endblock %}')
+        '{% extends "_base.html.j2" %}{% block body %}CANTON LEGAL NOTICE {{ hearing.date|longdate }}{% endblock %}'
+    )
     canton = filing_for("canton", "noi", "legal-notice")
-    [out] = produce(canton, replay(canton, as_of_for("noi", "legal-notice")), "legal-notice",
-                    town_templates_dir=tmp_path, dated=DATED)
+    [out] = produce(
+        canton, replay(canton, as_of_for("noi", "legal-notice")), "legal-notice", town_templates_dir=tmp_path, dated=DATED
+    )
     assert "CANTON LEGAL NOTICE Tuesday, December 15, 2026" in out.content
     saugus = filing_for("saugus", "noi", "legal-notice")
-    [other] = produce(saugus, replay(saugus, as_of_for("noi", "legal-notice")), "legal-notice",
-                      town_templates_dir=tmp_path, dated=DATED)
+    [other] = produce(
+        saugus, replay(saugus, as_of_for("noi", "legal-notice")), "legal-notice", town_templates_dir=tmp_path, dated=DATED
+    )
     assert "CANTON LEGAL NOTICE" not in other.content and "Legal notice" in other.content
 
 
@@ -177,6 +180,7 @@ def test_late_decision_says_so():
 
 
 # -- PDF: few and small --------------------------------------------------------------
+
 
 def _pdf_text(data: bytes):
     from pypdf import PdfReader
@@ -205,8 +209,9 @@ def test_labels_are_thirty_to_a_sheet():
 
     many = [Party(f"Owner {i}", f"{i} Elm St", "Canton", "MA", "02021", (f"1-{i}",), "abutter") for i in range(31)]
     filing = filing_for("canton", "noi", "abutter-notice")
-    outputs = _produce(filing, replay(filing, as_of_for("noi", "abutter-notice")), "abutter-notice",
-                       abutters=many, fmt="html", dated=DATED)
+    outputs = _produce(
+        filing, replay(filing, as_of_for("noi", "abutter-notice")), "abutter-notice", abutters=many, fmt="html", dated=DATED
+    )
     labels = next(o for o in outputs if o.filename.endswith("labels.html"))
     from notices.render import html_to_pdf
 
@@ -216,7 +221,9 @@ def test_labels_are_thirty_to_a_sheet():
 
 
 def test_the_core_and_the_replay_path_import_no_jinja_or_weasyprint():
-    code = ("import sys, workflows.cli, workflows.replay, calendars; workflows.cli.build_parser(); "
-            "bad = [m for m in ('jinja2', 'weasyprint') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, cli.main, workflows.replay, calendars; cli.main.build_parser(); "
+        "bad = [m for m in ('jinja2', 'weasyprint') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

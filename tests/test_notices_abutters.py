@@ -24,12 +24,14 @@ def test_massgis_split_address_columns_are_mapped_and_the_leading_zip_zero_resto
 
 
 def test_one_address_column_is_split_into_the_post_office_parts():
-    [p] = parse_abutters("Parcel ID,Owner,Address\n3-1,Ann Lee,\"1 Oak Rd, Mansfield, MA 02048\"\n")
+    [p] = parse_abutters('Parcel ID,Owner,Address\n3-1,Ann Lee,"1 Oak Rd, Mansfield, MA 02048"\n')
     assert (p.street, p.city, p.state, p.zip) == ("1 Oak Rd", "Mansfield", "MA", "02048")
 
 
 def test_a_list_without_an_address_column_says_which_is_missing():
-    with pytest.raises(AbutterListError, match=r"no mailing address column: .*city, state, zip \(header is: Parcel, Owner, Street\)") as exc:
+    with pytest.raises(
+        AbutterListError, match=r"no mailing address column: .*city, state, zip \(header is: Parcel, Owner, Street\)"
+    ) as exc:
         parse_abutters("Parcel,Owner,Street\n1,A,2 B St\n")
     assert "Traceback" not in str(exc.value)
 
@@ -41,12 +43,12 @@ def test_a_list_with_no_address_at_all_is_refused_before_any_row_is_read():
 
 def test_a_list_without_an_owner_column_says_so():
     with pytest.raises(AbutterListError, match=r"no owner column \(looked for: owner, ownername, owner1"):
-        parse_abutters("Parcel,Mailing Address\n1,\"2 B St, Canton, MA 02021\"\n")
+        parse_abutters('Parcel,Mailing Address\n1,"2 B St, Canton, MA 02021"\n')
 
 
 def test_an_unreadable_address_names_its_line():
     with pytest.raises(AbutterListError, match=r"line 3: address 'somewhere' is not"):
-        parse_abutters("Parcel,Owner,Mailing Address\n1,A,\"2 B St, Canton, MA 02021\"\n2,B,somewhere\n")
+        parse_abutters('Parcel,Owner,Mailing Address\n1,A,"2 B St, Canton, MA 02021"\n2,B,somewhere\n')
 
 
 def test_same_owner_same_address_is_one_letter_and_the_nearest_ring_wins():

@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 import pytest
-
 from notice_fixtures import ABUTTERS_CSV, filing_for
-from workflows.cli import main
+
+from cli.main import main
 
 
 def write_filing(tmp_path, town, kind, notice, **overrides):
@@ -18,7 +18,7 @@ def write_filing(tmp_path, town, kind, notice, **overrides):
 
 
 def run(*argv):
-    return subprocess.run([sys.executable, "-m", "workflows.cli", *argv], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "cli.main", *argv], capture_output=True, text=True)
 
 
 def test_abutter_notices_are_written_recorded_and_not_sent_twice(tmp_path, capsys):
@@ -26,8 +26,22 @@ def test_abutter_notices_are_written_recorded_and_not_sent_twice(tmp_path, capsy
     csv_path = tmp_path / "abutters.csv"
     csv_path.write_text(ABUTTERS_CSV, encoding="utf-8")
     out = tmp_path / "out"
-    argv = ["notices", str(filing), "--kind", "abutter-notice", "--abutters", str(csv_path), "--format", "html",
-            "--out", str(out), "--as-of", "2026-12-03", "--at", "2026-12-03T09:30"]
+    argv = [
+        "notices",
+        str(filing),
+        "--kind",
+        "abutter-notice",
+        "--abutters",
+        str(csv_path),
+        "--format",
+        "html",
+        "--out",
+        str(out),
+        "--as-of",
+        "2026-12-03",
+        "--at",
+        "2026-12-03T09:30",
+    ]
     assert main(argv) == 0
     written = sorted(p.name for p in out.iterdir())
     assert len(written) == 5  # three letters, the certified-mail list, the labels
@@ -85,16 +99,29 @@ def test_an_unknown_town_template_is_one_line_and_nothing_written(tmp_path):
     (tmp_path / "tpl" / "canton").mkdir(parents=True)
     (tmp_path / "tpl" / "canton" / "legal-notise.html.j2").write_text("x")
     out = tmp_path / "out"
-    result = run("notices", str(filing), "--kind", "legal-notice", "--templates", str(tmp_path / "tpl"),
-                 "--out", str(out), "--as-of", "2026-12-03")
+    result = run(
+        "notices",
+        str(filing),
+        "--kind",
+        "legal-notice",
+        "--templates",
+        str(tmp_path / "tpl"),
+        "--out",
+        str(out),
+        "--as-of",
+        "2026-12-03",
+    )
     _assert_one_line_nothing_written(result, "unknown town template canton/legal-notise.html.j2", out)
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["notices"], "give a filing and --kind KIND, or --list"),
-    (["notices", "FILE.json", "--kind", "ransom-note"], "cannot read FILE.json"),
-    (["notices", "--kind", "abutter-notice"], "give a filing"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["notices"], "give a filing and --kind KIND, or --list"),
+        (["notices", "FILE.json", "--kind", "ransom-note"], "cannot read FILE.json"),
+        (["notices", "--kind", "abutter-notice"], "give a filing"),
+    ],
+)
 def test_usage_mistakes_are_one_line(argv, needle, tmp_path):
     result = run(*argv, "--out", str(tmp_path / "out"))
     _assert_one_line_nothing_written(result, needle, tmp_path / "out")
@@ -103,5 +130,4 @@ def test_usage_mistakes_are_one_line(argv, needle, tmp_path):
 def test_an_unknown_notice_kind_names_the_choices(tmp_path):
     filing = write_filing(tmp_path, "canton", "noi", "legal-notice")
     result = run("notices", str(filing), "--kind", "ransom-note", "--out", str(tmp_path / "out"))
-    _assert_one_line_nothing_written(result, "unknown notice kind 'ransom-note'; choose one of: abutter-notice",
-                                     tmp_path / "out")
+    _assert_one_line_nothing_written(result, "unknown notice kind 'ransom-note'; choose one of: abutter-notice", tmp_path / "out")

@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
+
 from notices.abutters import merge_same_owner, parse_abutters
 from notices.kinds import NOTICE_KINDS
 from notices.render import template_names
@@ -49,8 +49,7 @@ CASES = [
 def _outputs(notice, town, kind, fmt):
     abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV))
     filing = filing_for(town, kind, notice)
-    return produce(filing, replay(filing, as_of_for(kind, notice)), notice.rstrip("+"),
-                   abutters=abutters, fmt=fmt, dated=DATED)
+    return produce(filing, replay(filing, as_of_for(kind, notice)), notice.rstrip("+"), abutters=abutters, fmt=fmt, dated=DATED)
 
 
 def _check(name: str, content: str):

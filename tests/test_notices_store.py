@@ -5,10 +5,10 @@ filing (which, when, to whom), never sent twice by accident, shown by
 import json
 
 import pytest
-
 from notice_fixtures import ABUTTERS_CSV, filing_for
 from storekit import db_url, snapshot  # noqa: F401 - db_url is a fixture
-from workflows.cli import main
+
+from cli.main import main
 
 FILING_ID = "CAN-NOI-2026-014"
 
@@ -25,13 +25,29 @@ def stored(db_url, tmp_path, capsys):
 
 
 def notices_argv(db, tmp_path, out):
-    return ["notices", FILING_ID, "--db", db, "--kind", "abutter-notice", "--abutters", str(tmp_path / "abutters.csv"),
-            "--format", "html", "--out", str(out), "--as-of", "2026-12-03", "--at", "2026-12-03T09:30"]
+    return [
+        "notices",
+        FILING_ID,
+        "--db",
+        db,
+        "--kind",
+        "abutter-notice",
+        "--abutters",
+        str(tmp_path / "abutters.csv"),
+        "--format",
+        "html",
+        "--out",
+        str(out),
+        "--as-of",
+        "2026-12-03",
+        "--at",
+        "2026-12-03T09:30",
+    ]
 
 
 def test_a_notice_of_a_stored_filing_is_recorded_on_it_and_shown(stored, tmp_path, capsys):
-    from models.notice_log import StoreNoticeLog
     from models.service import Store
+    from notices.store_log import StoreNoticeLog
 
     assert main(notices_argv(stored, tmp_path, tmp_path / "out")) == 0
     assert len(list((tmp_path / "out").iterdir())) == 5
@@ -81,12 +97,32 @@ def test_a_notice_the_sweep_made_is_not_sent_again_by_hand(stored, tmp_path, cap
     from models.outputs import StoreOutputLog
 
     log = StoreOutputLog.at(stored)
-    log.mark_done(FILING_ID, "notice:legal-notice:2026-12-15",
-                  {"kind": "legal-notice", "files": ["notices/x.pdf"], "recipients": ["public"],
-                   "dated": "2026-11-30T08:00", "as_of": "2026-11-30"})
+    log.mark_done(
+        FILING_ID,
+        "notice:legal-notice:2026-12-15",
+        {
+            "kind": "legal-notice",
+            "files": ["notices/x.pdf"],
+            "recipients": ["public"],
+            "dated": "2026-11-30T08:00",
+            "as_of": "2026-11-30",
+        },
+    )
     log.close()
-    argv = ["notices", FILING_ID, "--db", stored, "--kind", "legal-notice", "--format", "txt",
-            "--out", str(tmp_path / "out"), "--as-of", "2026-12-03"]
+    argv = [
+        "notices",
+        FILING_ID,
+        "--db",
+        stored,
+        "--kind",
+        "legal-notice",
+        "--format",
+        "txt",
+        "--out",
+        str(tmp_path / "out"),
+        "--as-of",
+        "2026-12-03",
+    ]
     assert main(argv) == 2
     assert "legal-notice was already sent to public" in capsys.readouterr().err
     assert main(["show", FILING_ID, "--db", stored]) == 0

@@ -4,11 +4,15 @@ from _filings import ev, replayed
 
 
 def _posted(at):
-    return replayed("canton", "noi",
-                    ev("filed", "2026-12-01"),
-                    ev("hearing-scheduled", "2026-12-02", hearing="2026-12-15", at="2026-12-15T19:00"),
-                    ev("notice-posted", at=at),
-                    ev("hearing-opened", "2026-12-15"), as_of="2026-12-20").clock("hearing-posting")
+    return replayed(
+        "canton",
+        "noi",
+        ev("filed", "2026-12-01"),
+        ev("hearing-scheduled", "2026-12-02", hearing="2026-12-15", at="2026-12-15T19:00"),
+        ev("notice-posted", at=at),
+        ev("hearing-opened", "2026-12-15"),
+        as_of="2026-12-20",
+    ).clock("hearing-posting")
 
 
 def test_meeting_posted_an_hour_after_the_48_business_hour_mark_is_late_though_on_the_same_day():

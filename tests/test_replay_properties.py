@@ -17,30 +17,75 @@ plausible fields and dates that never go backward.
 
 from datetime import date, datetime, timedelta
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from workflows.errors import PermitsError
 from workflows.filing import EVENT_FIELDS, parse_filing
 from workflows.replay import replay
 from workflows.towns import town
 
-COMBOS = [("canton", "noi"), ("canton", "rda"), ("canton", "street-opening"), ("saugus", "noi"), ("saugus", "rda"),
-          ("mansfield", "noi"), ("mansfield", "rda"), ("mansfield", "land-disturbance"), ("wpa", "noi"), ("wpa", "rda")]
+COMBOS = [
+    ("canton", "noi"),
+    ("canton", "rda"),
+    ("canton", "street-opening"),
+    ("saugus", "noi"),
+    ("saugus", "rda"),
+    ("mansfield", "noi"),
+    ("mansfield", "rda"),
+    ("mansfield", "land-disturbance"),
+    ("wpa", "noi"),
+    ("wpa", "rda"),
+]
 
-_WETLANDS_ORDER = ["filed", "boards-notified", "board-reported", "hearing-scheduled", "notice-published",
-                   "notice-posted", "abutters-notified", "hearing-opened", "hearing-continued", "hearing-closed",
-                   "permit-issued", "permit-recorded", "construction-noticed", "renewal-requested", "permit-renewed",
-                   "completion-certified"]
+_WETLANDS_ORDER = [
+    "filed",
+    "boards-notified",
+    "board-reported",
+    "hearing-scheduled",
+    "notice-published",
+    "notice-posted",
+    "abutters-notified",
+    "hearing-opened",
+    "hearing-continued",
+    "hearing-closed",
+    "permit-issued",
+    "permit-recorded",
+    "construction-noticed",
+    "renewal-requested",
+    "permit-renewed",
+    "completion-certified",
+]
 USUAL_ORDER = {
     "noi": _WETLANDS_ORDER,
     "land-disturbance": _WETLANDS_ORDER,
-    "rda": ["filed", "hearing-scheduled", "notice-published", "notice-posted", "hearing-opened", "hearing-closed",
-            "determination-issued"],
-    "street-opening": ["filed", "dig-safe-obtained", "permit-issued", "work-noticed", "excavation-started",
-                       ("inspected", "pre-backfill"), "backfilled", "temporary-patch-placed",
-                       ("inspected", "temporary-patch"), ("inspected", "settlement"), "settlement-answered",
-                       "certification-requested", "certification-answered", "permanent-patch-placed",
-                       ("inspected", "permanent-patch"), "deposit-refunded"],
+    "rda": [
+        "filed",
+        "hearing-scheduled",
+        "notice-published",
+        "notice-posted",
+        "hearing-opened",
+        "hearing-closed",
+        "determination-issued",
+    ],
+    "street-opening": [
+        "filed",
+        "dig-safe-obtained",
+        "permit-issued",
+        "work-noticed",
+        "excavation-started",
+        ("inspected", "pre-backfill"),
+        "backfilled",
+        "temporary-patch-placed",
+        ("inspected", "temporary-patch"),
+        ("inspected", "settlement"),
+        "settlement-answered",
+        "certification-requested",
+        "certification-answered",
+        "permanent-patch-placed",
+        ("inspected", "permanent-patch"),
+        "deposit-refunded",
+    ],
 }
 BOARDS = ["planning", "dpw", "health", "engineering", "building"]
 START = date(2025, 1, 2)
@@ -86,7 +131,9 @@ def an_event(draw, kind, town_id, day, position, usual=None):
     if "date" in out:
         out["date"] = day.isoformat()
     if "at" in out:
-        out["at"] = datetime.fromisoformat(out["at"]).replace(year=day.year, month=day.month, day=day.day).isoformat(timespec="minutes")
+        out["at"] = (
+            datetime.fromisoformat(out["at"]).replace(year=day.year, month=day.month, day=day.day).isoformat(timespec="minutes")
+        )
     if stage is not None:
         out["stage"], out["result"] = stage, "pass"
     if etype == "filed" and kind == "street-opening":

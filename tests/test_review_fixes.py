@@ -2,8 +2,8 @@
 
 import pytest
 
-from workflows.errors import MalformedEvent, TransitionRefused
 from tests._filings import clocks_by_id, ev, replayed
+from workflows.errors import MalformedEvent, TransitionRefused
 
 SAUGUS_ISSUED = (
     ev("filed", "2026-01-05"),
@@ -15,29 +15,56 @@ SAUGUS_ISSUED = (
 
 def test_saugus_refuses_a_renewal_asked_inside_the_last_30_days():
     with pytest.raises(TransitionRefused) as err:
-        replayed("saugus", "noi", *SAUGUS_ISSUED, ev("renewal-requested", "2029-01-20"),
-                 ev("permit-renewed", "2029-01-25"), as_of="2029-02-01")
+        replayed(
+            "saugus",
+            "noi",
+            *SAUGUS_ISSUED,
+            ev("renewal-requested", "2029-01-20"),
+            ev("permit-renewed", "2029-01-25"),
+            as_of="2029-02-01",
+        )
     assert "last day to ask, 2029-01-03" in str(err.value)
     assert "Saugus Wetlands By-Law 508.08 §7.6" in str(err.value)
 
 
 def test_saugus_renews_on_a_request_30_days_ahead():
-    r = replayed("saugus", "noi", *SAUGUS_ISSUED, ev("renewal-requested", "2029-01-03"),
-                 ev("permit-renewed", "2029-01-25"), as_of="2029-02-01")
+    r = replayed(
+        "saugus",
+        "noi",
+        *SAUGUS_ISSUED,
+        ev("renewal-requested", "2029-01-03"),
+        ev("permit-renewed", "2029-01-25"),
+        as_of="2029-02-01",
+    )
     assert r.state == "renewed"
     assert clocks_by_id(r)["permit-expiry"].date.isoformat() == "2030-02-02"
 
 
 def test_canton_renews_on_a_request_made_on_the_expiry_day():
-    r = replayed("canton", "noi", ev("filed", "2026-01-05"), ev("hearing-opened", "2026-01-20"),
-                 ev("hearing-closed", "2026-01-20"), ev("permit-issued", "2026-02-02"),
-                 ev("renewal-requested", "2029-02-02"), ev("permit-renewed", "2029-02-10"), as_of="2029-03-01")
+    r = replayed(
+        "canton",
+        "noi",
+        ev("filed", "2026-01-05"),
+        ev("hearing-opened", "2026-01-20"),
+        ev("hearing-closed", "2026-01-20"),
+        ev("permit-issued", "2026-02-02"),
+        ev("renewal-requested", "2029-02-02"),
+        ev("permit-renewed", "2029-02-10"),
+        as_of="2029-03-01",
+    )
     assert r.state == "renewed"
 
 
 def test_a_denial_starts_the_state_appeal_period():
-    r = replayed("wpa", "noi", ev("filed", "2026-12-01"), ev("hearing-opened", "2026-12-15"),
-                 ev("hearing-closed", "2026-12-15"), ev("permit-denied", "2026-12-29"), as_of="2027-01-05")
+    r = replayed(
+        "wpa",
+        "noi",
+        ev("filed", "2026-12-01"),
+        ev("hearing-opened", "2026-12-15"),
+        ev("hearing-closed", "2026-12-15"),
+        ev("permit-denied", "2026-12-29"),
+        as_of="2027-01-05",
+    )
     appeal = clocks_by_id(r)["appeal-period"]
     # 10 business days after Dec 29, New Year's Day not counted
     assert appeal.date.isoformat() == "2027-01-13"
@@ -46,9 +73,15 @@ def test_a_denial_starts_the_state_appeal_period():
 
 
 def test_an_extension_signed_before_its_clock_starts_still_moves_it():
-    r = replayed("saugus", "noi", ev("filed", "2026-03-02"), ev("hearing-opened", "2026-03-16"),
-                 ev("clock-extended", "2026-03-16", clock="decision", to="2026-05-01"),
-                 ev("hearing-closed", "2026-03-30"), as_of="2026-04-25")
+    r = replayed(
+        "saugus",
+        "noi",
+        ev("filed", "2026-03-02"),
+        ev("hearing-opened", "2026-03-16"),
+        ev("clock-extended", "2026-03-16", clock="decision", to="2026-05-01"),
+        ev("hearing-closed", "2026-03-30"),
+        as_of="2026-04-25",
+    )
     decision = clocks_by_id(r)["decision"]
     assert decision.date.isoformat() == "2026-05-01"
     assert decision.status == "open"
@@ -56,18 +89,28 @@ def test_an_extension_signed_before_its_clock_starts_still_moves_it():
 
 
 def test_a_renewal_nobody_asked_for_is_not_overdue_once_its_day_has_passed():
-    r = replayed("canton", "street-opening", ev("filed", "2026-05-01"),
-                 ev("dig-safe-obtained", "2026-05-02", ticket="20261234567"),
-                 ev("permit-issued", "2026-05-04"), as_of="2026-07-01")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("dig-safe-obtained", "2026-05-02", ticket="20261234567"),
+        ev("permit-issued", "2026-05-04"),
+        as_of="2026-07-01",
+    )
     by_id = clocks_by_id(r)
     assert "renewal-request" not in by_id
     assert by_id["permit-expiry"].status == "expired"
 
 
 def test_a_renewal_not_yet_asked_is_open_before_its_day():
-    r = replayed("canton", "street-opening", ev("filed", "2026-05-01"),
-                 ev("dig-safe-obtained", "2026-05-02", ticket="20261234567"),
-                 ev("permit-issued", "2026-05-04"), as_of="2026-05-20")
+    r = replayed(
+        "canton",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("dig-safe-obtained", "2026-05-02", ticket="20261234567"),
+        ev("permit-issued", "2026-05-04"),
+        as_of="2026-05-20",
+    )
     assert clocks_by_id(r)["renewal-request"].status == "open"
 
 

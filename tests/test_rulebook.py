@@ -46,30 +46,29 @@ FILING_FORMAT_CLOCKS = {
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")
 
-ALL_CLOCKS = [
-    (profile, rules, c)
-    for profile in registry().values()
-    for rules in profile.permits.values()
-    for c in rules.clocks
-]
+ALL_CLOCKS = [(profile, rules, c) for profile in registry().values() for rules in profile.permits.values() for c in rules.clocks]
 CLOCK_IDS = [f"{p.id}:{r.kind}:{c.id}" for p, r, c in ALL_CLOCKS]
 
 
 def a_clock(**changes):
-    fields = dict(id="hearing-open", measure=CalendarDays(21), start="complete-application",
-                  citation="Testtown Wetlands By-Law §5")
+    fields = dict(
+        id="hearing-open", measure=CalendarDays(21), start="complete-application", citation="Testtown Wetlands By-Law §5"
+    )
     fields.update(changes)
     return Clock(**fields)
 
 
 def a_town(*clocks, kind="noi", declared_as="noi", **rules):
     return TownProfile(
-        id="testtown", name="Testtown", county="Norfolk",
+        id="testtown",
+        name="Testtown",
+        county="Norfolk",
         permits={declared_as: PermitRules(kind=kind, bylaw="Testtown Wetlands By-Law", clocks=clocks, **rules)},
     )
 
 
 # -- citations and clock ids ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("profile, rules, c", ALL_CLOCKS, ids=CLOCK_IDS)
 def test_every_clock_cites_the_towns_bylaw_or_a_statute_with_a_section(profile, rules, c):
@@ -96,14 +95,18 @@ def test_every_town_runs_only_known_permit_kinds_and_has_at_least_one():
 
 # -- malformed declarations fail at construction ----------------------------------------------
 
-@pytest.mark.parametrize("bad_clock, clock_id, problem", [
-    (a_clock(id="hearing-opens"), "hearing-opens", "unknown clock id"),
-    (a_clock(citation=""), "hearing-open", "no citation"),
-    (a_clock(citation="   "), "hearing-open", "no citation"),
-    (a_clock(start="filed-ish"), "hearing-open", "unknown start 'filed-ish'"),
-    (a_clock(measure=21), "hearing-open", "measure must be a calendars date rule"),
-    (a_clock(met_by="hearing-opened"), "hearing-open", "met_by must be a tuple"),
-])
+
+@pytest.mark.parametrize(
+    "bad_clock, clock_id, problem",
+    [
+        (a_clock(id="hearing-opens"), "hearing-opens", "unknown clock id"),
+        (a_clock(citation=""), "hearing-open", "no citation"),
+        (a_clock(citation="   "), "hearing-open", "no citation"),
+        (a_clock(start="filed-ish"), "hearing-open", "unknown start 'filed-ish'"),
+        (a_clock(measure=21), "hearing-open", "measure must be a calendars date rule"),
+        (a_clock(met_by="hearing-opened"), "hearing-open", "met_by must be a tuple"),
+    ],
+)
 def test_a_malformed_clock_fails_naming_the_town_and_the_clock(bad_clock, clock_id, problem):
     with pytest.raises(RuleBookError) as caught:
         a_town(bad_clock)
@@ -120,16 +123,18 @@ def test_a_well_formed_town_is_accepted():
 
 def test_renewals_without_a_citation_fail_naming_permit_expiry():
     with pytest.raises(RuleBookError) as caught:
-        a_town(a_clock(id="permit-expiry", measure=Months(36), start="issuance"),
-               renewal=Months(12), renewals_allowed=1)
+        a_town(a_clock(id="permit-expiry", measure=Months(36), start="issuance"), renewal=Months(12), renewals_allowed=1)
     assert (caught.value.town, caught.value.clock) == ("testtown", "permit-expiry")
     assert "renewal" in caught.value.problem
 
 
 def test_renewals_without_a_period_fail_too():
     with pytest.raises(RuleBookError, match="renewal"):
-        a_town(a_clock(id="permit-expiry", measure=Months(36), start="issuance"),
-               renewals_allowed=1, renewal_citation="Testtown Wetlands By-Law §7")
+        a_town(
+            a_clock(id="permit-expiry", measure=Months(36), start="issuance"),
+            renewals_allowed=1,
+            renewal_citation="Testtown Wetlands By-Law §7",
+        )
 
 
 def test_the_same_clock_declared_twice_fails():
@@ -159,6 +164,7 @@ def test_a_renewal_request_without_a_permit_expiry_fails():
 
 # -- Mansfield adopts the state's wetlands clocks ----------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["noi", "rda"])
 def test_mansfield_wetlands_clocks_are_the_wpa_clocks_cited_as_adopted(kind):
     mansfield, state = town("mansfield").rules(kind), wpa.PROFILE.rules(kind)
@@ -173,6 +179,7 @@ def test_mansfield_wetlands_clocks_are_the_wpa_clocks_cited_as_adopted(kind):
 
 # -- the registry ----------------------------------------------------------------------------
 
+
 def test_the_registry_holds_exactly_the_town_modules_that_define_a_profile():
     expected = {}
     for info in pkgutil.iter_modules(workflows.towns.__path__):
@@ -184,12 +191,14 @@ def test_the_registry_holds_exactly_the_town_modules_that_define_a_profile():
 
 
 def test_a_new_town_is_found_by_adding_a_file(tmp_path, monkeypatch):
-    (tmp_path / "newtown_for_test.py").write_text(textwrap.dedent('''
+    (tmp_path / "newtown_for_test.py").write_text(
+        textwrap.dedent("""
         from workflows.rulebook import TownProfile, adopting
         from workflows.towns import wpa
         PROFILE = TownProfile(id="newtown", name="Newtown", county="Middlesex",
                               permits={"noi": adopting(wpa.NOI, "Newtown By-Law §1")})
-    '''))
+    """)
+    )
     (tmp_path / "newtown_helpers_for_test.py").write_text("HELPER = 1\n")
     monkeypatch.setattr(workflows.towns, "__path__", [*workflows.towns.__path__, str(tmp_path)])
     registry.cache_clear()

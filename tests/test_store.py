@@ -6,9 +6,9 @@ import json
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import DBAPIError
-
 from storekit import NOI, STREET, db_url, snapshot, write_json  # noqa: F401 - db_url is a fixture
-from workflows.cli import main
+
+from cli.main import main
 
 
 def permits(capsys, *argv):
@@ -59,10 +59,12 @@ def test_recorded_events_are_checked_against_the_state_and_numbered_in_sequence(
     imported(db, tmp_path, capsys, NOI)
     code, out, _ = permits(capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--db", db)
     assert code == 0 and "recorded event 5" in out and "hearing-open" in out
-    assert_refused(capsys, db, ["record", "CAN-NOI-2026-014", "permit-issued", "--date", "2026-12-16", "--db", db],
-                   "event 6 (permit-issued)")
-    code, out, _ = permits(capsys, "record", "CAN-NOI-2026-014", "hearing-continued", "--date", "2026-12-15",
-                           "to=2027-01-05", "--db", db)
+    assert_refused(
+        capsys, db, ["record", "CAN-NOI-2026-014", "permit-issued", "--date", "2026-12-16", "--db", db], "event 6 (permit-issued)"
+    )
+    code, out, _ = permits(
+        capsys, "record", "CAN-NOI-2026-014", "hearing-continued", "--date", "2026-12-15", "to=2027-01-05", "--db", db
+    )
     assert code == 0 and "recorded event 6" in out
     exported = json.loads(permits(capsys, "export", "CAN-NOI-2026-014", "--db", db)[1])
     assert exported["events"][-1] == {"type": "hearing-continued", "date": "2026-12-15", "to": "2027-01-05"}
@@ -70,14 +72,14 @@ def test_recorded_events_are_checked_against_the_state_and_numbered_in_sequence(
 
 def test_a_voided_event_stays_in_history_and_export_but_not_in_the_replay(db, tmp_path, capsys):
     imported(db, tmp_path, capsys, NOI)
-    code, out, _ = permits(capsys, "void", "CAN-NOI-2026-014", "4", "--reason", "wrong newspaper",
-                           "--date", "2026-12-08", "--db", db)
+    code, out, _ = permits(
+        capsys, "void", "CAN-NOI-2026-014", "4", "--reason", "wrong newspaper", "--date", "2026-12-08", "--db", db
+    )
     assert code == 0 and "event 4 voided by event 5" in out
     code, out, _ = permits(capsys, "show", "CAN-NOI-2026-014", "--as-of", "2026-12-09", "--json", "--db", db)
     shown = json.loads(out)
     assert [h["voided_by"] for h in shown["history"]] == [None, None, None, 5, None]
-    assert shown["history"][4]["event"] == {"type": "event-voided", "date": "2026-12-08", "voids": 4,
-                                            "reason": "wrong newspaper"}
+    assert shown["history"][4]["event"] == {"type": "event-voided", "date": "2026-12-08", "voids": 4, "reason": "wrong newspaper"}
     newspaper = next(c for c in shown["clocks"] if c["id"] == "newspaper-notice")
     assert newspaper["status"] == "overdue"  # the voided notice no longer meets it
     exported = json.loads(permits(capsys, "export", "CAN-NOI-2026-014", "--db", db)[1])
@@ -135,22 +137,27 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(db, tmp_path, capsys):
     broken = copy.deepcopy(STREET)
     broken["events"][2] = {"type": "permit-issued"}  # no date
     good = write_json(tmp_path / "good.json", {**STREET, "id": "CAN-SO-2026-102"})
-    assert_refused(capsys, db, ["import", "--db", db, good, write_json(tmp_path / "bad.json", broken)],
-                   "event 3 (permit-issued)", "'date'")
-    assert_refused(capsys, db, ["import", "--db", db, good, write_json(tmp_path / "dup.json", NOI)],
-                   "duplicate filing id 'CAN-NOI-2026-014'")
+    assert_refused(
+        capsys, db, ["import", "--db", db, good, write_json(tmp_path / "bad.json", broken)], "event 3 (permit-issued)", "'date'"
+    )
+    assert_refused(
+        capsys, db, ["import", "--db", db, good, write_json(tmp_path / "dup.json", NOI)], "duplicate filing id 'CAN-NOI-2026-014'"
+    )
     assert_refused(capsys, db, ["import", "--db", db, good, good], "duplicate filing id 'CAN-SO-2026-102'")
     (tmp_path / "junk.json").write_text("{not json")
     assert_refused(capsys, db, ["import", "--db", db, str(tmp_path / "junk.json")], "not valid JSON")
     impossible = copy.deepcopy(STREET)
     del impossible["events"][1]  # issued without a Dig Safe number
     assert_refused(capsys, db, ["import", "--db", db, write_json(tmp_path / "x.json", impossible)], "Dig Safe")
-    assert_refused(capsys, db, ["record", "NOPE-1", "hearing-opened", "--date", "2026-12-15", "--db", db],
-                   "unknown filing 'NOPE-1'")
-    assert_refused(capsys, db, ["record", "CAN-NOI-2026-014", "no-such-event", "--date", "2026-12-15", "--db", db],
-                   "unknown event type")
-    assert_refused(capsys, db, ["record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-13-45", "--db", db],
-                   "invalid --date")
+    assert_refused(
+        capsys, db, ["record", "NOPE-1", "hearing-opened", "--date", "2026-12-15", "--db", db], "unknown filing 'NOPE-1'"
+    )
+    assert_refused(
+        capsys, db, ["record", "CAN-NOI-2026-014", "no-such-event", "--date", "2026-12-15", "--db", db], "unknown event type"
+    )
+    assert_refused(
+        capsys, db, ["record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-13-45", "--db", db], "invalid --date"
+    )
     assert_refused(capsys, db, ["void", "CAN-NOI-2026-014", "9", "--reason", "x", "--db", db], "'voids'")
     assert_refused(capsys, db, ["export", "NOPE-1", "--db", db], "unknown filing")
     assert_refused(capsys, db, ["show", "NOPE-1", "--db", db], "unknown filing")
@@ -158,12 +165,30 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(db, tmp_path, capsys):
 
 def test_events_and_ledger_entries_cannot_be_updated_or_deleted_even_in_sql(db, tmp_path, capsys):
     imported(db, tmp_path, capsys, NOI, STREET)
-    assert permits(capsys, "deposits", "Eversource", "--charge", "application", "--filing", "CAN-SO-2026-101",
-                   "--date", "2026-06-01", "--db", db)[0] == 0
+    assert (
+        permits(
+            capsys,
+            "deposits",
+            "Eversource",
+            "--charge",
+            "application",
+            "--filing",
+            "CAN-SO-2026-101",
+            "--date",
+            "2026-06-01",
+            "--db",
+            db,
+        )[0]
+        == 0
+    )
     engine = create_engine(db)
     try:
-        for statement in ("UPDATE event SET type = 'withdrawn' WHERE seq = 1", "DELETE FROM event",
-                          "UPDATE ledger_entry SET amount_cents = 0", "DELETE FROM ledger_entry"):
+        for statement in (
+            "UPDATE event SET type = 'withdrawn' WHERE seq = 1",
+            "DELETE FROM event",
+            "UPDATE ledger_entry SET amount_cents = 0",
+            "DELETE FROM ledger_entry",
+        ):
             with pytest.raises(DBAPIError, match="never updated or deleted"):
                 with engine.begin() as conn:
                     conn.execute(text(statement))
@@ -216,7 +241,7 @@ class _Terminal:
 def test_import_of_many_filings_shows_the_sweeps_progress_bar_on_a_terminal_only(tmp_path, capsys, monkeypatch):
     from datetime import date
 
-    from workflows.generate import generate
+    from sweep.generate import generate
 
     path = tmp_path / "many.json"
     path.write_text(json.dumps(list(generate(1000, date(2026, 11, 30), seed=3))))

@@ -21,14 +21,31 @@ FILINGS = [f"CAN-SO-2026-{n:03d}" for n in range(1, 51)]
 def test_two_writers_at_once_leave_every_event_once_and_every_history_valid(db_url):
     store = Store(db_url)
     store.upgrade()
-    store.import_filings([
-        {"town": "canton", "kind": "street-opening", "id": fid, "events": [
-            {"type": "filed", "date": "2026-06-01", "applicant": "utility"},
-            {"type": "dig-safe-obtained", "date": "2026-06-02", "ticket": f"T{fid}"}]}
-        for fid in FILINGS], by="setup")
+    store.import_filings(
+        [
+            {
+                "town": "canton",
+                "kind": "street-opening",
+                "id": fid,
+                "events": [
+                    {"type": "filed", "date": "2026-06-01", "applicant": "utility"},
+                    {"type": "dig-safe-obtained", "date": "2026-06-02", "ticket": f"T{fid}"},
+                ],
+            }
+            for fid in FILINGS
+        ],
+        by="setup",
+    )
     script = Path(__file__).with_name("concurrent_writer.py")
-    procs = [subprocess.Popen([sys.executable, str(script), db_url, str(w), str(N_EVENTS), *FILINGS],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for w in (1, 2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(script), db_url, str(w), str(N_EVENTS), *FILINGS],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in (1, 2)
+    ]
     results = []
     for p in procs:
         out, err = p.communicate(timeout=300)

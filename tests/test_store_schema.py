@@ -6,14 +6,13 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
-
 from storekit import db_url  # noqa: F401 - fixture
 
 import models.tables  # noqa: F401
+from cli.main import main
 from models.db import make_engine
 from models.migrate import HEAD, alembic_config, current_revision, upgrade
 from models.service import Store
-from workflows.cli import main
 
 
 def test_head_constant_is_the_last_migration_script():
@@ -50,7 +49,7 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
 
 
 def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(db_url, tmp_path, capsys):
-    from storekit import NOI, write_json
+    from storekit import NOI
 
     engine = make_engine(db_url)
     upgrade(engine, "0001")

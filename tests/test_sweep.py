@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from workflows.generate import generate
-from workflows.ledger import DirectorySource, SqliteLedger, write_jsonl
-from workflows.report import build_digest, build_schedule, write_outputs
-from workflows.sweep import run_sweep
+from sweep.generate import generate
+from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
+from sweep.report import build_digest, build_schedule, write_outputs
+from sweep.run import run_sweep
 
 AS_OF = date(2026, 11, 30)
 GOLDEN = Path(__file__).parent / "golden"
@@ -90,8 +90,12 @@ def test_golden_digest_and_schedule_for_a_fixed_store_and_day(store, tmp_path):
 def test_the_digest_covers_every_town_overdue_and_late(store, tmp_path):
     d = build_digest(sweep(store, tmp_path / "l.sqlite", tmp_path / "out"))
     assert {(g["town"], g["department"]) for g in d["dockets"]} == {
-        ("canton", "conservation"), ("canton", "dpw"), ("saugus", "conservation"),
-        ("mansfield", "conservation"), ("wpa", "conservation")}
+        ("canton", "conservation"),
+        ("canton", "dpw"),
+        ("saugus", "conservation"),
+        ("mansfield", "conservation"),
+        ("wpa", "conservation"),
+    }
     assert d["counts"]["overdue"] > 0 and any(g["late"] for g in d["dockets"])
     assert d["failures"] == []
 
@@ -116,8 +120,7 @@ def test_a_crash_halfway_then_a_rerun_ends_as_one_clean_run(store, tmp_path):
 
     hook = NoticeRecorder()
     with pytest.raises(Crash):
-        sweep(store, None, tmp_path / "crashed", hook,
-              log=CrashingLedger(tmp_path / "crashed.sqlite", after=total // 2))
+        sweep(store, None, tmp_path / "crashed", hook, log=CrashingLedger(tmp_path / "crashed.sqlite", after=total // 2))
     partial = SqliteLedger(tmp_path / "crashed.sqlite")
     assert 0 < len(partial.outputs()) < total
     partial.close()
@@ -175,8 +178,7 @@ def test_chunk_refs_load_the_same_records_as_reading_the_whole_source(tmp_path):
 
 def test_the_store_as_source_gives_the_same_dockets_as_the_filing_json(store, tmp_path):
     from models.service import Store
-
-    from workflows.store_source import StoreSource
+    from sweep.store_source import StoreSource
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     db = Store(url)

@@ -7,24 +7,23 @@ import threading
 
 import pytest
 from sqlalchemy import select
-
 from storekit import db_url  # noqa: F401 - fixture
 from test_sweep import AS_OF, Crash, NoticeRecorder, files
 
 from models.outputs import StoreOutputLog
 from models.service import Store, derived_from
 from models.tables import FilingClock, FilingRow, Notice, SweepOutput
-from workflows.generate import generate
-from workflows.report import write_outputs
-from workflows.store_source import StoreSource, open_log
-from workflows.sweep import run_sweep
+from sweep.generate import generate
+from sweep.report import write_outputs
+from sweep.run import run_sweep
+from sweep.store_source import StoreSource, open_log
 
 
 class RecipientRecorder(NoticeRecorder):
     """The stand-in notice hook, naming its recipients as the real one does."""
 
     def __call__(self, filing, replay, due, out_dir):
-        from workflows.dispatch import MadeNotice
+        from sweep.dispatch import MadeNotice
 
         return MadeNotice(super().__call__(filing, replay, due, out_dir), ["public"])
 
@@ -87,7 +86,8 @@ def test_sweeping_the_store_twice_records_each_output_once_on_its_filing(db_url,
     notices = rows(db_url, Notice.__table__)
     assert len(notices) == first.counts()["notices_made"]
     assert {(n["filing_id"], n["output_key"]) for n in notices} == {
-        (o["filing_id"], o["output_key"]) for o in outputs if o["kind"] == "notice"}
+        (o["filing_id"], o["output_key"]) for o in outputs if o["kind"] == "notice"
+    }
     assert all(n["recipient"] == "public" and n["files"] == [n["path"]] for n in notices)
 
 
@@ -165,8 +165,15 @@ def test_save_derived_stores_the_sweeps_replay_by_the_stores_rules_unless_an_eve
     filing, _ = store.load(f.id)
     result = store.replayer(filing, AS_OF)
     clocks = [c.as_dict() for c in result.clocks]
-    row = {"id": f.id, "town": filing.town, "kind": filing.kind, "state": "stale-state-for-the-test",
-           "clocks": clocks, "as_of": AS_OF.isoformat(), "events": len(filing.events) - 1}
+    row = {
+        "id": f.id,
+        "town": filing.town,
+        "kind": filing.kind,
+        "state": "stale-state-for-the-test",
+        "clocks": clocks,
+        "as_of": AS_OF.isoformat(),
+        "events": len(filing.events) - 1,
+    }
     log = StoreOutputLog(store)
     log.save_derived([row])  # the filing has an event the sweep did not see: left alone
     assert store.list_filings()[0].state == f.state
@@ -181,7 +188,7 @@ def test_save_derived_stores_the_sweeps_replay_by_the_stores_rules_unless_an_eve
 
 
 def test_open_log_shares_the_stores_engine_and_still_opens_a_ledger_file(tmp_path):
-    from workflows.ledger import SqliteLedger
+    from sweep.ledger import SqliteLedger
 
     url = filled(f"sqlite:///{tmp_path / 'p.db'}")
     source = StoreSource(url)
@@ -194,7 +201,7 @@ def test_open_log_shares_the_stores_engine_and_still_opens_a_ledger_file(tmp_pat
 
 
 def test_permits_sweep_of_the_store_records_its_outputs_there_by_default(tmp_path, capsys):
-    from workflows.cli import main
+    from cli.main import main
 
     url = filled(f"sqlite:///{tmp_path / 'p.db'}")
     args = ["sweep", "--no-prefect", "--as-of", AS_OF.isoformat(), "--db", url, "--out", str(tmp_path / "out")]

@@ -1,4 +1,11 @@
-"""Permit lifecycles, the rule book and the command line.
+"""Layer 2, the permit core: a filing and its events, one state machine per
+permit kind (the permit's workflow: NOI, RDA, Land Disturbance, Street
+Opening), the guards, the rule book with each town's clocks as cited data
+(:mod:`workflows.towns`), and the replay that derives a filing's state and
+clocks from its history.  Also the pure rules the record applies (the
+docket's statuses, the deposit ledger's arithmetic).
 
-The domain half (rule book, towns, machines, replay) is pure core: no I/O,
-no clock.  ``workflows.cli`` is the edge."""
+May import: :mod:`calendars` and the standard library.  No database, no
+templates, no Prefect, no web framework, no I/O, no clock (checked by the
+import-linter contracts in pyproject.toml).
+"""

@@ -27,8 +27,22 @@ from datetime import date
 
 from .errors import PermitsError, UnknownChoice
 
-__all__ = ["SCHEDULE", "FEES", "CATEGORIES", "ENTRY_KINDS", "REFUNDABLE_STATES", "ScheduleItem", "Charge", "Line", "Statement",
-           "LedgerRefused", "charge", "statement", "refund_allowed", "parse_dollars"]
+__all__ = [
+    "SCHEDULE",
+    "FEES",
+    "CATEGORIES",
+    "ENTRY_KINDS",
+    "REFUNDABLE_STATES",
+    "ScheduleItem",
+    "Charge",
+    "Line",
+    "Statement",
+    "LedgerRefused",
+    "charge",
+    "statement",
+    "refund_allowed",
+    "parse_dollars",
+]
 
 SCHEDULE_CITATION = "Canton 16-12 Fee Schedule (Nominal Schedule of Refundable Deposits)"
 ACCOUNT_CITATION = "Canton 16-12 §5"
@@ -53,27 +67,47 @@ class ScheduleItem:
     fee: bool = False
 
 
-SCHEDULE: dict[str, ScheduleItem] = {i.id: i for i in (
-    ScheduleItem("center-public-way", "opening to the center of a public way", 300_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("across-public-way", "opening across a public way", 600_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("center-state-highway", "opening to the center of a state highway", 1_500_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("across-state-highway", "opening across a state highway", 2_000_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("trench-unpaved-shoulder", "trench in unpaved shoulder, parallel to street", 10_00, "linear ft", SCHEDULE_CITATION),
-    ScheduleItem("trench-paved-way", "trench in paved public way, parallel to street", 25_00, "linear ft", SCHEDULE_CITATION),
-    ScheduleItem("curb-cut-driveway", "curb cut for a private driveway", 200_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("curb-cut-subdivision", "curb cut for a subdivision street", 500_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("newly-paved-center", "newly paved road (infra-red), to the center", 700_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("newly-paved-across", "newly paved road (infra-red), across", 1_400_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("sidewalk-bituminous", "sidewalk opening up to 3 sq yd, bituminous concrete", 300_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("sidewalk-concrete", "sidewalk opening up to 3 sq yd, concrete", 600_00, "each", SCHEDULE_CITATION),
-    ScheduleItem("sidewalk-excavation-bituminous", "sidewalk excavation over 3 sq yd, bituminous concrete", 15_00, "sq yd", SCHEDULE_CITATION),
-    ScheduleItem("sidewalk-excavation-concrete", "sidewalk excavation over 3 sq yd, concrete", 25_00, "sq yd", SCHEDULE_CITATION),
-)}
+SCHEDULE: dict[str, ScheduleItem] = {
+    i.id: i
+    for i in (
+        ScheduleItem("center-public-way", "opening to the center of a public way", 300_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("across-public-way", "opening across a public way", 600_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("center-state-highway", "opening to the center of a state highway", 1_500_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("across-state-highway", "opening across a state highway", 2_000_00, "each", SCHEDULE_CITATION),
+        ScheduleItem(
+            "trench-unpaved-shoulder", "trench in unpaved shoulder, parallel to street", 10_00, "linear ft", SCHEDULE_CITATION
+        ),
+        ScheduleItem("trench-paved-way", "trench in paved public way, parallel to street", 25_00, "linear ft", SCHEDULE_CITATION),
+        ScheduleItem("curb-cut-driveway", "curb cut for a private driveway", 200_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("curb-cut-subdivision", "curb cut for a subdivision street", 500_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("newly-paved-center", "newly paved road (infra-red), to the center", 700_00, "each", SCHEDULE_CITATION),
+        ScheduleItem("newly-paved-across", "newly paved road (infra-red), across", 1_400_00, "each", SCHEDULE_CITATION),
+        ScheduleItem(
+            "sidewalk-bituminous", "sidewalk opening up to 3 sq yd, bituminous concrete", 300_00, "each", SCHEDULE_CITATION
+        ),
+        ScheduleItem("sidewalk-concrete", "sidewalk opening up to 3 sq yd, concrete", 600_00, "each", SCHEDULE_CITATION),
+        ScheduleItem(
+            "sidewalk-excavation-bituminous",
+            "sidewalk excavation over 3 sq yd, bituminous concrete",
+            15_00,
+            "sq yd",
+            SCHEDULE_CITATION,
+        ),
+        ScheduleItem(
+            "sidewalk-excavation-concrete", "sidewalk excavation over 3 sq yd, concrete", 25_00, "sq yd", SCHEDULE_CITATION
+        ),
+    )
+}
 
-FEES: dict[str, ScheduleItem] = {i.id: i for i in (
-    ScheduleItem("application", "application fee", 50_00, "each", "Canton 16-12 §4 and Fee Schedule", fee=True),
-    ScheduleItem("after-hours", "inspection after normal working hours", 50_00, "hour", "Canton 16-12 §6 and Fee Schedule", fee=True),
-)}
+FEES: dict[str, ScheduleItem] = {
+    i.id: i
+    for i in (
+        ScheduleItem("application", "application fee", 50_00, "each", "Canton 16-12 §4 and Fee Schedule", fee=True),
+        ScheduleItem(
+            "after-hours", "inspection after normal working hours", 50_00, "hour", "Canton 16-12 §6 and Fee Schedule", fee=True
+        ),
+    )
+}
 
 
 class LedgerRefused(PermitsError):
@@ -106,16 +140,28 @@ def charge(item_id: str, quantity: int, category: str) -> Charge:
     if item is None:
         raise UnknownChoice("deposit or fee item", item_id, [*SCHEDULE, *FEES])
     if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 1:
-        raise LedgerRefused(f"quantity {quantity!r} for {item_id}: a whole number of {item.unit}s, at least 1",
-                            rule=item.citation)
+        raise LedgerRefused(
+            f"quantity {quantity!r} for {item_id}: a whole number of {item.unit}s, at least 1", rule=item.citation
+        )
     if category == "municipal":
-        return Charge("exempt", item_id, quantity, 0, EXEMPTION_CITATION,
-                      "municipal departments pay no fees and no deposits")
+        return Charge("exempt", item_id, quantity, 0, EXEMPTION_CITATION, "municipal departments pay no fees and no deposits")
     if category == "gas-company" and not (item.fee and item_id == "application"):
-        return Charge("exempt", item_id, quantity, 0, f"{ACCOUNT_CITATION}; {EXEMPTION_CITATION}",
-                      "gas company claiming the c.164 exemption pays only the application fee")
-    return Charge("fee" if item.fee else "deposit", item_id, quantity, item.cents * quantity, item.citation,
-                  f"{quantity} {item.unit} x ${item.cents / 100:,.2f}: {item.description}")
+        return Charge(
+            "exempt",
+            item_id,
+            quantity,
+            0,
+            f"{ACCOUNT_CITATION}; {EXEMPTION_CITATION}",
+            "gas company claiming the c.164 exemption pays only the application fee",
+        )
+    return Charge(
+        "fee" if item.fee else "deposit",
+        item_id,
+        quantity,
+        item.cents * quantity,
+        item.citation,
+        f"{quantity} {item.unit} x ${item.cents / 100:,.2f}: {item.description}",
+    )
 
 
 @dataclass(frozen=True)
@@ -146,12 +192,25 @@ class Statement:
 
     def as_dict(self) -> dict:
         return {
-            "applicant": self.applicant, "rule": ACCOUNT_CITATION,
-            "balance": _dollars(self.balance), "fees": _dollars(self.fees),
+            "applicant": self.applicant,
+            "rule": ACCOUNT_CITATION,
+            "balance": _dollars(self.balance),
+            "fees": _dollars(self.fees),
             "held": {k: _dollars(v) for k, v in sorted(self.held.items())},
-            "entries": [{"entry": ln.entry, "amount": _dollars(ln.cents), "date": ln.date.isoformat(),
-                         "filing": ln.filing, "item": ln.item, "quantity": ln.quantity, "rule": ln.rule,
-                         "note": ln.note, "balance": _dollars(bal)} for ln, bal in self.lines],
+            "entries": [
+                {
+                    "entry": ln.entry,
+                    "amount": _dollars(ln.cents),
+                    "date": ln.date.isoformat(),
+                    "filing": ln.filing,
+                    "item": ln.item,
+                    "quantity": ln.quantity,
+                    "rule": ln.rule,
+                    "note": ln.note,
+                    "balance": _dollars(bal),
+                }
+                for ln, bal in self.lines
+            ],
         }
 
 
@@ -174,9 +233,12 @@ def statement(applicant: str, lines) -> Statement:
             held[ln.filing] = held.get(ln.filing, 0) + ln.cents
         elif ln.entry == "deduction":
             if ln.cents > balance:
-                raise LedgerRefused(f"deduction of ${ln.cents / 100:,.2f} exceeds the account balance "
-                                    f"${balance / 100:,.2f}; bill the permit holder for the rest",
-                                    applicant=applicant, rule=f"{ACCOUNT_CITATION}; Canton 16-12 §13")
+                raise LedgerRefused(
+                    f"deduction of ${ln.cents / 100:,.2f} exceeds the account balance "
+                    f"${balance / 100:,.2f}; bill the permit holder for the rest",
+                    applicant=applicant,
+                    rule=f"{ACCOUNT_CITATION}; Canton 16-12 §13",
+                )
             balance -= ln.cents
             # the permit's own deposit is spent first, the rest of the account after it
             own = min(held.get(ln.filing, 0), ln.cents)
@@ -190,9 +252,12 @@ def statement(applicant: str, lines) -> Statement:
         elif ln.entry == "refund":
             left = held.get(ln.filing, 0)
             if ln.cents != left or left == 0:
-                raise LedgerRefused(f"refund of ${ln.cents / 100:,.2f} for {ln.filing}: the unexpended balance of "
-                                    f"that permit's deposit is ${left / 100:,.2f}", applicant=applicant,
-                                    rule=ACCOUNT_CITATION)
+                raise LedgerRefused(
+                    f"refund of ${ln.cents / 100:,.2f} for {ln.filing}: the unexpended balance of "
+                    f"that permit's deposit is ${left / 100:,.2f}",
+                    applicant=applicant,
+                    rule=ACCOUNT_CITATION,
+                )
             balance -= left
             held[ln.filing] = 0
         elif ln.entry == "fee":
@@ -210,9 +275,12 @@ def refund_allowed(filing: str, state: str, applicant: str) -> None:
     """Raise :class:`LedgerRefused` unless the permit has passed its final
     inspection (§5)."""
     if state not in REFUNDABLE_STATES:
-        raise LedgerRefused(f"the deposit for {filing} is released only after the final inspection of the "
-                            f"permanent patch; the permit is {state!r}", applicant=applicant,
-                            rule=f"{ACCOUNT_CITATION}, §11.4(f)")
+        raise LedgerRefused(
+            f"the deposit for {filing} is released only after the final inspection of the "
+            f"permanent patch; the permit is {state!r}",
+            applicant=applicant,
+            rule=f"{ACCOUNT_CITATION}, §11.4(f)",
+        )
 
 
 def parse_dollars(text: str) -> int:

@@ -7,6 +7,7 @@ from datetime import date
 
 __all__ = ["ACTIONS", "action_for", "docket_status", "is_optional"]
 
+
 def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
     """A deadline the holder may let pass (the rule book's ``optional``: a
     permit not renewed simply expires), shown only while it is open."""
@@ -14,6 +15,7 @@ def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
 
     clock = declared_clock(town_id, kind, clock_id)
     return clock is not None and clock.optional
+
 
 #: clock id -> what the office does to meet it (FILING-FORMAT.md clock ids).
 ACTIONS = {

@@ -18,8 +18,14 @@ from __future__ import annotations
 from calendars.errors import CalendarError, PermitsError, UnservableYear
 
 __all__ = [
-    "PermitsError", "CalendarError", "UnservableYear", "RuleBookError",
-    "UnknownChoice", "FilingError", "MalformedEvent", "TransitionRefused",
+    "PermitsError",
+    "CalendarError",
+    "UnservableYear",
+    "RuleBookError",
+    "UnknownChoice",
+    "FilingError",
+    "MalformedEvent",
+    "TransitionRefused",
 ]
 
 
@@ -43,8 +49,16 @@ class FilingError(PermitsError):
 
     ``position`` is the 1-based index of the event in the history."""
 
-    def __init__(self, message: str, *, filing: str | None = None, position: int | None = None,
-                 event: str | None = None, rule: str | None = None, state: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        filing: str | None = None,
+        position: int | None = None,
+        event: str | None = None,
+        rule: str | None = None,
+        state: str | None = None,
+    ):
         self.filing, self.position, self.event, self.rule, self.state = filing, position, event, rule, state
         where = []
         if filing:

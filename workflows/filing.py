@@ -9,10 +9,10 @@ ignored.  Pure: no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping  # isinstance against typing.Mapping is several times slower
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from types import MappingProxyType
-from collections.abc import Mapping  # isinstance against typing.Mapping is several times slower
 from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
@@ -67,8 +67,11 @@ _STREET = {
     "permit-renewed": {"date": "date"},
     "work-noticed": {"at": "moment"},
     "excavation-started": {"date": "date"},
-    "inspected": {"date": "date", "stage": ("pre-backfill", "temporary-patch", "settlement", "permanent-patch"),
-                  "result": ("pass", "fail")},
+    "inspected": {
+        "date": "date",
+        "stage": ("pre-backfill", "temporary-patch", "settlement", "permanent-patch"),
+        "result": ("pass", "fail"),
+    },
     "backfilled": {"date": "date", "material": ("gravel", "excavated", "cdf")},
     "temporary-patch-placed": {"date": "date"},
     "winter-patch-placed": {"date": "date"},
@@ -86,20 +89,21 @@ _STREET = {
 
 #: Optional fields with their kinds, checked when present.
 _OPTIONAL = {
-    ("street-opening", "filed"): {"applicant": ("private", "utility", "municipal"), "length_ft": "int",
-                                  "emergency": "bool"},
+    ("street-opening", "filed"): {"applicant": ("private", "utility", "municipal"), "length_ft": "int", "emergency": "bool"},
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
 }
 
 #: kind -> event type -> required fields
-EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType({
-    "noi": {**_WETLANDS, **_COMMON},
-    "rda": {**_WETLANDS, **_COMMON},
-    "land-disturbance": {**_WETLANDS, **_COMMON},
-    "street-opening": {**_STREET, **_COMMON},
-})
+EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
+    {
+        "noi": {**_WETLANDS, **_COMMON},
+        "rda": {**_WETLANDS, **_COMMON},
+        "land-disturbance": {**_WETLANDS, **_COMMON},
+        "street-opening": {**_STREET, **_COMMON},
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,7 @@ class Filing:
         out["events"] = [e.to_json() for e in self.events]
         return out
 
-    def with_event(self, raw_event: Mapping[str, Any]) -> "Filing":
+    def with_event(self, raw_event: Mapping[str, Any]) -> Filing:
         """This filing with one more event at the end (checked for form)."""
         event = parse_event(self.kind, len(self.events) + 1, raw_event, self.id, self.events)
         return Filing(self.town, self.kind, self.id, self.events + (event,), self.also, self.extra)
@@ -188,7 +192,12 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         return value
     if kind_of_field == "position":
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= len(earlier):
-            raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not the position of an earlier event (1-{len(earlier)})")
+            raise _bad(
+                filing_id,
+                position,
+                etype,
+                f"field {name!r}: {value!r} is not the position of an earlier event (1-{len(earlier)})",
+            )
         return value
     raise AssertionError(kind_of_field)  # pragma: no cover - declarations above
 
@@ -197,15 +206,15 @@ def _raise():
     raise ValueError
 
 
-def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None,
-                earlier: tuple[Event, ...] = ()) -> Event:
+def parse_event(
+    kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: tuple[Event, ...] = ()
+) -> Event:
     if not isinstance(raw, Mapping):
         raise _bad(filing_id, position, None, "an event must be a JSON object")
     etype = raw.get("type")
     table = EVENT_FIELDS[kind]
     if etype not in table:
-        raise _bad(filing_id, position, str(etype),
-                   f"unknown event type {etype!r} for a {kind} filing (see FILING-FORMAT.md)")
+        raise _bad(filing_id, position, str(etype), f"unknown event type {etype!r} for a {kind} filing (see FILING-FORMAT.md)")
     required = dict(table[etype])
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
     if etype == "notice-posted" and "date" not in raw and "at" in raw:

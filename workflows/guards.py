@@ -27,8 +27,10 @@ def renews_at_most_once(ctx, e):
 def renewal_asked_before_expiry(ctx, e):
     expiry = ctx.expiry()
     if expiry is not None and e.date > expiry:
-        return (f"the renewal was asked on {e.date}, after the permit expired on {expiry}: "
-                f"an expired permit cannot be renewed ({_renew_citation(ctx)})")
+        return (
+            f"the renewal was asked on {e.date}, after the permit expired on {expiry}: "
+            f"an expired permit cannot be renewed ({_renew_citation(ctx)})"
+        )
     return None
 
 
@@ -47,16 +49,19 @@ def renewal_was_requested(ctx, e):
     if clock is not None and expiry is not None:
         last = clock.measure.reckon(ctx.calendar, expiry).date
         if asked.date > last:
-            return (f"the renewal request of {asked.date} came after the last day to ask, {last} "
-                    f"({clock.measure.summary()} before the expiry on {expiry}): the permit cannot be renewed "
-                    f"({_renew_citation(ctx)})")
+            return (
+                f"the renewal request of {asked.date} came after the last day to ask, {last} "
+                f"({clock.measure.summary()} before the expiry on {expiry}): the permit cannot be renewed "
+                f"({_renew_citation(ctx)})"
+            )
     return None
 
 
 def continued_to_a_later_date(ctx, e):
     if e.get("to") <= e.date:
-        return (f"a hearing is continued to a date certain after the session; {e.get('to')} is not after {e.date} "
-                f"({ctx.rules.bylaw})")
+        return (
+            f"a hearing is continued to a date certain after the session; {e.get('to')} is not after {e.date} ({ctx.rules.bylaw})"
+        )
     return None
 
 
@@ -74,8 +79,10 @@ def hearing_has_opened(ctx, e):
 
 def decision_follows_close_where_required(ctx, e):
     if ctx.rules.hearing_required:
-        return (f"a decision cannot come before the hearing closes: {ctx.rules.bylaw} requires a public hearing "
-                f"and a decision after its close")
+        return (
+            f"a decision cannot come before the hearing closes: {ctx.rules.bylaw} requires a public hearing "
+            f"and a decision after its close"
+        )
     return None
 
 
@@ -88,7 +95,10 @@ COMMON_GUARDS = {
         Guard("continued_to_a_later_date", continued_to_a_later_date, "Canton 15-5; Saugus 508.08 §5.2"),
         Guard("extension_names_a_clock_of_this_filing", extension_names_a_clock_of_this_filing, "FILING-FORMAT clock-extended"),
         Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
-        Guard("decision_follows_close_where_required", decision_follows_close_where_required,
-              "Canton 15-5, 15-7; Saugus 508.08 §7.1; Mansfield 25 §7.G"),
+        Guard(
+            "decision_follows_close_where_required",
+            decision_follows_close_where_required,
+            "Canton 15-5, 15-7; Saugus 508.08 §7.1; Mansfield 25 §7.G",
+        ),
     )
 }

@@ -40,13 +40,17 @@ def boards_reported_or_40_days(ctx, e):
     if not missing:
         return None
     if notified is None:
-        return (f"the hearing cannot open before the boards have the application: no boards-notified event "
-                f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)")
+        return (
+            f"the hearing cannot open before the boards have the application: no boards-notified event "
+            f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)"
+        )
     earliest = notified[0] + timedelta(days=40)
     if e.date < earliest:
-        return (f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "
-                f"ha{'s' if len(missing) == 1 else 've'} not reported and 40 days have not passed since {notified[0]} "
-                f"(Mansfield 25 §7.E)")
+        return (
+            f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "
+            f"ha{'s' if len(missing) == 1 else 've'} not reported and 40 days have not passed since {notified[0]} "
+            f"(Mansfield 25 §7.E)"
+        )
     return None
 
 
@@ -56,8 +60,9 @@ MACHINE = Machine(
     states=LandDisturbanceState,
     final=frozenset({S.DENIED.value, S.REVOKED.value, S.COMPLETED.value, S.WITHDRAWN.value}),
     transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",)) + permit_rows(S),
-    guards={**COMMON_GUARDS,
-            "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days,
-                                                "Mansfield 25 §7.E")},
+    guards={
+        **COMMON_GUARDS,
+        "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days, "Mansfield 25 §7.E"),
+    },
     conds={"incomplete": incomplete},
 )

@@ -22,9 +22,9 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Mapping
 
 from .errors import RuleBookError, TransitionRefused
 
@@ -123,19 +123,35 @@ class Machine:
             hint = f"; it is allowed in: {', '.join(w if w != START else 'the first event' for w in where)}" if where else ""
             if ANY in {s for t in self._by_event.get(event.type, ()) for s in t.sources}:
                 hint = "; it is allowed in any state that is not final"
-            raise TransitionRefused(f"{event.type} is not allowed {shown}{hint}",
-                                    filing=ctx.filing_id, position=event.position, event=event.type, state=state)
+            raise TransitionRefused(
+                f"{event.type} is not allowed {shown}{hint}",
+                filing=ctx.filing_id,
+                position=event.position,
+                event=event.type,
+                state=state,
+            )
         for t in rows:
             if t.cond is not None and not self.conds[t.cond](ctx, event):
                 continue
             for g in t.guards:
                 reason = self.guards[g].check(ctx, event)
                 if reason:
-                    raise TransitionRefused(reason, filing=ctx.filing_id, position=event.position,
-                                            event=event.type, rule=self.guards[g].citation or g, state=state)
+                    raise TransitionRefused(
+                        reason,
+                        filing=ctx.filing_id,
+                        position=event.position,
+                        event=event.type,
+                        rule=self.guards[g].citation or g,
+                        state=state,
+                    )
             return t.target if t.target is not None else state
-        raise TransitionRefused(f"{event.type} does not fit the filing's record when it is {state!r}",
-                                filing=ctx.filing_id, position=event.position, event=event.type, state=state)
+        raise TransitionRefused(
+            f"{event.type} does not fit the filing's record when it is {state!r}",
+            filing=ctx.filing_id,
+            position=event.position,
+            event=event.type,
+            state=state,
+        )
 
     def table(self) -> list[tuple[str, str, str, str]]:
         """(event, from, to, guards) rows, for `permits machines`."""

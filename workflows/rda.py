@@ -8,7 +8,8 @@ from __future__ import annotations
 from enum import Enum
 
 from .guards import COMMON_GUARDS
-from .machine import Machine, Transition as T
+from .machine import Machine
+from .machine import Transition as T
 from .wetlands import hearing_rows, incomplete
 
 __all__ = ["RdaState", "MACHINE"]
@@ -35,13 +36,18 @@ MACHINE = Machine(
     kind="rda",
     states=RdaState,
     final=frozenset({S.NEGATIVE.value, S.POSITIVE.value, S.WITHDRAWN.value}),
-    transitions=hearing_rows(S) + (
+    transitions=hearing_rows(S)
+    + (
         T("determination-issued", (S.HEARING_CLOSED.value,), S.POSITIVE.value, cond="positive"),
         T("determination-issued", (S.HEARING_CLOSED.value,), S.NEGATIVE.value),
-        T("determination-issued", _before_close, S.POSITIVE.value, cond="positive",
-          guards=("decision_follows_close_where_required",)),
-        T("determination-issued", _before_close, S.NEGATIVE.value,
-          guards=("decision_follows_close_where_required",)),
+        T(
+            "determination-issued",
+            _before_close,
+            S.POSITIVE.value,
+            cond="positive",
+            guards=("decision_follows_close_where_required",),
+        ),
+        T("determination-issued", _before_close, S.NEGATIVE.value, guards=("decision_follows_close_where_required",)),
     ),
     guards=COMMON_GUARDS,
     conds={"incomplete": incomplete, "positive": positive},

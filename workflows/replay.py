@@ -13,9 +13,9 @@ status, not an error.  Pure: ``as_of`` is passed in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Iterable
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
@@ -34,8 +34,10 @@ MACHINES = {
     "street-opening": street_opening.MACHINE,
 }
 
-OYSTER_CREEK = ("a decision issued after its deadline is without effect and the state's superseding order "
-                "controls (Oyster Creek v. Harwich, 449 Mass. 859 (2007))")
+OYSTER_CREEK = (
+    "a decision issued after its deadline is without effect and the state's superseding order "
+    "controls (Oyster Creek v. Harwich, 449 Mass. 859 (2007))"
+)
 
 PENDING = ("open", "overdue", "waiting")
 
@@ -53,8 +55,14 @@ class ClockResult:
     start_position: int = 0
 
     def as_dict(self) -> dict:
-        out = {"id": self.id, "type": self.type, "date": self.date.isoformat(), "status": self.status,
-               "rule": self.rule, "explanation": self.explanation}
+        out = {
+            "id": self.id,
+            "type": self.type,
+            "date": self.date.isoformat(),
+            "status": self.status,
+            "rule": self.rule,
+            "explanation": self.explanation,
+        }
         if self.at is not None:
             out["at"] = self.at.isoformat(timespec="minutes")
         if self.binding is not None:
@@ -71,16 +79,22 @@ class Replay:
     clocks: list[ClockResult] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"town": self.town, "kind": self.kind, "id": self.id, "state": self.state,
-                "clocks": [c.as_dict() for c in self.clocks]}
+        return {
+            "town": self.town,
+            "kind": self.kind,
+            "id": self.id,
+            "state": self.state,
+            "clocks": [c.as_dict() for c in self.clocks],
+        }
 
     def clock(self, clock_id: str) -> ClockResult | None:
         return next((c for c in self.clocks if c.id == clock_id), None)
 
     def pending(self) -> list[ClockResult]:
         """Deadlines not yet met (open or overdue), soonest first."""
-        return sorted((c for c in self.clocks if c.type == "deadline" and c.status in ("open", "overdue")),
-                      key=lambda c: (c.date, c.id))
+        return sorted(
+            (c for c in self.clocks if c.type == "deadline" and c.status in ("open", "overdue")), key=lambda c: (c.date, c.id)
+        )
 
     def next_deadline(self) -> ClockResult | None:
         pending = self.pending()
@@ -98,14 +112,18 @@ def _live_events(filing: Filing) -> list[Event]:
         if e.type == VOID:
             target = e.get("voids")
             if target >= e.position:
-                raise MalformedEvent(f"event-voided must name an earlier event, not {target}",
-                                     filing=filing.id, position=e.position, event=e.type)
+                raise MalformedEvent(
+                    f"event-voided must name an earlier event, not {target}", filing=filing.id, position=e.position, event=e.type
+                )
             if by_pos[target].type == VOID:
-                raise MalformedEvent(f"event {target} is itself a voiding; record the event again instead",
-                                     filing=filing.id, position=e.position, event=e.type)
+                raise MalformedEvent(
+                    f"event {target} is itself a voiding; record the event again instead",
+                    filing=filing.id,
+                    position=e.position,
+                    event=e.type,
+                )
             if target in voided:
-                raise MalformedEvent(f"event {target} is already voided", filing=filing.id,
-                                     position=e.position, event=e.type)
+                raise MalformedEvent(f"event {target} is already voided", filing=filing.id, position=e.position, event=e.type)
             voided.add(target)
     live = [e for e in filing.events if e.type != VOID and e.position not in voided]
     return sorted(live, key=_order)
@@ -187,13 +205,15 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
             if final and status in PENDING and clock.type != "expiry" and clock.met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
-            out.append(ClockResult(prefix + clock.id, clock.type, day, status, clock.citation, text, at,
-                                   start_position=start_event.position))
+            out.append(
+                ClockResult(
+                    prefix + clock.id, clock.type, day, status, clock.citation, text, at, start_position=start_event.position
+                )
+            )
     return out
 
 
-def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool,
-            at: datetime | None = None) -> str:
+def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:
     if kind == "deadline":
         if met is not None:
             if at is not None and met.at is not None:  # an hour clock met at a known time
@@ -212,7 +232,7 @@ def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
     for p in prefixes:
         for c in clocks:
             if c.id.startswith(p) and c.type == "deadline":
-                mine = own.get(c.id[len(p):])
+                mine = own.get(c.id[len(p) :])
                 if mine is None:
                     continue
                 mine.binding = mine.date <= c.date

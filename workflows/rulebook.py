@@ -14,71 +14,80 @@ bad rule book fails at import.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
-from typing import Mapping
 
 from calendars import BusinessCalendar, DateRule
 
 from .errors import RuleBookError, UnknownChoice
 
 __all__ = [
-    "KINDS", "CLOCK_TYPES", "ANCHORS", "Clock", "PermitRules", "TownProfile",
+    "KINDS",
+    "CLOCK_TYPES",
+    "ANCHORS",
+    "Clock",
+    "PermitRules",
+    "TownProfile",
     "adopting",
 ]
 
 KINDS = ("noi", "rda", "land-disturbance", "street-opening")
 
 #: Clock id -> type, as FILING-FORMAT.md fixes them.
-CLOCK_TYPES: Mapping[str, str] = MappingProxyType({
-    "hearing-open": "deadline",
-    "newspaper-notice": "deadline",
-    "hearing-posting": "deadline",
-    "hearing-notice": "deadline",
-    "board-comment": "earliest",
-    "board-reports": "earliest",
-    "decision": "deadline",
-    "appeal-period": "deadline",
-    "permit-expiry": "expiry",
-    "renewal-request": "deadline",
-    "construction-notice": "deadline",
-    "work-notice": "earliest",
-    "emergency-filing": "deadline",
-    "temporary-patch-maintenance": "expiry",
-    "permanent-patch-window-opens": "earliest",
-    "permanent-patch-window-closes": "deadline",
-    "cdf-cure": "earliest",
-    "winter-patch": "deadline",
-    "settlement-answer": "deadline",
-    "certification-answer": "deadline",
-    "suspension-ends": "expiry",
-    "revocation-notice": "deadline",
-    "after-hours-payment": "deadline",
-})
+CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
+    {
+        "hearing-open": "deadline",
+        "newspaper-notice": "deadline",
+        "hearing-posting": "deadline",
+        "hearing-notice": "deadline",
+        "board-comment": "earliest",
+        "board-reports": "earliest",
+        "decision": "deadline",
+        "appeal-period": "deadline",
+        "permit-expiry": "expiry",
+        "renewal-request": "deadline",
+        "construction-notice": "deadline",
+        "work-notice": "earliest",
+        "emergency-filing": "deadline",
+        "temporary-patch-maintenance": "expiry",
+        "permanent-patch-window-opens": "earliest",
+        "permanent-patch-window-closes": "deadline",
+        "cdf-cure": "earliest",
+        "winter-patch": "deadline",
+        "settlement-answer": "deadline",
+        "certification-answer": "deadline",
+        "suspension-ends": "expiry",
+        "revocation-notice": "deadline",
+        "after-hours-payment": "deadline",
+    }
+)
 
 #: What a clock can start from, and how an explanation names it.
-ANCHORS: Mapping[str, str] = MappingProxyType({
-    "complete-application": "filed, complete",
-    "hearing-date": "the scheduled hearing",
-    "boards-notified": "boards notified",
-    "hearing-closed": "hearing closed",
-    "issuance": "date of issuance",
-    "final-action": "date of issuance of the decision",
-    "expiry": "the permit's expiry",
-    "construction-start": "construction start",
-    "work-noticed": "work notice given",
-    "emergency-start": "emergency work started",
-    "temporary-patch": "temporary patch placed",
-    "cdf-backfill": "flowable fill (CDF) placed",
-    "open-work": "excavation started, over 30 ft",
-    "settlement-inspection": "settlement inspection",
-    "certification-requested": "certification requested",
-    "suspended": "suspension",
-    "revocation-hearing": "the revocation hearing",
-    "billed": "after-hours inspection billed",
-})
+ANCHORS: Mapping[str, str] = MappingProxyType(
+    {
+        "complete-application": "filed, complete",
+        "hearing-date": "the scheduled hearing",
+        "boards-notified": "boards notified",
+        "hearing-closed": "hearing closed",
+        "issuance": "date of issuance",
+        "final-action": "date of issuance of the decision",
+        "expiry": "the permit's expiry",
+        "construction-start": "construction start",
+        "work-noticed": "work notice given",
+        "emergency-start": "emergency work started",
+        "temporary-patch": "temporary patch placed",
+        "cdf-backfill": "flowable fill (CDF) placed",
+        "open-work": "excavation started, over 30 ft",
+        "settlement-inspection": "settlement inspection",
+        "certification-requested": "certification requested",
+        "suspended": "suspension",
+        "revocation-hearing": "the revocation hearing",
+        "billed": "after-hours inspection billed",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -122,9 +131,14 @@ class Clock:
 
     def as_dict(self) -> dict:
         return {
-            "id": self.id, "type": self.type, "measure": self.measure.summary(),
-            "rule": self.measure.name, "start": self.start, "met_by": list(self.met_by),
-            "citation": self.citation, "note": self.note,
+            "id": self.id,
+            "type": self.type,
+            "measure": self.measure.summary(),
+            "rule": self.measure.name,
+            "start": self.start,
+            "met_by": list(self.met_by),
+            "citation": self.citation,
+            "note": self.note,
         }
 
 
@@ -208,6 +222,9 @@ def adopting(rules: PermitRules, adopted_by: str) -> PermitRules:
     """A town's copy of another jurisdiction's rules, each citation saying
     the town adopts it (Mansfield Ch. 15 §4.1 defers to the state)."""
     clocks = tuple(replace(c, citation=f"{c.citation}, as {adopted_by} adopts it") for c in rules.clocks)
-    return replace(rules, bylaw=f"{rules.bylaw}, as {adopted_by} adopts it", clocks=clocks,
-                   renewal_citation=(f"{rules.renewal_citation}, as {adopted_by} adopts it"
-                                     if rules.renewal_citation else ""))
+    return replace(
+        rules,
+        bylaw=f"{rules.bylaw}, as {adopted_by} adopts it",
+        clocks=clocks,
+        renewal_citation=(f"{rules.renewal_citation}, as {adopted_by} adopts it" if rules.renewal_citation else ""),
+    )

@@ -8,7 +8,8 @@ from __future__ import annotations
 from enum import Enum
 
 from .guards import COMMON_GUARDS
-from .machine import ANY, START, Guard, Machine, Transition as T
+from .machine import ANY, START, Guard, Machine
+from .machine import Transition as T
 
 __all__ = ["StreetOpeningState", "MACHINE"]
 
@@ -50,21 +51,24 @@ def excavation_under_way(ctx, e):
 
 def no_temporary_patch_over_cdf(ctx, e):
     if ctx.cdf:
-        return (f"a trench backfilled with flowable fill (CDF) gets a steel plate and a 24-hour cure, then the "
-                f"permanent patch: no temporary patch ({BYLAW} §11.2)")
+        return (
+            f"a trench backfilled with flowable fill (CDF) gets a steel plate and a 24-hour cure, then the "
+            f"permanent patch: no temporary patch ({BYLAW} §11.2)"
+        )
     return None
 
 
 def certification_asked_within_window(ctx, e):
-    from dateutil.relativedelta import relativedelta
 
     start = ctx.temporary_patch
     # the window as the rule book counts it (the closing day rolls off a closed day)
     opens = ctx.rules.clock("permanent-patch-window-opens").measure.reckon(ctx.calendar, start).date
     closes = ctx.rules.clock("permanent-patch-window-closes").measure.reckon(ctx.calendar, start).date
     if not opens <= e.date <= closes:
-        return (f"certification of the temporary patch is asked within the permanent patch window, "
-                f"{opens} to {closes} (12 to 18 months after {start}); {e.date} is outside it ({BYLAW} §11.4)")
+        return (
+            f"certification of the temporary patch is asked within the permanent patch window, "
+            f"{opens} to {closes} (12 to 18 months after {start}); {e.date} is outside it ({BYLAW} §11.4)"
+        )
     return None
 
 
@@ -96,15 +100,19 @@ def revoked_after_noticed_hearing(ctx, e):
 
 def deposit_not_in_default(ctx, e):
     if ctx.in_default(e.date):
-        return (f"the deposit is not refunded while the holder is in Default: suspended until "
-                f"{ctx.suspended_until} ({BYLAW} §5, §11.4(f))")
+        return (
+            f"the deposit is not refunded while the holder is in Default: suspended until "
+            f"{ctx.suspended_until} ({BYLAW} §5, §11.4(f))"
+        )
     return None
 
 
 def inspection_fits_the_stage(ctx, e):
-    return (f"a {e.get('stage')} inspection does not fit a permit that is {ctx.state!r}; inspections are before "
-            f"backfill, after the temporary patch, in the permanent patch window, and after the permanent patch "
-            f"({BYLAW} §10.2)")
+    return (
+        f"a {e.get('stage')} inspection does not fit a permit that is {ctx.state!r}; inspections are before "
+        f"backfill, after the temporary patch, in the permanent patch window, and after the permanent patch "
+        f"({BYLAW} §10.2)"
+    )
 
 
 def _stage(name):
@@ -148,8 +156,13 @@ MACHINE = Machine(
         T("inspected", V(S.TEMPORARY_PATCH), None, cond="settlement_stage"),
         T("settlement-answered", V(S.TEMPORARY_PATCH), None, guards=("settlement_inspection_on_record",)),
         T("certification-requested", V(S.TEMPORARY_PATCH), None, guards=("certification_asked_within_window",)),
-        T("certification-answered", V(S.TEMPORARY_PATCH), S.PERMANENT_PATCH.value, cond="granted",
-          guards=("certification_was_requested",)),
+        T(
+            "certification-answered",
+            V(S.TEMPORARY_PATCH),
+            S.PERMANENT_PATCH.value,
+            cond="granted",
+            guards=("certification_was_requested",),
+        ),
         T("certification-answered", V(S.TEMPORARY_PATCH), None, guards=("certification_was_requested",)),
         T("permanent-patch-placed", V(S.BACKFILLED, S.TEMPORARY_PATCH), S.PERMANENT_PATCH.value),
         T("inspected", V(S.PERMANENT_PATCH), S.FINAL_INSPECTED.value, cond="final_pass"),

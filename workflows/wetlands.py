@@ -4,7 +4,8 @@ continuances, extensions and withdrawal."""
 
 from __future__ import annotations
 
-from .machine import ANY, START, Transition as T
+from .machine import ANY, START
+from .machine import Transition as T
 
 __all__ = ["NOTICE_EVENTS", "hearing_rows", "permit_rows", "incomplete"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Mapping
 
 from workflows.errors import RuleBookError, UnknownChoice
 from workflows.rulebook import TownProfile

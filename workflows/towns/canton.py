@@ -4,7 +4,6 @@ Source: ../shared/bylaws/canton.txt lines 1-233 and 633-1500."""
 
 from calendars import (
     NO_ROLL,
-    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
     BusinessDays,
     BusinessDaysBackward,
     BusinessHours,
@@ -14,6 +13,9 @@ from calendars import (
     LastBusinessDayBefore,
     Months,
 )
+from calendars import (
+    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
+)
 from workflows.rulebook import Clock, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
 
@@ -21,36 +23,75 @@ WETLANDS = "Canton Wetlands By-Law"
 STREETS = "Canton Street Opening By-Law 16-12"
 
 _wetlands_hearing = (
-    Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", f"{WETLANDS} 15-5",
-          met_by=("hearing-opened",), note="hearing within 21 days from receipt of a completed application"),
-    Clock("newspaper-notice", BusinessDaysBackward(5), "hearing-date", f"{WETLANDS} 15-5",
-          met_by=("notice-published",), note="five working days prior to the hearing, at the applicant's expense"),
+    Clock(
+        "hearing-open",
+        CalendarDays(21, NEXT),
+        "complete-application",
+        f"{WETLANDS} 15-5",
+        met_by=("hearing-opened",),
+        note="hearing within 21 days from receipt of a completed application",
+    ),
+    Clock(
+        "newspaper-notice",
+        BusinessDaysBackward(5),
+        "hearing-date",
+        f"{WETLANDS} 15-5",
+        met_by=("notice-published",),
+        note="five working days prior to the hearing, at the applicant's expense",
+    ),
     _hearing_posting,
 )
 
 NOI = PermitRules(
     kind="noi",
     bylaw=f"{WETLANDS} (Art. XV)",
-    clocks=_wetlands_hearing + (
-        Clock("board-comment", CalendarDays(15, NO_ROLL), "boards-notified", f"{WETLANDS} 15-6",
-              met_by=FINAL_ACTION,
-              note="no final action until the boards have had 14 days from receipt of notice: from day 15"),
-        Clock("decision", CalendarDays(31, NEXT), "hearing-closed", f"{WETLANDS} 15-5, 15-7",
-              met_by=FINAL_ACTION, note="permit issued or denied in writing within 31 days of the close"),
-        Clock("permit-expiry", Months(36), "issuance", f"{WETLANDS} 15-7",
-              note="expires three years from the date of issuance"),
-        Clock("renewal-request", CalendarDaysBackward(0), "expiry", f"{WETLANDS} 15-7",
-              met_by=("renewal-requested",), optional=True, note="renewal asked in writing prior to expiration"),
+    clocks=_wetlands_hearing
+    + (
+        Clock(
+            "board-comment",
+            CalendarDays(15, NO_ROLL),
+            "boards-notified",
+            f"{WETLANDS} 15-6",
+            met_by=FINAL_ACTION,
+            note="no final action until the boards have had 14 days from receipt of notice: from day 15",
+        ),
+        Clock(
+            "decision",
+            CalendarDays(31, NEXT),
+            "hearing-closed",
+            f"{WETLANDS} 15-5, 15-7",
+            met_by=FINAL_ACTION,
+            note="permit issued or denied in writing within 31 days of the close",
+        ),
+        Clock("permit-expiry", Months(36), "issuance", f"{WETLANDS} 15-7", note="expires three years from the date of issuance"),
+        Clock(
+            "renewal-request",
+            CalendarDaysBackward(0),
+            "expiry",
+            f"{WETLANDS} 15-7",
+            met_by=("renewal-requested",),
+            optional=True,
+            note="renewal asked in writing prior to expiration",
+        ),
     ),
-    renewal=Months(12), renewals_allowed=1, renewal_citation=f"{WETLANDS} 15-7",
+    renewal=Months(12),
+    renewals_allowed=1,
+    renewal_citation=f"{WETLANDS} 15-7",
 )
 
 RDA = PermitRules(
     kind="rda",
     bylaw=f"{WETLANDS} (Art. XV)",
-    clocks=_wetlands_hearing + (
-        Clock("decision", CalendarDays(31, NEXT), "hearing-closed", f"{WETLANDS} 15-5",
-              met_by=DETERMINATION, note="determination in writing within 31 days of the close"),
+    clocks=_wetlands_hearing
+    + (
+        Clock(
+            "decision",
+            CalendarDays(31, NEXT),
+            "hearing-closed",
+            f"{WETLANDS} 15-5",
+            met_by=DETERMINATION,
+            note="determination in writing within 31 days of the close",
+        ),
     ),
 )
 
@@ -58,37 +99,115 @@ STREET_OPENING = PermitRules(
     kind="street-opening",
     bylaw=STREETS,
     clocks=(
-        Clock("emergency-filing", BusinessDays(1), "emergency-start", f"{STREETS} §7",
-              met_by=("filed",), note="statement, application, fee and deposit on the next business day"),
-        Clock("permit-expiry", CalendarDays(30, NO_ROLL), "issuance", f"{STREETS} §10.1",
-              note="valid for thirty days"),
-        Clock("renewal-request", CalendarDaysBackward(0), "expiry", f"{STREETS} §10.1",
-              met_by=("renewal-requested",), optional=True, note="renewal asked in writing before the permit expires"),
-        Clock("work-notice", BusinessHours(72), "work-noticed", f"{STREETS} §10.3; M.G.L. c.82 §40A",
-              met_by=("excavation-started",), note="72 hours' notice, not counting Saturdays, Sundays and holidays"),
-        Clock("cdf-cure", Hours(24), "cdf-backfill", f"{STREETS} §11.2",
-              met_by=("permanent-patch-placed",), note="steel plate and a 24-hour cure, then the permanent patch"),
-        Clock("temporary-patch-maintenance", Months(12), "temporary-patch", f"{STREETS} §11.3(b)",
-              note="temporary patch maintained smooth for at least one year"),
-        Clock("permanent-patch-window-opens", Months(12), "temporary-patch", f"{STREETS} §2, §11.4",
-              met_by=("permanent-patch-placed",), note="permanent patch from 12 months after the temporary patch"),
-        Clock("permanent-patch-window-closes", Months(18, NEXT), "temporary-patch", f"{STREETS} §2, §11.4",
-              met_by=("permanent-patch-placed",), note="... and within 18 months of it"),
-        Clock("winter-patch", LastBusinessDayBefore(12, 1), "open-work", f"{STREETS} §11.3(c)",
-              met_by=("winter-patch-placed", "permanent-patch-placed"),
-              note="work over 30 ft not permanently patched gets a Winter Preparation Patch before December 1; missing it is a Default"),
-        Clock("settlement-answer", CalendarDays(7, NEXT), "settlement-inspection", f"{STREETS} §11.4",
-              met_by=("settlement-answered",), note="answer within 7 days of the settlement inspection"),
-        Clock("certification-answer", CalendarDays(30, NEXT), "certification-requested", f"{STREETS} §11.4(d)",
-              met_by=("certification-answered",), note="answer within 30 days of the request"),
-        Clock("suspension-ends", CalendarDays(21, NO_ROLL), "suspended", f"{STREETS} §12",
-              max_count=21, note="suspended at once on Default, for up to 21 days"),
-        Clock("revocation-notice", CalendarDaysBackward(5), "revocation-hearing", f"{STREETS} §12",
-              met_by=("revocation-hearing-scheduled",), note="at least 5 days' written notice of the hearing"),
-        Clock("after-hours-payment", CalendarDays(15, NEXT), "billed", f"{STREETS} §6 and fee schedule",
-              met_by=("after-hours-paid",), note="after-hours inspection at $50/hour, due 15 days after billing"),
+        Clock(
+            "emergency-filing",
+            BusinessDays(1),
+            "emergency-start",
+            f"{STREETS} §7",
+            met_by=("filed",),
+            note="statement, application, fee and deposit on the next business day",
+        ),
+        Clock("permit-expiry", CalendarDays(30, NO_ROLL), "issuance", f"{STREETS} §10.1", note="valid for thirty days"),
+        Clock(
+            "renewal-request",
+            CalendarDaysBackward(0),
+            "expiry",
+            f"{STREETS} §10.1",
+            met_by=("renewal-requested",),
+            optional=True,
+            note="renewal asked in writing before the permit expires",
+        ),
+        Clock(
+            "work-notice",
+            BusinessHours(72),
+            "work-noticed",
+            f"{STREETS} §10.3; M.G.L. c.82 §40A",
+            met_by=("excavation-started",),
+            note="72 hours' notice, not counting Saturdays, Sundays and holidays",
+        ),
+        Clock(
+            "cdf-cure",
+            Hours(24),
+            "cdf-backfill",
+            f"{STREETS} §11.2",
+            met_by=("permanent-patch-placed",),
+            note="steel plate and a 24-hour cure, then the permanent patch",
+        ),
+        Clock(
+            "temporary-patch-maintenance",
+            Months(12),
+            "temporary-patch",
+            f"{STREETS} §11.3(b)",
+            note="temporary patch maintained smooth for at least one year",
+        ),
+        Clock(
+            "permanent-patch-window-opens",
+            Months(12),
+            "temporary-patch",
+            f"{STREETS} §2, §11.4",
+            met_by=("permanent-patch-placed",),
+            note="permanent patch from 12 months after the temporary patch",
+        ),
+        Clock(
+            "permanent-patch-window-closes",
+            Months(18, NEXT),
+            "temporary-patch",
+            f"{STREETS} §2, §11.4",
+            met_by=("permanent-patch-placed",),
+            note="... and within 18 months of it",
+        ),
+        Clock(
+            "winter-patch",
+            LastBusinessDayBefore(12, 1),
+            "open-work",
+            f"{STREETS} §11.3(c)",
+            met_by=("winter-patch-placed", "permanent-patch-placed"),
+            note="work over 30 ft not permanently patched gets a Winter Preparation Patch before December 1; missing it is a Default",
+        ),
+        Clock(
+            "settlement-answer",
+            CalendarDays(7, NEXT),
+            "settlement-inspection",
+            f"{STREETS} §11.4",
+            met_by=("settlement-answered",),
+            note="answer within 7 days of the settlement inspection",
+        ),
+        Clock(
+            "certification-answer",
+            CalendarDays(30, NEXT),
+            "certification-requested",
+            f"{STREETS} §11.4(d)",
+            met_by=("certification-answered",),
+            note="answer within 30 days of the request",
+        ),
+        Clock(
+            "suspension-ends",
+            CalendarDays(21, NO_ROLL),
+            "suspended",
+            f"{STREETS} §12",
+            max_count=21,
+            note="suspended at once on Default, for up to 21 days",
+        ),
+        Clock(
+            "revocation-notice",
+            CalendarDaysBackward(5),
+            "revocation-hearing",
+            f"{STREETS} §12",
+            met_by=("revocation-hearing-scheduled",),
+            note="at least 5 days' written notice of the hearing",
+        ),
+        Clock(
+            "after-hours-payment",
+            CalendarDays(15, NEXT),
+            "billed",
+            f"{STREETS} §6 and fee schedule",
+            met_by=("after-hours-paid",),
+            note="after-hours inspection at $50/hour, due 15 days after billing",
+        ),
     ),
-    renewal=CalendarDays(30, NO_ROLL), renewals_allowed=1, renewal_citation=f"{STREETS} §10.1",
+    renewal=CalendarDays(30, NO_ROLL),
+    renewals_allowed=1,
+    renewal_citation=f"{STREETS} §10.1",
 )
 
 PROFILE = TownProfile(
@@ -98,7 +217,6 @@ PROFILE = TownProfile(
     permits={"noi": NOI, "rda": RDA, "street-opening": STREET_OPENING},
     settings={
         # From the DPW's web page, not the by-law (RULES.md §5): a town setting.
-        "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15",
-                          "last_trench_repair": "11-30"},
+        "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15", "last_trench_repair": "11-30"},
     },
 )

@@ -4,9 +4,11 @@ Source: ../shared/bylaws/mansfield.txt lines 1367-1530 and 2450-2870."""
 
 from calendars import (
     NO_ROLL,
-    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
     CalendarDays,
     CalendarDaysBackward,
+)
+from calendars import (
+    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
 from workflows.rulebook import Clock, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
@@ -19,19 +21,48 @@ LAND_DISTURBANCE = PermitRules(
     kind="land-disturbance",
     bylaw=f"{STORMWATER} (Land Disturbance Permit)",
     clocks=(
-        Clock("board-reports", CalendarDays(40, NO_ROLL), "boards-notified", f"{STORMWATER} §7.E",
-              met_by=("hearing-opened",),
-              note="no hearing until every board has reported or 40 days have passed since they received the application"),
-        Clock("hearing-open", CalendarDays(60, NEXT), "complete-application", f"{STORMWATER} §7.G",
-              met_by=("hearing-opened",), note="hearing within 60 days of receipt of a complete application"),
-        Clock("hearing-notice", CalendarDaysBackward(14), "hearing-date", f"{STORMWATER} §7.G",
-              met_by=("notice-published", "notice-posted", "abutters-notified"), met_when="all",
-              note="newspaper, Town Hall posting and certified mail to abutters at least 14 days before the hearing"),
+        Clock(
+            "board-reports",
+            CalendarDays(40, NO_ROLL),
+            "boards-notified",
+            f"{STORMWATER} §7.E",
+            met_by=("hearing-opened",),
+            note="no hearing until every board has reported or 40 days have passed since they received the application",
+        ),
+        Clock(
+            "hearing-open",
+            CalendarDays(60, NEXT),
+            "complete-application",
+            f"{STORMWATER} §7.G",
+            met_by=("hearing-opened",),
+            note="hearing within 60 days of receipt of a complete application",
+        ),
+        Clock(
+            "hearing-notice",
+            CalendarDaysBackward(14),
+            "hearing-date",
+            f"{STORMWATER} §7.G",
+            met_by=("notice-published", "notice-posted", "abutters-notified"),
+            met_when="all",
+            note="newspaper, Town Hall posting and certified mail to abutters at least 14 days before the hearing",
+        ),
         wpa._hearing_posting,
-        Clock("decision", CalendarDays(60, NEXT), "hearing-closed", f"{STORMWATER} §7.G",
-              met_by=ACTION, note="final action within 60 days of the close, unless both sides agree to extend"),
-        Clock("construction-notice", CalendarDaysBackward(7), "construction-start", f"{STORMWATER} §11",
-              met_by=("construction-noticed",), note="notice one week before construction starts"),
+        Clock(
+            "decision",
+            CalendarDays(60, NEXT),
+            "hearing-closed",
+            f"{STORMWATER} §7.G",
+            met_by=ACTION,
+            note="final action within 60 days of the close, unless both sides agree to extend",
+        ),
+        Clock(
+            "construction-notice",
+            CalendarDaysBackward(7),
+            "construction-start",
+            f"{STORMWATER} §11",
+            met_by=("construction-noticed",),
+            note="notice one week before construction starts",
+        ),
     ),
 )
 

@@ -3,6 +3,8 @@
 
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
+)
+from calendars import (
     CalendarDays,
     CalendarDaysBackward,
     Months,
@@ -16,19 +18,45 @@ NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
     clocks=(
-        Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", f"{BYLAW} §5.2",
-              met_by=("hearing-opened",), note="within 21 days of receipt of the completed NOI, unless the applicant extends in writing"),
-        Clock("newspaper-notice", CalendarDaysBackward(5), "hearing-date", f"{BYLAW} §5.2",
-              met_by=("notice-published",), note="not less than five days prior to the hearing"),
+        Clock(
+            "hearing-open",
+            CalendarDays(21, NEXT),
+            "complete-application",
+            f"{BYLAW} §5.2",
+            met_by=("hearing-opened",),
+            note="within 21 days of receipt of the completed NOI, unless the applicant extends in writing",
+        ),
+        Clock(
+            "newspaper-notice",
+            CalendarDaysBackward(5),
+            "hearing-date",
+            f"{BYLAW} §5.2",
+            met_by=("notice-published",),
+            note="not less than five days prior to the hearing",
+        ),
         _hearing_posting,
-        Clock("decision", CalendarDays(21, NEXT), "hearing-closed", f"{BYLAW} §5.2, §7.1",
-              met_by=FINAL_ACTION, note="Order of Conditions within 21 days of the close, unless the applicant extends in writing"),
-        Clock("permit-expiry", Months(36), "issuance", f"{BYLAW} §7.6",
-              note="expires three years from the date of issuance"),
-        Clock("renewal-request", CalendarDaysBackward(30), "expiry", f"{BYLAW} §7.6",
-              met_by=("renewal-requested",), optional=True, note="renewal asked in writing thirty days prior to the expiration date"),
+        Clock(
+            "decision",
+            CalendarDays(21, NEXT),
+            "hearing-closed",
+            f"{BYLAW} §5.2, §7.1",
+            met_by=FINAL_ACTION,
+            note="Order of Conditions within 21 days of the close, unless the applicant extends in writing",
+        ),
+        Clock("permit-expiry", Months(36), "issuance", f"{BYLAW} §7.6", note="expires three years from the date of issuance"),
+        Clock(
+            "renewal-request",
+            CalendarDaysBackward(30),
+            "expiry",
+            f"{BYLAW} §7.6",
+            met_by=("renewal-requested",),
+            optional=True,
+            note="renewal asked in writing thirty days prior to the expiration date",
+        ),
     ),
-    renewal=Months(12), renewals_allowed=1, renewal_citation=f"{BYLAW} §7.6",
+    renewal=Months(12),
+    renewals_allowed=1,
+    renewal_citation=f"{BYLAW} §7.6",
 )
 
 RDA = PermitRules(
@@ -36,8 +64,14 @@ RDA = PermitRules(
     bylaw=BYLAW,
     hearing_required=False,
     clocks=(
-        Clock("decision", CalendarDays(21, NEXT), "complete-application", f"{BYLAW} §5.3",
-              met_by=DETERMINATION, note="written determination within 21 days of receipt of the request"),
+        Clock(
+            "decision",
+            CalendarDays(21, NEXT),
+            "complete-application",
+            f"{BYLAW} §5.3",
+            met_by=DETERMINATION,
+            note="written determination within 21 days of receipt of the request",
+        ),
     ),
 )
 

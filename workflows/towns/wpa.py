@@ -5,6 +5,8 @@ them beside the town's."""
 
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
+)
+from calendars import (
     BusinessDays,
     BusinessDaysBackward,
     BusinessHoursBackward,
@@ -19,32 +21,63 @@ FINAL_ACTION = ("permit-issued", "permit-denied")
 DETERMINATION = ("determination-issued",)
 
 _hearing_posting = Clock(
-    "hearing-posting", BusinessHoursBackward(48), "hearing-date", OPEN_MEETING,
-    met_by=("notice-posted",), note="posted 48 hours before, not counting Saturdays, Sundays and legal holidays",
+    "hearing-posting",
+    BusinessHoursBackward(48),
+    "hearing-date",
+    OPEN_MEETING,
+    met_by=("notice-posted",),
+    note="posted 48 hours before, not counting Saturdays, Sundays and legal holidays",
 )
 
 NOI = PermitRules(
     kind="noi",
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05",
     clocks=(
-        Clock("hearing-open", CalendarDays(21, NEXT), "complete-application",
-              "310 CMR 10.05(5)(b); M.G.L. c.131 §40", met_by=("hearing-opened",)),
-        Clock("newspaper-notice", BusinessDaysBackward(5), "hearing-date",
-              "310 CMR 10.05(5)(b), counted as 10.05(1) counts periods of 10 days or less",
-              met_by=("notice-published",), note="at least 5 business days before the hearing"),
+        Clock(
+            "hearing-open",
+            CalendarDays(21, NEXT),
+            "complete-application",
+            "310 CMR 10.05(5)(b); M.G.L. c.131 §40",
+            met_by=("hearing-opened",),
+        ),
+        Clock(
+            "newspaper-notice",
+            BusinessDaysBackward(5),
+            "hearing-date",
+            "310 CMR 10.05(5)(b), counted as 10.05(1) counts periods of 10 days or less",
+            met_by=("notice-published",),
+            note="at least 5 business days before the hearing",
+        ),
         _hearing_posting,
-        Clock("decision", CalendarDays(21, NEXT), "hearing-closed",
-              "310 CMR 10.05(6)(a); M.G.L. c.131 §40", met_by=FINAL_ACTION,
-              note="Order of Conditions within 21 days of the close of the hearing"),
-        Clock("appeal-period", BusinessDays(10), "final-action", "310 CMR 10.05(7)(c)",
-              note="request for a superseding order; no work until appeal periods end"),
-        Clock("permit-expiry", Months(36), "issuance", "310 CMR 10.05(6)(d)",
-              note="an Order is valid for 3 years"),
-        Clock("renewal-request", CalendarDaysBackward(30), "expiry", "310 CMR 10.05(8)(a)",
-              met_by=("renewal-requested",), optional=True,
-              note="extension asked at least 30 days before expiry; an expired Order cannot be extended"),
+        Clock(
+            "decision",
+            CalendarDays(21, NEXT),
+            "hearing-closed",
+            "310 CMR 10.05(6)(a); M.G.L. c.131 §40",
+            met_by=FINAL_ACTION,
+            note="Order of Conditions within 21 days of the close of the hearing",
+        ),
+        Clock(
+            "appeal-period",
+            BusinessDays(10),
+            "final-action",
+            "310 CMR 10.05(7)(c)",
+            note="request for a superseding order; no work until appeal periods end",
+        ),
+        Clock("permit-expiry", Months(36), "issuance", "310 CMR 10.05(6)(d)", note="an Order is valid for 3 years"),
+        Clock(
+            "renewal-request",
+            CalendarDaysBackward(30),
+            "expiry",
+            "310 CMR 10.05(8)(a)",
+            met_by=("renewal-requested",),
+            optional=True,
+            note="extension asked at least 30 days before expiry; an expired Order cannot be extended",
+        ),
     ),
-    renewal=Months(36), renewals_allowed=1, renewal_citation="310 CMR 10.05(8)(a)",
+    renewal=Months(36),
+    renewals_allowed=1,
+    renewal_citation="310 CMR 10.05(8)(a)",
 )
 
 RDA = PermitRules(
@@ -52,18 +85,25 @@ RDA = PermitRules(
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05(3)",
     hearing_required=False,
     clocks=(
-        Clock("hearing-open", CalendarDays(21, NEXT), "complete-application",
-              "310 CMR 10.05(3)(a)", met_by=("hearing-opened",)),
-        Clock("newspaper-notice", BusinessDaysBackward(5), "hearing-date",
-              "310 CMR 10.05(3)(a), counted as 10.05(1) counts periods of 10 days or less",
-              met_by=("notice-published",)),
+        Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", "310 CMR 10.05(3)(a)", met_by=("hearing-opened",)),
+        Clock(
+            "newspaper-notice",
+            BusinessDaysBackward(5),
+            "hearing-date",
+            "310 CMR 10.05(3)(a), counted as 10.05(1) counts periods of 10 days or less",
+            met_by=("notice-published",),
+        ),
         _hearing_posting,
-        Clock("decision", CalendarDays(21, NEXT), "complete-application",
-              "310 CMR 10.05(3)(b); M.G.L. c.131 §40", met_by=DETERMINATION,
-              note="determination within 21 days of receipt of the request"),
+        Clock(
+            "decision",
+            CalendarDays(21, NEXT),
+            "complete-application",
+            "310 CMR 10.05(3)(b); M.G.L. c.131 §40",
+            met_by=DETERMINATION,
+            note="determination within 21 days of receipt of the request",
+        ),
         Clock("appeal-period", BusinessDays(10), "final-action", "310 CMR 10.05(7)(c)"),
-        Clock("permit-expiry", Months(36), "issuance", "310 CMR 10.05(3)(b)",
-              note="a determination is valid for 3 years"),
+        Clock("permit-expiry", Months(36), "issuance", "310 CMR 10.05(3)(b)", note="a determination is valid for 3 years"),
     ),
 )
 

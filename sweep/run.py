@@ -6,11 +6,11 @@
 
 The sweep reads filings from a :class:`FilingSource` and records what it
 did in an :class:`OutputLog`.  Both are protocols: the store
-(:mod:`workflows.store_source`, :mod:`models.outputs`, on its tables,
+(:mod:`sweep.store_source`, :mod:`models.outputs`, on its tables,
 transactionally), or a directory of filing JSON and a SQLite ledger
-(:mod:`workflows.ledger`).
+(:mod:`sweep.ledger`).
 
-Idempotence: every reminder and notice has a key (:mod:`workflows.agenda`);
+Idempotence: every reminder and notice has a key (:mod:`sweep.agenda`);
 it is made only when ``log.already_done(filing, key)`` is false and then
 recorded with ``log.mark_done(filing, key, payload)``, in one transaction
 with the output.  Re-running the same day, or after a crash halfway,
@@ -23,21 +23,38 @@ and the rerun picks up.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
-from .agenda import (
-    Entry, NoticeDue, Reminder, department_of, docket_entries, inspection_schedule, is_open,
-    notices_due, reminders_due,
+from sweep.agenda import (
+    Entry,
+    NoticeDue,
+    department_of,
+    docket_entries,
+    inspection_schedule,
+    is_open,
+    notices_due,
+    reminders_due,
 )
-from .errors import PermitsError
-from .filing import Filing, parse_filing
+from workflows.errors import PermitsError
+from workflows.filing import Filing, parse_filing
 
 __all__ = [
-    "BadRecord", "FilingSource", "ChunkedSource", "OutputLog", "NoticeHook", "FilingOutcome", "SweepResult",
-    "process_filing", "process_chunk", "run_sweep", "chunked", "DEFAULT_CHUNK",
+    "BadRecord",
+    "FilingSource",
+    "ChunkedSource",
+    "OutputLog",
+    "NoticeHook",
+    "FilingOutcome",
+    "SweepResult",
+    "process_filing",
+    "process_chunk",
+    "run_sweep",
+    "chunked",
+    "DEFAULT_CHUNK",
 ]
 
 DEFAULT_CHUNK = 500
@@ -98,8 +115,8 @@ class FilingOutcome:
     docket: list[Entry] = field(default_factory=list)
     schedule: list[Entry] = field(default_factory=list)
     reminders: list[dict] = field(default_factory=list)  # Reminder.as_dict() + "new"
-    notices: list[dict] = field(default_factory=list)    # NoticeDue.as_dict() + "status", "files"
-    calendar: list = field(default_factory=list)          # workflows.ics.CalendarItem
+    notices: list[dict] = field(default_factory=list)  # NoticeDue.as_dict() + "status", "files"
+    calendar: list = field(default_factory=list)  # sweep.ics.CalendarItem
     error: str | None = None
 
 
@@ -115,8 +132,10 @@ class SweepResult:
     def counts(self) -> dict[str, int]:
         ok = [o for o in self.outcomes if not o.error]
         return {
-            "filings": len(self.outcomes), "open": sum(o.open for o in ok),
-            "closed": sum(not o.open for o in ok), "failed": len(self.outcomes) - len(ok),
+            "filings": len(self.outcomes),
+            "open": sum(o.open for o in ok),
+            "closed": sum(not o.open for o in ok),
+            "failed": len(self.outcomes) - len(ok),
             "overdue": sum(e.category == "overdue" for o in ok for e in o.docket),
             "reminders_new": sum(r["new"] for o in ok for r in o.reminders),
             "notices_made": sum(n["status"] == "made" for o in ok for n in o.notices),
@@ -125,7 +144,7 @@ class SweepResult:
 
 
 def _replay_fn():
-    from .replay import replay  # the lead's module; imported late so this file loads without it
+    from workflows.replay import replay  # the lead's module; imported late so this file loads without it
 
     return replay
 
@@ -134,16 +153,30 @@ def _derived_row(replay, as_of: date, events: int) -> dict:
     """``events``: how many events the replayed history held, so a store can
     leave alone a filing that has recorded more since."""
     clocks = [c.as_dict() for c in replay.clocks]
-    return {"id": replay.id, "town": replay.town, "kind": replay.kind, "state": str(replay.state),
-            "clocks": clocks, "as_of": as_of.isoformat(), "events": events}
+    return {
+        "id": replay.id,
+        "town": replay.town,
+        "kind": replay.kind,
+        "state": str(replay.state),
+        "clocks": clocks,
+        "as_of": as_of.isoformat(),
+        "events": events,
+    }
 
 
-def process_filing(filing: Filing | BadRecord, as_of: date, log: OutputLog, *,
-                   notice_hook: NoticeHook | None = None, out_dir=None,
-                   replay_fn: Callable | None = None, derived: list | None = None) -> FilingOutcome:
+def process_filing(
+    filing: Filing | BadRecord,
+    as_of: date,
+    log: OutputLog,
+    *,
+    notice_hook: NoticeHook | None = None,
+    out_dir=None,
+    replay_fn: Callable | None = None,
+    derived: list | None = None,
+) -> FilingOutcome:
     """Replay one filing on ``as_of`` and make what is due for it.  Never
     raises ``Exception``: a failure is the outcome's ``error``."""
-    from .ics import calendar_items
+    from sweep.ics import calendar_items
 
     if isinstance(filing, BadRecord):
         return FilingOutcome(filing.id, filing.town, filing.kind, _dept(filing.kind), error=filing.error)
@@ -198,7 +231,7 @@ def _notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dic
         return {**row, "status": "already", "files": []}
     if hook is None:
         return {**row, "status": "pending", "files": []}
-    from .dispatch import NoticeNotApplicable
+    from sweep.dispatch import NoticeNotApplicable
 
     try:
         made = hook(filing, replay, due, out_dir)
@@ -208,19 +241,27 @@ def _notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dic
         return {**row, "status": "pending", "files": []}
     files = [str(f) for f in made]
     # what the hook says about the notice for the record (its recipients,
-    # its date: workflows.dispatch.MadeNotice), beside the files
+    # its date: sweep.dispatch.MadeNotice), beside the files
     log.mark_done(filing.id, due.key, {**row, "files": files, "as_of": day, **getattr(made, "record", {})})
     return {**row, "status": "made", "files": files}
 
 
-def process_chunk(filings: Sequence[Filing | BadRecord], as_of: date, log: OutputLog, *,
-                  notice_hook: NoticeHook | None = None, out_dir=None,
-                  replay_fn: Callable | None = None) -> list[FilingOutcome]:
+def process_chunk(
+    filings: Sequence[Filing | BadRecord],
+    as_of: date,
+    log: OutputLog,
+    *,
+    notice_hook: NoticeHook | None = None,
+    out_dir=None,
+    replay_fn: Callable | None = None,
+) -> list[FilingOutcome]:
     """One chunk of the sweep (one Prefect task): every filing processed,
     then the chunk's derived states saved in one write."""
     derived: list = []
-    outcomes = [process_filing(f, as_of, log, notice_hook=notice_hook, out_dir=out_dir,
-                               replay_fn=replay_fn, derived=derived) for f in filings]
+    outcomes = [
+        process_filing(f, as_of, log, notice_hook=notice_hook, out_dir=out_dir, replay_fn=replay_fn, derived=derived)
+        for f in filings
+    ]
     if derived:
         log.save_derived(derived)
     return outcomes
@@ -234,14 +275,21 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def run_sweep(source: FilingSource, log: OutputLog, as_of: date, *, chunk_size: int = DEFAULT_CHUNK,
-              notice_hook: NoticeHook | None = None, out_dir=None, replay_fn: Callable | None = None,
-              progress: Callable[[int], None] | None = None) -> SweepResult:
+def run_sweep(
+    source: FilingSource,
+    log: OutputLog,
+    as_of: date,
+    *,
+    chunk_size: int = DEFAULT_CHUNK,
+    notice_hook: NoticeHook | None = None,
+    out_dir=None,
+    replay_fn: Callable | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SweepResult:
     """The sweep without Prefect: the same chunks, one after the other."""
     outcomes: list[FilingOutcome] = []
     for chunk in chunked(source.open_filings(), chunk_size):
-        outcomes.extend(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir,
-                                      replay_fn=replay_fn))
+        outcomes.extend(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir, replay_fn=replay_fn))
         if progress:
             progress(len(chunk))
     return SweepResult(as_of, outcomes)

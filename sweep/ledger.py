@@ -1,13 +1,13 @@
 """Without the store: filings from JSON files, outputs in a SQLite ledger.
 
-:class:`DirectorySource` is a :class:`~workflows.sweep.FilingSource` over a
+:class:`DirectorySource` is a :class:`~sweep.run.FilingSource` over a
 folder of filing JSON (``*.json``, one filing or a list each, and
 ``*.jsonl``, one filing per line), read in name order.
-:class:`SqliteLedger` is an :class:`~workflows.sweep.OutputLog`: a table of
+:class:`SqliteLedger` is an :class:`~sweep.run.OutputLog`: a table of
 outputs keyed by (filing, key), written with ``INSERT`` in its own
 committed transaction, and a table of each filing's derived state and
 clocks.  A sweep of the store uses the store's own tables instead
-(:class:`workflows.store_source.StoreSource`, :class:`models.outputs.StoreOutputLog`);
+(:class:`sweep.store_source.StoreSource`, :class:`models.outputs.StoreOutputLog`);
 these serve ``--filings``, ``--ledger`` and the tests.
 """
 
@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
-from .errors import PermitsError
-from .filing import Filing
-from .sweep import BadRecord, parse_or_bad
+from sweep.run import BadRecord, parse_or_bad
+from workflows.errors import PermitsError
+from workflows.filing import Filing
 
 __all__ = ["DirectorySource", "SqliteLedger", "StoreMissing", "write_jsonl"]
 
@@ -177,8 +178,7 @@ class SqliteLedger:
 
     def already_done(self, filing_id: str, output_key: str) -> bool:
         with self._lock:
-            row = self._db.execute("SELECT 1 FROM outputs WHERE filing_id=? AND output_key=?",
-                                   (filing_id, output_key)).fetchone()
+            row = self._db.execute("SELECT 1 FROM outputs WHERE filing_id=? AND output_key=?", (filing_id, output_key)).fetchone()
         return row is not None
 
     def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> None:
@@ -193,8 +193,10 @@ class SqliteLedger:
                 raise
 
     def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        data = [(r["id"], r["town"], r["kind"], r["state"], json.dumps(r["clocks"], sort_keys=True, default=str),
-                 r["as_of"]) for r in rows]
+        data = [
+            (r["id"], r["town"], r["kind"], r["state"], json.dumps(r["clocks"], sort_keys=True, default=str), r["as_of"])
+            for r in rows
+        ]
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -206,8 +208,9 @@ class SqliteLedger:
 
     def outputs(self) -> list[tuple[str, str, dict]]:
         with self._lock:
-            rows = self._db.execute("SELECT filing_id, output_key, payload FROM outputs "
-                                    "ORDER BY filing_id, output_key").fetchall()
+            rows = self._db.execute(
+                "SELECT filing_id, output_key, payload FROM outputs ORDER BY filing_id, output_key"
+            ).fetchall()
         return [(f, k, json.loads(p)) for f, k, p in rows]
 
     def derived(self) -> list[tuple]:

@@ -1,4 +1,4 @@
-"""The store (issue 4) as the sweep's :class:`~workflows.sweep.ChunkedSource`.
+"""The store (issue 4) as the sweep's :class:`~sweep.run.ChunkedSource`.
 
 It selects the open filings by the state the store keeps on each filing's
 row (the machines' final states are closed), names chunks by their ids and
@@ -9,15 +9,15 @@ reports.  An edge: it imports the store, the store does not import it.
 What the sweep made is recorded on the filing in the store
 (:class:`models.outputs.StoreOutputLog`, sharing the source's engine) when
 the source is the store; :func:`open_log` picks it, or the SQLite ledger
-file (:class:`workflows.ledger.SqliteLedger`) the directory source and tests
+file (:class:`sweep.ledger.SqliteLedger`) the directory source and tests
 use.
 """
 
 from __future__ import annotations
 
-from .agenda import TERMINAL_STATES
-from .errors import PermitsError
-from .sweep import BadRecord
+from sweep.agenda import TERMINAL_STATES
+from sweep.run import BadRecord
+from workflows.errors import PermitsError
 
 __all__ = ["StoreSource", "open_source", "open_log", "is_database_url"]
 
@@ -41,7 +41,7 @@ class StoreSource:
 
     def chunk_refs(self, size: int) -> list[tuple]:
         ids = [r.id for r in self._open_rows()]
-        return [("ids", tuple(ids[i:i + size])) for i in range(0, len(ids), size)]
+        return [("ids", tuple(ids[i : i + size])) for i in range(0, len(ids), size)]
 
     def load(self, ref: tuple) -> list:
         out = []
@@ -63,7 +63,7 @@ def open_source(spec: str):
     """A database URL is the store; anything else a folder or .jsonl file."""
     if is_database_url(spec):
         return StoreSource(spec)
-    from .ledger import DirectorySource
+    from sweep.ledger import DirectorySource
 
     return DirectorySource(spec)
 
@@ -73,7 +73,7 @@ def open_log(spec: str, source=None):
     source's own store and engine when ``source`` is that store), anything
     else a SQLite ledger file."""
     if not is_database_url(spec):
-        from .ledger import SqliteLedger
+        from sweep.ledger import SqliteLedger
 
         return SqliteLedger(spec)
     from models.outputs import StoreOutputLog

@@ -1,16 +1,13 @@
 """``permits notices``: produce a notice of a filing, or list the notices.
 
-Registered by :func:`workflows.cli.build_parser`.  Light at import: Jinja
+Registered by :func:`cli.main.build_parser`.  Light at import: Jinja
 and WeasyPrint load only when a notice is produced, so ``permits replay``
 never pays for them.
 
-A filing is named by ``ref``: a filing JSON file (FILING-FORMAT.md, a name
-ending in ``.json``), or an id that :data:`FILING_RESOLVER` (a callable
-``(ref, args) -> Filing``) resolves; the notice log of an id is
-:data:`LOG_FACTORY`'s.  ``permits`` sets both at its edge
-(:func:`workflows.cli_store.install_notice_hooks`): an id is a filing in the
-store at ``--db``, its notices are recorded on it.  A JSON file's log is
-``FILE.notices.json`` beside it; ``--log FILE`` chooses a JSON log for either.
+A filing is named by ``ref``: a filing JSON file (docs/filing-format.md, a
+name ending in ``.json``), or an id in the store at ``--db``, whose notices
+are recorded on the filing there.  A JSON file's log is ``FILE.notices.json``
+beside it; ``--log FILE`` chooses a JSON log for either.
 """
 
 from __future__ import annotations
@@ -18,34 +15,30 @@ from __future__ import annotations
 import sys
 from datetime import date, datetime
 from pathlib import Path
-from typing import Callable
 
-__all__ = ["add_parser", "cmd_notices", "load_filing", "FILING_RESOLVER", "LOG_FACTORY", "list_text"]
+from cli.args import UsageError, open_store, parse_day, parse_moment, read_filing_file
 
-#: ``(ref, args) -> Filing`` for refs that are not a ``.json`` file; set by the store.
-FILING_RESOLVER: Callable[[str, object], object] | None = None
-#: ``(ref, args) -> NoticeLog`` for the refs FILING_RESOLVER resolves; set by the store.
-LOG_FACTORY: Callable[[str, object], object] | None = None
+__all__ = ["add_parser", "cmd_notices", "load_filing", "list_text"]
 
 
 def _is_id(ref: str) -> bool:
-    return FILING_RESOLVER is not None and not ref.endswith(".json")
+    return not ref.endswith(".json")
 
 
 def load_filing(ref: str, args=None):
-    """The filing ``ref`` names: a filing JSON file, or an id FILING_RESOLVER
-    resolves (the store)."""
-    from workflows.cli import read_filing_file
-
+    """The filing ``ref`` names: a filing JSON file, or an id in the store."""
     if _is_id(ref):
-        return FILING_RESOLVER(ref, args)
+        filing, _ = open_store(args).load(ref)
+        return filing
     return read_filing_file(ref)
 
 
 def _log_for(ref: str, args):
-    if LOG_FACTORY is not None and _is_id(ref) and not args.log:
-        return LOG_FACTORY(ref, args)
-    from .log import JsonNoticeLog
+    if _is_id(ref) and not args.log:
+        from notices.store_log import StoreNoticeLog
+
+        return StoreNoticeLog(open_store(args))
+    from notices.log import JsonNoticeLog
 
     path = Path(args.log) if args.log else Path(ref).with_suffix(".notices.json")
     return JsonNoticeLog(path)
@@ -54,9 +47,8 @@ def _log_for(ref: str, args):
 def list_text() -> str:
     """Every notice kind, the permit kinds and towns it serves, and the
     filing states it may be produced in."""
+    from notices.kinds import NOTICE_KINDS
     from workflows.towns import registry
-
-    from .kinds import NOTICE_KINDS
 
     lines = []
     for k in NOTICE_KINDS.values():
@@ -66,23 +58,22 @@ def list_text() -> str:
             towns = [t for t, prof in registry().items() if k.applies(prof, pk)]
             if towns:
                 lines.append(f"{'':<22}   {pk}: {', '.join(towns)}")
-        lines.append(f"{'':<22}   states: {', '.join(sorted(k.states))}"
-                     + (f"; needs on record: {', '.join(' or '.join(g) for g in k.needs_events)}" if k.needs_events else "")
-                     + ("; needs --abutters" if k.recipients == "abutters" or k.id == "affidavit-of-service" else ""))
+        lines.append(
+            f"{'':<22}   states: {', '.join(sorted(k.states))}"
+            + (f"; needs on record: {', '.join(' or '.join(g) for g in k.needs_events)}" if k.needs_events else "")
+            + ("; needs --abutters" if k.recipients == "abutters" or k.id == "affidavit-of-service" else "")
+        )
     return "\n".join(lines) + "\n"
 
 
 def cmd_notices(args) -> int:
-    from workflows.cli import UsageError, parse_day, parse_moment
-
     if args.list:
         sys.stdout.write(list_text())
         return 0
     if not args.ref or not (args.kind or args.history):
         raise UsageError("give a filing and --kind KIND, or --list (see 'permits notices --help')")
+    from notices.service import check_not_sent, produce, record_sent
     from workflows.replay import replay
-
-    from .service import check_not_sent, produce, record_sent
 
     filing = load_filing(args.ref, args)
     log = _log_for(args.ref, args)
@@ -99,11 +90,18 @@ def cmd_notices(args) -> int:
         dated = datetime.now().replace(second=0, microsecond=0)
     abutters = None
     if args.abutters:
-        from .abutters import read_abutters
+        from notices.abutters import read_abutters
 
         abutters = read_abutters(args.abutters)
-    outputs = produce(filing, replay(filing, as_of), args.kind, abutters=abutters, fmt=args.format,
-                      town_templates_dir=args.templates, dated=dated)
+    outputs = produce(
+        filing,
+        replay(filing, as_of),
+        args.kind,
+        abutters=abutters,
+        fmt=args.format,
+        town_templates_dir=args.templates,
+        dated=dated,
+    )
     if not args.again:
         check_not_sent(log, filing.id, outputs)
     written = []
@@ -117,23 +115,35 @@ def cmd_notices(args) -> int:
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
-        "notices", help="produce a filing's notices (abutters, postings, decisions, DPW letters)",
+        "notices",
+        help="produce a filing's notices (abutters, postings, decisions, DPW letters)",
         description="Produce a notice of a filing from its record and its clocks, as PDF, HTML or text, "
-                    "and record it in the filing's notice log; or list the notice kinds.")
-    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file "
-                   "(FILING-FORMAT.md)")
+        "and record it in the filing's notice log; or list the notice kinds.",
+    )
+    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (FILING-FORMAT.md)")
     p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
     p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
     p.add_argument("--abutters", metavar="FILE", help="the assessors' abutter list, CSV (parcel, owner, mailing address)")
-    p.add_argument("--format", choices=("pdf", "html", "txt"), default="pdf", help="pdf (default; abutter notices merged for printing, with labels), html, or txt")
+    p.add_argument(
+        "--format",
+        choices=("pdf", "html", "txt"),
+        default="pdf",
+        help="pdf (default; abutter notices merged for printing, with labels), html, or txt",
+    )
     p.add_argument("--out", metavar="DIR", default="out/notices", help="folder to write to (default: out/notices)")
     p.add_argument("--as-of", help="the day the clocks are judged on, YYYY-MM-DD (default: today)")
     p.add_argument("--at", help="the notice's own date and time, YYYY-MM-DDTHH:MM, e.g. a posting's stamp (default: now)")
     p.add_argument("--templates", metavar="DIR", help="folder holding the towns' template folders (default: notices/templates)")
-    p.add_argument("--log", metavar="FILE", help="notice log, JSON (default: on the filing in the store for an id; "
-                   "FILE.notices.json beside a filing JSON file)")
-    p.add_argument("--db", metavar="URL", help="the store's database URL, for a filing id (default: "
-                   "$PERMITS_DATABASE_URL, else permits.db in the data directory)")
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="notice log, JSON (default: on the filing in the store for an id; FILE.notices.json beside a filing JSON file)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="the store's database URL, for a filing id (default: $PERMITS_DATABASE_URL, else permits.db in the data directory)",
+    )
     p.add_argument("--again", action="store_true", help="send a notice again to recipients who already had it")
     p.add_argument("--history", action="store_true", help="show which notices went to whom, and when")
     p.set_defaults(func=cmd_notices)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from .rulebook import ANCHORS
-from .towns import town
+from workflows.rulebook import ANCHORS
+from workflows.towns import town
 
 __all__ = ["run_demo", "DEMO_CASES"]
 

@@ -10,56 +10,16 @@ error and exit status 2, with nothing written.
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
-import os
 import sys
 from datetime import date, timedelta
 
-__all__ = ["add_store_commands", "install_notice_hooks"]
+from cli.args import ProgressBar, UsageError, parse_day, parse_moment
+from cli.args import as_of as _as_of
+from cli.args import open_store as _store
+from cli.args import user as _user
 
-
-def _store(args, *, check: bool = True):
-    from models.db import resolve_url
-    from models.service import Store
-
-    store = Store(resolve_url(args.db))
-    if check:
-        store.check_schema()
-    return store
-
-
-# -- permits notices ID: the filing and its notice log from the store ------------
-
-def _stored_filing(ref: str, args):
-    filing, _ = _store(args).load(ref)
-    return filing
-
-
-def _stored_notice_log(ref: str, args):
-    from models.notice_log import StoreNoticeLog
-
-    return StoreNoticeLog(_store(args))
-
-
-def install_notice_hooks() -> None:
-    """Make ``permits notices ID`` read the filing from the store (``--db``)
-    and record its notices there.  Imports no database code: the hooks
-    import it when called, so ``permits replay`` stays light."""
-    import notices.cli
-
-    notices.cli.FILING_RESOLVER = _stored_filing
-    notices.cli.LOG_FACTORY = _stored_notice_log
-
-
-def _user(args) -> str:
-    return args.by or os.environ.get("PERMITS_USER") or os.environ.get("USER") or getpass.getuser()
-
-
-def _as_of(args) -> date:
-    from .cli import parse_day
-
-    return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+__all__ = ["add_store_commands"]
 
 
 def _dump(obj) -> str:
@@ -67,6 +27,7 @@ def _dump(obj) -> str:
 
 
 # -- schema ---------------------------------------------------------------------
+
 
 def cmd_init(args) -> int:
     from models.db import describe_url
@@ -79,9 +40,8 @@ def cmd_init(args) -> int:
 
 # -- import / export ------------------------------------------------------------
 
-def _read_filings(path: str) -> list:
-    from .cli import UsageError
 
+def _read_filings(path: str) -> list:
     try:
         with open(path, encoding="utf-8") as fh:
             obj = json.load(fh)
@@ -93,8 +53,6 @@ def _read_filings(path: str) -> list:
 
 
 def cmd_import(args) -> int:
-    from .cli_sweep import ProgressBar
-
     store = _store(args)
     objects = [obj for path in args.files for obj in _read_filings(path)]
     bar = ProgressBar(len(objects), "import")  # a terminal and 1,000 filings or more, as the sweep's
@@ -115,10 +73,11 @@ def cmd_export(args) -> int:
 
 # -- record / void ----------------------------------------------------------------
 
+
 def _field_value(etype: str, name: str, text: str):
     """A FIELD=VALUE argument as JSON: a field declared a string stays one;
     otherwise true/false is a boolean and a whole number an integer."""
-    from .filing import EVENT_FIELDS
+    from workflows.filing import EVENT_FIELDS
 
     declared = {table[etype][name] for table in EVENT_FIELDS.values() if name in table.get(etype, {})}
     if declared & {"str", "date", "moment", "clock"} or any(isinstance(d, tuple) for d in declared):
@@ -131,8 +90,6 @@ def _field_value(etype: str, name: str, text: str):
 
 
 def cmd_record(args) -> int:
-    from .cli import UsageError, parse_moment
-
     parse_moment(args.date, "--date")  # a clear error for an impossible date; the core parses it again
     raw = {"type": args.type, ("at" if "T" in args.date else "date"): args.date}
     for item in args.fields:
@@ -148,8 +105,6 @@ def cmd_record(args) -> int:
 
 
 def cmd_void(args) -> int:
-    from .cli import UsageError, parse_day
-
     if not args.reason.strip():
         raise UsageError("--reason: say why the event is void")
     day = parse_day(args.date, "--date") if args.date else date.today()
@@ -160,13 +115,14 @@ def cmd_void(args) -> int:
 
 # -- reading ----------------------------------------------------------------------
 
+
 def _to_whom(recipient: str) -> str:
     """A notice log's recipient key (``owner|street|city|zip``) as a name."""
     return recipient.split("|")[0] if recipient else "(not recorded)"
 
 
 def cmd_show(args) -> int:
-    from models.notice_log import StoreNoticeLog
+    from notices.store_log import StoreNoticeLog
 
     store = _store(args)
     as_of = _as_of(args)
@@ -174,10 +130,20 @@ def cmd_show(args) -> int:
     result = store.replay(args.id, as_of)
     sent = StoreNoticeLog(store).entries(args.id)
     if args.json:
-        events = [{"seq": h["seq"], "event": h["raw"], "recorded_at": h["recorded_at"].isoformat(timespec="seconds"),
-                   "recorded_by": h["recorded_by"], "voided_by": h["voided_by"]} for h in history]
-        notices = [{"kind": n.kind, "at": n.at, "to": _to_whom(n.recipient), "recipient": n.recipient,
-                    "files": list(n.files)} for n in sent]
+        events = [
+            {
+                "seq": h["seq"],
+                "event": h["raw"],
+                "recorded_at": h["recorded_at"].isoformat(timespec="seconds"),
+                "recorded_by": h["recorded_by"],
+                "voided_by": h["voided_by"],
+            }
+            for h in history
+        ]
+        notices = [
+            {"kind": n.kind, "at": n.at, "to": _to_whom(n.recipient), "recipient": n.recipient, "files": list(n.files)}
+            for n in sent
+        ]
         print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events, "notices": notices}))
         return 0
     print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
@@ -185,8 +151,12 @@ def cmd_show(args) -> int:
     for h in history:
         fields = " ".join(f"{k}={v}" for k, v in h["raw"].items() if k not in ("type", "date"))
         mark = f"  [voided by event {h['voided_by']}]" if h["voided_by"] else ""
-        print(f"  {h['seq']:>3}  {h['date']}  {h['type']}" + (f"  {fields}" if fields else "") + mark +
-              f"  (recorded {h['recorded_at']:%Y-%m-%d %H:%M} UTC by {h['recorded_by']})")
+        print(
+            f"  {h['seq']:>3}  {h['date']}  {h['type']}"
+            + (f"  {fields}" if fields else "")
+            + mark
+            + f"  (recorded {h['recorded_at']:%Y-%m-%d %H:%M} UTC by {h['recorded_by']})"
+        )
     print("clocks:")
     for c in result.clocks:
         when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
@@ -201,9 +171,22 @@ def cmd_show(args) -> int:
 def cmd_list(args) -> int:
     rows = _store(args).list_filings(town=args.town, kind=args.kind, state=args.state)
     if args.json:
-        print(_dump([{"id": r.id, "town": r.town, "kind": r.kind, "state": r.state, "events": r.last_seq,
-                      "next_deadline": r.next_deadline_date.isoformat() if r.next_deadline_date else None,
-                      "next_clock": r.next_deadline_clock} for r in rows]))
+        print(
+            _dump(
+                [
+                    {
+                        "id": r.id,
+                        "town": r.town,
+                        "kind": r.kind,
+                        "state": r.state,
+                        "events": r.last_seq,
+                        "next_deadline": r.next_deadline_date.isoformat() if r.next_deadline_date else None,
+                        "next_clock": r.next_deadline_clock,
+                    }
+                    for r in rows
+                ]
+            )
+        )
         return 0
     for r in rows:
         nxt = f"  next: {r.next_deadline_clock} {r.next_deadline_date}" if r.next_deadline_date else ""
@@ -213,8 +196,6 @@ def cmd_list(args) -> int:
 
 
 def cmd_docket(args) -> int:
-    from .cli import UsageError
-
     if args.within < 0:
         raise UsageError(f"--within {args.within}: a number of days, 0 or more")
     as_of = _as_of(args)
@@ -231,7 +212,6 @@ def cmd_docket(args) -> int:
 
 def cmd_deposits(args) -> int:
     from models.accounts import Accounts
-    from .cli import UsageError, parse_day
 
     store = _store(args)
     accounts = Accounts(store.engine, now=store.now)
@@ -256,13 +236,16 @@ def cmd_deposits(args) -> int:
     print(f"{st.applicant}: refundable deposit account ({d['rule']}): balance ${d['balance']}, fees charged ${d['fees']}")
     for e in d["entries"]:
         what = e["item"] or e["note"] or ""
-        print(f"  {e['date']}  {e['entry']:<9} ${e['amount']:>9}  {e['filing'] or '':<16} {what}  [{e['rule']}]  balance ${e['balance']}")
+        print(
+            f"  {e['date']}  {e['entry']:<9} ${e['amount']:>9}  {e['filing'] or '':<16} {what}  [{e['rule']}]  balance ${e['balance']}"
+        )
     for filing, held in d["held"].items():
         print(f"  held for {filing}: ${held}")
     return 0
 
 
 # -- the parser -------------------------------------------------------------------
+
 
 def _intermixed(parser_class):
     """A parser that takes FIELD=VALUE arguments after options too
@@ -286,8 +269,12 @@ def _intermixed(parser_class):
 def add_store_commands(sub, parser_class) -> None:
     """Register the record's sub-commands on ``permits``' sub-parsers."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else "
-                        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL")
+    common.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: $PERMITS_DATABASE_URL, else "
+        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL",
+    )
     writer = argparse.ArgumentParser(add_help=False)
     writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
 
@@ -301,42 +288,71 @@ def add_store_commands(sub, parser_class) -> None:
         p.set_defaults(func=func)
         return p
 
-    add("init", cmd_init, "create the database at the current schema (or bring it up to date)",
-        "Create the permits database at the current schema version; an existing one is upgraded.")
-    p = add("db", cmd_init, "database maintenance: permits db upgrade",
-            "Database maintenance. 'upgrade' applies the schema migrations (Alembic) the database lacks.")
+    add(
+        "init",
+        cmd_init,
+        "create the database at the current schema (or bring it up to date)",
+        "Create the permits database at the current schema version; an existing one is upgraded.",
+    )
+    p = add(
+        "db",
+        cmd_init,
+        "database maintenance: permits db upgrade",
+        "Database maintenance. 'upgrade' applies the schema migrations (Alembic) the database lacks.",
+    )
     p.add_argument("action", choices=("upgrade",), help="upgrade: apply pending schema migrations")
 
-    p = add("import", cmd_import, "import filing JSON files (all or nothing)",
-            "Import filings (FILING-FORMAT.md): each file holds one filing or a list of them. Every filing is "
-            "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
-            (common, writer))
+    p = add(
+        "import",
+        cmd_import,
+        "import filing JSON files (all or nothing)",
+        "Import filings (FILING-FORMAT.md): each file holds one filing or a list of them. Every filing is "
+        "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
+        (common, writer),
+    )
     p.add_argument("files", nargs="+", metavar="FILE", help="filing JSON file(s)")
 
-    p = add("export", cmd_export, "a filing's JSON, re-importable",
-            "Write a filing's JSON (FILING-FORMAT.md) with every event, voided ones and voids included.")
+    p = add(
+        "export",
+        cmd_export,
+        "a filing's JSON, re-importable",
+        "Write a filing's JSON (FILING-FORMAT.md) with every event, voided ones and voids included.",
+    )
     p.add_argument("id", help="filing id")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
 
-    p = add("record", cmd_record, "append an event to a filing's history",
-            "Append one event; it is checked against the filing's state and sequence in the same "
-            "transaction that writes it.", (common, writer), parser_class=_intermixed(parser_class))
+    p = add(
+        "record",
+        cmd_record,
+        "append an event to a filing's history",
+        "Append one event; it is checked against the filing's state and sequence in the same transaction that writes it.",
+        (common, writer),
+        parser_class=_intermixed(parser_class),
+    )
     p.add_argument("id", help="filing id")
     p.add_argument("type", help="event type, e.g. hearing-opened (FILING-FORMAT.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="the event's other fields, e.g. hearing=2027-01-05")
 
-    p = add("void", cmd_void, "void a mistaken event (both stay in the history)",
-            "Record an event-voided naming event SEQ; the voided event is skipped by the replay but kept.",
-            (common, writer))
+    p = add(
+        "void",
+        cmd_void,
+        "void a mistaken event (both stay in the history)",
+        "Record an event-voided naming event SEQ; the voided event is skipped by the replay but kept.",
+        (common, writer),
+    )
     p.add_argument("id", help="filing id")
     p.add_argument("seq", type=int, help="sequence number of the event to void (see 'permits show')")
     p.add_argument("--reason", required=True, help="why the event is void")
     p.add_argument("--date", help="date of the voiding, YYYY-MM-DD (default: today)")
 
-    p = add("show", cmd_show, "a filing's history, state, clocks with explanations, and notices sent",
-            "Show a filing's history (who recorded each event, and what voided it), its state, its clocks "
-            "and the notices produced for it (which, when, to whom).")
+    p = add(
+        "show",
+        cmd_show,
+        "a filing's history, state, clocks with explanations, and notices sent",
+        "Show a filing's history (who recorded each event, and what voided it), its state, its clocks "
+        "and the notices produced for it (which, when, to whom).",
+    )
     p.add_argument("id", help="filing id")
     p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -347,22 +363,34 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("--state", help="only filings in this state, e.g. hearing-open")
     p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = add("docket", cmd_docket, "what is due: open deadlines in the window and every overdue one",
-            "Every deadline still to be acted on that is due within the window, and every overdue one, "
-            "soonest first, with the filing, the rule and what to do.")
+    p = add(
+        "docket",
+        cmd_docket,
+        "what is due: open deadlines in the window and every overdue one",
+        "Every deadline still to be acted on that is due within the window, and every overdue one, "
+        "soonest first, with the filing, the rule and what to do.",
+    )
     p.add_argument("--town", help="only this town")
     p.add_argument("--within", type=int, default=7, metavar="DAYS", help="window in days after --as-of (default 7)")
     p.add_argument("--overdue", action="store_true", help="only deadlines already passed")
     p.add_argument("--as-of", help="the day asked about, YYYY-MM-DD (default: today)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = add("deposits", cmd_deposits, "an applicant's refundable deposit account (Canton 16-12 §5)",
-            "Show an applicant's refundable deposit account and fees (Canton 16-12 §5-6), or add one entry: "
-            "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance.",
-            (common, writer))
+    p = add(
+        "deposits",
+        cmd_deposits,
+        "an applicant's refundable deposit account (Canton 16-12 §5)",
+        "Show an applicant's refundable deposit account and fees (Canton 16-12 §5-6), or add one entry: "
+        "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance.",
+        (common, writer),
+    )
     p.add_argument("applicant", help="the applicant's name, as in the filing's 'applicant' field")
-    p.add_argument("--charge", metavar="ITEM", help="charge a deposit or fee from the Canton schedule, "
-                   "e.g. across-public-way, trench-paved-way, application, after-hours")
+    p.add_argument(
+        "--charge",
+        metavar="ITEM",
+        help="charge a deposit or fee from the Canton schedule, "
+        "e.g. across-public-way, trench-paved-way, application, after-hours",
+    )
     p.add_argument("--quantity", type=int, default=1, help="units of --charge: openings, feet, sq yd, hours (default 1)")
     p.add_argument("--deduct", metavar="DOLLARS", help="deduct the cost of a repair after a Default")
     p.add_argument("--reason", help="what the deduction paid for")

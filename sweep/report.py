@@ -3,7 +3,7 @@ schedule, the reminders, the notices list and the ICS feeds, written into
 one output folder.  An edge: Jinja and the disk live here.
 
 :func:`build_digest` and :func:`build_schedule` are pure (a
-:class:`~workflows.sweep.SweepResult` in, JSON-ready dicts out) and give
+:class:`~sweep.run.SweepResult` in, JSON-ready dicts out) and give
 the same dicts for the same store and ``as_of``: the golden-file tests read
 them.  Nothing here reads the clock.
 """
@@ -17,9 +17,9 @@ from typing import TextIO
 
 import jinja2
 
-from .agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
-from .ics import build_feed, feed_name
-from .sweep import SweepResult
+from sweep.agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
+from sweep.ics import build_feed, feed_name
+from sweep.run import SweepResult
 
 __all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES"]
 
@@ -28,7 +28,7 @@ _ORDER = {c: i for i, c in enumerate(CATEGORIES)}
 
 
 def _town_name(town_id: str) -> str:
-    from .towns import registry
+    from workflows.towns import registry
 
     profile = registry().get(town_id)
     return profile.name if profile else town_id
@@ -41,15 +41,22 @@ def build_digest(result: SweepResult) -> dict:
     def group(town, dept):
         key = (town, dept)
         if key not in groups:
-            groups[key] = {"town": town, "town_name": _town_name(town), "department": dept, "open_filings": 0,
-                           "states": Counter(), **{c: [] for c in CATEGORIES}, "reminders": [], "notices": []}
+            groups[key] = {
+                "town": town,
+                "town_name": _town_name(town),
+                "department": dept,
+                "open_filings": 0,
+                "states": Counter(),
+                **{c: [] for c in CATEGORIES},
+                "reminders": [],
+                "notices": [],
+            }
         return groups[key]
 
     failures = []
     for o in result.outcomes:
         if o.error:
-            failures.append({"filing": o.filing, "town": o.town, "kind": o.kind, "department": o.department,
-                             "error": o.error})
+            failures.append({"filing": o.filing, "town": o.town, "kind": o.kind, "department": o.department, "error": o.error})
             continue
         if not o.open:
             continue
@@ -71,8 +78,13 @@ def build_digest(result: SweepResult) -> dict:
         dockets.append(g)
     counts = result.counts()
     stable = {k: counts[k] for k in ("filings", "open", "closed", "failed", "overdue")}
-    return {"as_of": result.as_of.isoformat(), "due_within_days": DUE_WITHIN_DAYS, "counts": stable,
-            "dockets": dockets, "failures": sorted(failures, key=lambda f: f["filing"])}
+    return {
+        "as_of": result.as_of.isoformat(),
+        "due_within_days": DUE_WITHIN_DAYS,
+        "counts": stable,
+        "dockets": dockets,
+        "failures": sorted(failures, key=lambda f: f["filing"]),
+    }
 
 
 def build_schedule(result: SweepResult) -> dict:
@@ -125,8 +137,13 @@ td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}.overdue{color:#a0
 {% endfor %}</table></body></html>
 """)
 
-_TITLES = {"overdue": "Overdue", "due": f"Due within {DUE_WITHIN_DAYS} days",
-           "waiting": "No action before", "expiring": "Expiring soon", "late": "Met late"}
+_TITLES = {
+    "overdue": "Overdue",
+    "due": f"Due within {DUE_WITHIN_DAYS} days",
+    "waiting": "No action before",
+    "expiring": "Expiring soon",
+    "late": "Met late",
+}
 
 
 def render_digest_html(digest: dict) -> str:
@@ -173,23 +190,33 @@ def write_outputs(result: SweepResult, out_dir: str | Path, digest: dict | None 
     out.mkdir(parents=True, exist_ok=True)
     digest = digest if digest is not None else build_digest(result)
     schedule = build_schedule(result)
-    paths = {"digest.json": out / "digest.json", "digest.html": out / "digest.html",
-             "inspection-schedule.json": out / "inspection-schedule.json",
-             "inspection-schedule.html": out / "inspection-schedule.html",
-             "reminders.json": out / "reminders.json", "notices.json": out / "notices.json"}
+    paths = {
+        "digest.json": out / "digest.json",
+        "digest.html": out / "digest.html",
+        "inspection-schedule.json": out / "inspection-schedule.json",
+        "inspection-schedule.html": out / "inspection-schedule.html",
+        "reminders.json": out / "reminders.json",
+        "notices.json": out / "notices.json",
+    }
     _dump(paths["digest.json"], digest)
     paths["digest.html"].write_text(render_digest_html(digest), encoding="utf-8")
     _dump(paths["inspection-schedule.json"], schedule)
     paths["inspection-schedule.html"].write_text(render_schedule_html(schedule), encoding="utf-8")
-    reminders = sorted((r for o in result.outcomes if not o.error for r in o.reminders),
-                       key=lambda r: (r["date"], r["filing"], r["key"]))
-    _dump(paths["reminders.json"], {"as_of": result.as_of.isoformat(),
-                                    "reminders": [{k: v for k, v in r.items() if k != "new"} for r in reminders]})
-    notices = sorted((n for o in result.outcomes if not o.error for n in o.notices),
-                     key=lambda n: (n["filing"], n["key"]))
-    _dump(paths["notices.json"], {"as_of": result.as_of.isoformat(),
-                                  "notices": [{k: v for k, v in n.items() if k not in ("status", "files")}
-                                              for n in notices]})
+    reminders = sorted(
+        (r for o in result.outcomes if not o.error for r in o.reminders), key=lambda r: (r["date"], r["filing"], r["key"])
+    )
+    _dump(
+        paths["reminders.json"],
+        {"as_of": result.as_of.isoformat(), "reminders": [{k: v for k, v in r.items() if k != "new"} for r in reminders]},
+    )
+    notices = sorted((n for o in result.outcomes if not o.error for n in o.notices), key=lambda n: (n["filing"], n["key"]))
+    _dump(
+        paths["notices.json"],
+        {
+            "as_of": result.as_of.isoformat(),
+            "notices": [{k: v for k, v in n.items() if k not in ("status", "files")} for n in notices],
+        },
+    )
     for p in write_feeds(result, out / "ics"):
         paths[f"ics/{p.name}"] = p
     return paths
@@ -199,12 +226,18 @@ def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
     """The docket as text: per town and department, what is overdue and due."""
     c = digest["counts"]
     read = f" ({c['filings']} read, {c['closed']} closed)" if c["closed"] else ""
-    print(f"Permit docket for {digest['as_of']}: {c['open']} open filings{read}, "
-          f"{c['overdue']} overdue clocks, {c['failed']} unreadable", file=out)
+    print(
+        f"Permit docket for {digest['as_of']}: {c['open']} open filings{read}, "
+        f"{c['overdue']} overdue clocks, {c['failed']} unreadable",
+        file=out,
+    )
     for g in digest["dockets"]:
-        print(f"\n{g['town_name']} — {g['department']}: {g['open_filings']} open, "
-              f"{len(g['overdue'])} overdue, {len(g['due'])} due within {digest['due_within_days']} days, "
-              f"{len(g['reminders'])} reminders, {len(g['notices'])} notices due", file=out)
+        print(
+            f"\n{g['town_name']} — {g['department']}: {g['open_filings']} open, "
+            f"{len(g['overdue'])} overdue, {len(g['due'])} due within {digest['due_within_days']} days, "
+            f"{len(g['reminders'])} reminders, {len(g['notices'])} notices due",
+            file=out,
+        )
         for cat in ("overdue", "due"):
             rows = g[cat]
             for e in rows[:limit]:

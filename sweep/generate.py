@@ -18,10 +18,11 @@ million events) take a few seconds.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import date
-from typing import Iterator
 
-from .generated_parties import BOARDS as _BOARDS, parties as _parties
+from sweep.generated_parties import BOARDS as _BOARDS
+from sweep.generated_parties import parties as _parties
 
 __all__ = ["generate", "MIX", "TOWN_CODES", "KIND_CODES"]
 
@@ -107,12 +108,19 @@ def _late(rng: random.Random, p: float = 0.08) -> bool:
     return rng.random() < p
 
 
-def _hearing(h: _History, rng, d0: int, sched_gap: int, earliest_hearing: int, latest_hearing: int,
-             late_hearing: int, notice_days: tuple[int, int]) -> int | None:
+def _hearing(
+    h: _History,
+    rng,
+    d0: int,
+    sched_gap: int,
+    earliest_hearing: int,
+    latest_hearing: int,
+    late_hearing: int,
+    notice_days: tuple[int, int],
+) -> int | None:
     """Schedule, notice, open, perhaps continue, and close a hearing.
     Returns the day it closed, or None when the history stops first."""
-    hearing = d0 + (rng.randint(late_hearing, late_hearing + 12) if _late(rng)
-                    else rng.randint(earliest_hearing, latest_hearing))
+    hearing = d0 + (rng.randint(late_hearing, late_hearing + 12) if _late(rng) else rng.randint(earliest_hearing, latest_hearing))
     hearing = _weekday_on_or_after(hearing)
     if not h.add(d0 + sched_gap, "hearing-scheduled", hearing=_iso(hearing), at=f"{_iso(hearing)}T19:00"):
         return None
@@ -165,8 +173,7 @@ def _wetlands(h: _History, rng, town: str, kind: str, d0: int) -> None:
     if close is None or _late(rng, 0.05):
         h.stop()  # closed, no decision yet: decision overdue once the clock runs out
         return
-    decided = close + (rng.randint(decision_days + 3, decision_days + 20) if _late(rng)
-                       else rng.randint(7, decision_days - 3))
+    decided = close + (rng.randint(decision_days + 3, decision_days + 20) if _late(rng) else rng.randint(7, decision_days - 3))
     if kind == "rda":
         h.add(decided, "determination-issued", positive=rng.random() < 0.2)
         return
@@ -335,7 +342,7 @@ _SPAN = {"noi": 1150, "rda": 120, "land-disturbance": 700, "street-opening": 760
 def _one(i: int, seed: int, as_of: int) -> dict:
     rng = random.Random(seed * 1_000_003 + i)
     x = rng.random() * _total
-    for cum, town, kind in _CUMULATIVE:
+    for cum, town, kind in _CUMULATIVE:  # noqa: B007 - the town and kind the draw lands on
         if x < cum:
             break
     # Half the filings are recent (the last tenth of the span), half spread.

@@ -21,25 +21,38 @@ it again.  A moved clock (a continuance, an extension) gives a new key.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date, timedelta
-from typing import Any, Iterable
+from typing import Any
 
-from .docket import is_optional
+from workflows.docket import is_optional
 
 __all__ = [
-    "DEPARTMENTS", "department_of", "Entry", "docket_entries", "inspection_schedule",
-    "Reminder", "reminders_due", "NoticeDue", "notices_due", "TERMINAL_STATES",
-    "DUE_WITHIN_DAYS", "SCHEDULE_DAYS", "REMINDER_LEAD_DAYS", "CLOCK_NOTICES", "EVENT_NOTICES",
+    "DEPARTMENTS",
+    "department_of",
+    "Entry",
+    "docket_entries",
+    "inspection_schedule",
+    "Reminder",
+    "reminders_due",
+    "NoticeDue",
+    "notices_due",
+    "TERMINAL_STATES",
+    "DUE_WITHIN_DAYS",
+    "SCHEDULE_DAYS",
+    "REMINDER_LEAD_DAYS",
+    "CLOCK_NOTICES",
+    "EVENT_NOTICES",
     "is_open",
 ]
 
 #: Who keeps each permit kind's docket.
-DEPARTMENTS = {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation",
-               "street-opening": "dpw"}
+DEPARTMENTS = {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation", "street-opening": "dpw"}
+
 
 def _final_states() -> dict[str, frozenset]:
-    from .replay import MACHINES
+    from workflows.replay import MACHINES
 
     return {kind: frozenset(m.final) for kind, m in MACHINES.items()}
 
@@ -85,9 +98,9 @@ class Entry:
     kind: str
     state: str
     category: str  # overdue | due | waiting | expiring | late | inspection
-    what: str      # the clock id, or the inspection's name
+    what: str  # the clock id, or the inspection's name
     date: str
-    days: int      # date - as_of: negative when overdue
+    days: int  # date - as_of: negative when overdue
     status: str
     rule: str
     explanation: str
@@ -101,9 +114,18 @@ def _entry(replay, clock, category: str, as_of: date, what: str | None = None) -
     day = _day(clock.date)
     at = getattr(clock, "at", None)
     return Entry(
-        town=replay.town, department=department_of(replay.kind), filing=replay.id, kind=replay.kind,
-        state=str(replay.state), category=category, what=what or clock.id, date=day.isoformat(),
-        days=(day - as_of).days, status=clock.status, rule=clock.rule, explanation=clock.explanation,
+        town=replay.town,
+        department=department_of(replay.kind),
+        filing=replay.id,
+        kind=replay.kind,
+        state=str(replay.state),
+        category=category,
+        what=what or clock.id,
+        date=day.isoformat(),
+        days=(day - as_of).days,
+        status=clock.status,
+        rule=clock.rule,
+        explanation=clock.explanation,
         at=(at.isoformat(timespec="minutes") if hasattr(at, "isoformat") and not isinstance(at, str) else at),
     )
 
@@ -181,12 +203,22 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         elif e.type in ("permanent-patch-placed", "permit-revoked"):
             patched = None
     if patched is not None:
-        out.append(Entry(
-            town=replay.town, department="dpw", filing=replay.id, kind=replay.kind, state=str(replay.state),
-            category="inspection", what="temporary patch inspection", date=patched.date.isoformat(),
-            days=(patched.date - as_of).days, status="open" if patched.date >= as_of else "overdue",
-            rule="Canton Street Opening By-Law 16-12 §10.2",
-            explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}"))
+        out.append(
+            Entry(
+                town=replay.town,
+                department="dpw",
+                filing=replay.id,
+                kind=replay.kind,
+                state=str(replay.state),
+                category="inspection",
+                what="temporary patch inspection",
+                date=patched.date.isoformat(),
+                days=(patched.date - as_of).days,
+                status="open" if patched.date >= as_of else "overdue",
+                rule="Canton Street Opening By-Law 16-12 §10.2",
+                explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
+            )
+        )
     return sorted(out, key=lambda e: (e.date, e.what))
 
 
@@ -227,8 +259,18 @@ def reminders_due(replay, as_of: date, lead: dict[str, int] | None = None) -> li
             "appeal-period": f"appeal period ends {day.isoformat()}; no work until it has ended",
             "permit-expiry": f"permit expires at the end of {day.isoformat()}",
         }[base]
-        out.append(Reminder(replay.id, replay.town, department_of(replay.kind), c.id, day.isoformat(),
-                            f"reminder:{c.id}:{day.isoformat()}", text, c.rule))
+        out.append(
+            Reminder(
+                replay.id,
+                replay.town,
+                department_of(replay.kind),
+                c.id,
+                day.isoformat(),
+                f"reminder:{c.id}:{day.isoformat()}",
+                text,
+                c.rule,
+            )
+        )
     return out
 
 
@@ -236,7 +278,7 @@ def reminders_due(replay, as_of: date, lead: dict[str, int] | None = None) -> li
 class NoticeDue:
     filing: str
     town: str
-    kind: str      # the notice kind, as the notices module names its templates
+    kind: str  # the notice kind, as the notices module names its templates
     key: str
     reason: str
 
@@ -285,8 +327,7 @@ EVENT_NOTICES = (
 EVENT_LOOKBACK_DAYS = 30
 
 
-def notices_due(replay, as_of: date, events: Iterable = (),
-                lookback: int = EVENT_LOOKBACK_DAYS) -> list[NoticeDue]:
+def notices_due(replay, as_of: date, events: Iterable = (), lookback: int = EVENT_LOOKBACK_DAYS) -> list[NoticeDue]:
     """The notices now due for the filing, each keyed once and for all:
     by the clock's date for a clock notice (a hearing moved to another date
     needs a new notice), by the event's position for an event notice (the
@@ -305,8 +346,7 @@ def notices_due(replay, as_of: date, events: Iterable = (),
                 key = f"notice:{kind}:{day}"
                 if key not in seen:
                     seen.add(key)
-                    out.append(NoticeDue(replay.id, replay.town, kind, key,
-                                         f"{c.id} {c.status}, due {day} ({c.rule})"))
+                    out.append(NoticeDue(replay.id, replay.town, kind, key, f"{c.id} {c.status}, due {day} ({c.rule})"))
     since = as_of - timedelta(days=lookback)
     latest = {}
     for e in events:
@@ -317,6 +357,13 @@ def notices_due(replay, as_of: date, events: Iterable = (),
         for t in types:
             e = latest.get(t)
             if e is not None and since <= e.date <= as_of:
-                out.append(NoticeDue(replay.id, replay.town, kind, f"notice:{kind}:event-{e.position}",
-                                     f"{e.type} on {e.date.isoformat()} (event {e.position})"))
+                out.append(
+                    NoticeDue(
+                        replay.id,
+                        replay.town,
+                        kind,
+                        f"notice:{kind}:event-{e.position}",
+                        f"{e.type} on {e.date.isoformat()} (event {e.position})",
+                    )
+                )
     return out

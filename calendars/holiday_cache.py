@@ -11,11 +11,11 @@ cannot be written only costs the time.  The statute's corrections
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import tempfile
 from datetime import date
-import importlib.util
 from pathlib import Path
 
 from calendars import massachusetts
@@ -40,7 +40,7 @@ def holidays_version() -> str:
         raise RuntimeError("the holidays package is not installed")
     site = Path(list(spec.submodule_search_locations)[0]).parent
     for info in sorted(site.glob("holidays-*.dist-info")):
-        return info.name[len("holidays-"):-len(".dist-info")]
+        return info.name[len("holidays-") : -len(".dist-info")]
     from importlib import metadata  # an unusual install: ask the slow way
 
     return metadata.version("holidays")
@@ -65,8 +65,10 @@ def install_holiday_cache(directory: Path | None = None) -> Path:
 
 
 def _write(path: Path, table) -> None:
-    payload = {"source": f"holidays {holidays_version()} US(subdiv='MA')",
-               "years": {str(y): [[d.isoformat(), n] for d, n in pairs] for y, pairs in table.items()}}
+    payload = {
+        "source": f"holidays {holidays_version()} US(subdiv='MA')",
+        "years": {str(y): [[d.isoformat(), n] for d, n in pairs] for y, pairs in table.items()},
+    }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".holidays-", suffix=".json")

@@ -1,6 +1,6 @@
 """Notice dispatch for the sweep: the bridge to the notices module (issue 5).
 
-:func:`notice_hook` returns the :data:`~workflows.sweep.NoticeHook` the
+:func:`notice_hook` returns the :data:`~sweep.run.NoticeHook` the
 sweep calls for each notice now due, or ``None`` while the notices module
 is not installed: the sweep then lists those notices as *pending* and marks
 nothing, so the first sweep after the module lands makes them all.
@@ -31,8 +31,7 @@ class MadeNotice(list):
 
     def __init__(self, files, recipients=(), dated: datetime | None = None):
         super().__init__(files)
-        self.record = {"recipients": list(recipients),
-                       "dated": dated.isoformat(timespec="minutes") if dated else None}
+        self.record = {"recipients": list(recipients), "dated": dated.isoformat(timespec="minutes") if dated else None}
 
 
 def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import shutil
 import sys
-import threading
 from datetime import date
 from pathlib import Path
 
-from .errors import PermitsError
+from cli.args import ProgressBar, UsageError
+from cli.args import as_of as _as_of
+from workflows.errors import PermitsError
 
-__all__ = ["add_commands", "run_sweep_command", "default_ledger", "ProgressBar"]
+__all__ = ["add_commands", "run_sweep_command", "default_ledger"]
 
 DEPARTMENT_CHOICES = ("conservation", "dpw")
 
@@ -21,31 +22,8 @@ class SweepFailed(PermitsError):
     pass
 
 
-class ProgressBar:
-    """A one-line progress bar on standard error, shown only on a terminal
-    and only for runs of at least ``minimum`` filings."""
-
-    def __init__(self, total: int, label: str, stream=None, minimum: int = 1000, force: bool = False):
-        self.total, self.label, self.done = total, label, 0
-        self.stream = stream or sys.stderr
-        self.enabled = force or (total >= minimum and getattr(self.stream, "isatty", lambda: False)())
-        self._lock = threading.Lock()
-
-    def update(self, n: int) -> None:
-        if not self.enabled:
-            return
-        with self._lock:
-            self.done += n
-            width = 30
-            filled = int(width * self.done / self.total) if self.total else width
-            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
-            if self.done >= self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-
-
 def _data_dir() -> Path:
-    from .holiday_cache import data_dir
+    from calendars.holiday_cache import data_dir
 
     return data_dir()
 
@@ -54,19 +32,27 @@ def default_ledger(filings: str) -> str:
     """Where a sweep of ``filings`` records its outputs without --ledger: on
     the filings in the store itself; for a folder of filing JSON, the SQLite
     ledger file in the data directory."""
-    from .store_source import is_database_url
+    from sweep.store_source import is_database_url
 
     return filings if is_database_url(filings) else str(_data_dir() / "sweep-ledger.sqlite")
 
 
-def run_sweep_command(as_of: date, filings: str, ledger: str | None, out: str, *, chunk_size: int = 500,
-                      use_prefect: bool = True, notice_limit: int | None = None) -> dict:
+def run_sweep_command(
+    as_of: date,
+    filings: str,
+    ledger: str | None,
+    out: str,
+    *,
+    chunk_size: int = 500,
+    use_prefect: bool = True,
+    notice_limit: int | None = None,
+) -> dict:
     """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way.
     ``ledger`` None: :func:`default_ledger`."""
     import logging
 
-    from .dispatch import notice_hook
-    from .store_source import open_log, open_source
+    from sweep.dispatch import notice_hook
+    from sweep.store_source import open_log, open_source
 
     # WeasyPrint warns about its font subsetting once per PDF: noise in a
     # sweep that makes hundreds (errors still show).
@@ -75,10 +61,10 @@ def run_sweep_command(as_of: date, filings: str, ledger: str | None, out: str, *
     ledger = ledger or default_ledger(filings)
     bar = ProgressBar(source.count(), "sweep")
     if use_prefect:
-        from .prefect_env import configure_embedded
+        from sweep.prefect_env import configure_embedded
 
         configure_embedded(_data_dir())
-        from . import flows
+        from sweep import flows
 
         flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
         try:
@@ -90,27 +76,26 @@ def run_sweep_command(as_of: date, filings: str, ledger: str | None, out: str, *
         finally:
             flows.PROGRESS = flows.NOTICE_LIMIT = None
             flows.close_logs()
-    from .report import write_report
-    from .sweep import run_sweep
+    from sweep.report import write_report
+    from sweep.run import run_sweep
 
     log = open_log(ledger, source)
     try:
-        result = run_sweep(source, log, as_of, chunk_size=chunk_size, out_dir=out, progress=bar.update,
-                           notice_hook=notice_hook(as_of, limit=notice_limit))
+        result = run_sweep(
+            source,
+            log,
+            as_of,
+            chunk_size=chunk_size,
+            out_dir=out,
+            progress=bar.update,
+            notice_hook=notice_hook(as_of, limit=notice_limit),
+        )
     finally:
         log.close()
     return write_report(result, out)
 
 
-def _as_of(args) -> date:
-    from .cli import parse_day
-
-    return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
-
-
 def _at_least_one(value: int, option: str) -> int:
-    from .cli import UsageError
-
     if value < 1:
         raise UsageError(f"{option} {value}: must be at least 1")
     return value
@@ -118,14 +103,14 @@ def _at_least_one(value: int, option: str) -> int:
 
 def cmd_sweep(args) -> int:
     from models.db import resolve_url
-
-    from .report import print_docket
+    from sweep.report import print_docket
 
     _at_least_one(args.chunk_size, "--chunk-size")
     as_of = _as_of(args)
     out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
-    res = run_sweep_command(as_of, args.filings or resolve_url(args.db), args.ledger, out,
-                            chunk_size=args.chunk_size, use_prefect=not args.no_prefect)
+    res = run_sweep_command(
+        as_of, args.filings or resolve_url(args.db), args.ledger, out, chunk_size=args.chunk_size, use_prefect=not args.no_prefect
+    )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
     return 0
@@ -133,22 +118,23 @@ def cmd_sweep(args) -> int:
 
 def _print_outputs(res: dict, out: str) -> None:
     c = res["counts"]
-    print(f"\n{c['reminders_new']} new reminders, {c['notices_made']} notices made, "
-          f"{c['notices_pending']} notices pending")
+    print(f"\n{c['reminders_new']} new reminders, {c['notices_made']} notices made, {c['notices_pending']} notices pending")
     names = sorted(res["paths"])
-    print(f"Outputs in {out}/: " + ", ".join(n for n in names if "/" not in n)
-          + f", and {sum('/' in n for n in names)} ICS feeds in ics/")
+    print(
+        f"Outputs in {out}/: "
+        + ", ".join(n for n in names if "/" not in n)
+        + f", and {sum('/' in n for n in names)} ICS feeds in ics/"
+    )
 
 
 def cmd_ics(args) -> int:
     from models.db import resolve_url
-
-    from .agenda import is_open
-    from .ics import build_feed, calendar_items, feed_name
-    from .store_source import open_source
-    from .replay import replay
-    from .sweep import BadRecord
-    from .towns import town
+    from sweep.agenda import is_open
+    from sweep.ics import build_feed, calendar_items, feed_name
+    from sweep.run import BadRecord
+    from sweep.store_source import open_source
+    from workflows.replay import replay
+    from workflows.towns import town
 
     if args.town:
         town(args.town)  # an unknown town is a one-line error
@@ -165,8 +151,7 @@ def cmd_ics(args) -> int:
             bad += 1
             continue
         if is_open(r):
-            items += [i for i in calendar_items(f, r, as_of)
-                      if not args.department or i.department == args.department]
+            items += [i for i in calendar_items(f, r, as_of) if not args.department or i.department == args.department]
     name = feed_name(args.town, args.department)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_bytes(build_feed(items, as_of, name))
@@ -180,9 +165,8 @@ def cmd_demo_sweep(args) -> int:
     """Generate a demonstration store, sweep it, print the docket and leave
     every output in a folder it names."""
     from models.service import Store
-
-    from .generate import generate
-    from .report import print_docket
+    from sweep.generate import generate
+    from sweep.report import print_docket
 
     _at_least_one(args.count, "--count")
     as_of = _as_of(args)
@@ -198,10 +182,11 @@ def cmd_demo_sweep(args) -> int:
     out = Path(args.out) if args.out else Path("out") / f"demo-{as_of.isoformat()}"
     if not args.out and out.exists():
         shutil.rmtree(out)
-    print(f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-          f"as of {as_of} ({url})\n")
-    res = run_sweep_command(as_of, url, None, str(out),
-                            use_prefect=not args.no_prefect, notice_limit=args.notices)
+    print(
+        f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
+        f"as of {as_of} ({url})\n"
+    )
+    res = run_sweep_command(as_of, url, None, str(out), use_prefect=not args.no_prefect, notice_limit=args.notices)
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
     print("The clock demonstration: permits demo --clocks")
@@ -209,25 +194,34 @@ def cmd_demo_sweep(args) -> int:
 
 
 def add_commands(sub) -> None:
-    p = sub.add_parser("sweep", help="the daily sweep: docket, inspection schedule, reminders, notices, ICS feeds",
-                       description="Bring every open filing up to date on a day and write the docket digest "
-                                   "(HTML, JSON), the DPW inspection schedule, reminders, the notices now due and "
-                                   "the ICS feeds. Runs as a Prefect flow on Prefect's temporary local server "
-                                   "unless PREFECT_API_URL names a server. Safe to re-run: nothing is made twice.")
+    p = sub.add_parser(
+        "sweep",
+        help="the daily sweep: docket, inspection schedule, reminders, notices, ICS feeds",
+        description="Bring every open filing up to date on a day and write the docket digest "
+        "(HTML, JSON), the DPW inspection schedule, reminders, the notices now due and "
+        "the ICS feeds. Runs as a Prefect flow on Prefect's temporary local server "
+        "unless PREFECT_API_URL names a server. Safe to re-run: nothing is made twice.",
+    )
     p.add_argument("--as-of", help="the day to sweep for, YYYY-MM-DD (default: today)")
     p.add_argument("--out", help="output folder (default: out/sweep-DATE)")
     p.add_argument("--db", help="the store's database URL (default: PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
     p.add_argument("--filings", help="sweep a folder or .jsonl file of filing JSON instead of the store")
-    p.add_argument("--ledger", metavar="FILE",
-                   help="record what was made in this SQLite ledger file instead (default: on each filing in the "
-                        "store; with --filings, DATA_DIR/sweep-ledger.sqlite)")
+    p.add_argument(
+        "--ledger",
+        metavar="FILE",
+        help="record what was made in this SQLite ledger file instead (default: on each filing in the "
+        "store; with --filings, DATA_DIR/sweep-ledger.sqlite)",
+    )
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
     p.set_defaults(func=cmd_sweep)
 
-    p = sub.add_parser("ics", help="an iCalendar feed of hearings, deadlines, inspections and patch windows",
-                       description="Write an ICS feed for a town and department. Event UIDs are stable "
-                                   "(FILING/CLOCK@permits.TOWN): a calendar that re-imports it updates events.")
+    p = sub.add_parser(
+        "ics",
+        help="an iCalendar feed of hearings, deadlines, inspections and patch windows",
+        description="Write an ICS feed for a town and department. Event UIDs are stable "
+        "(FILING/CLOCK@permits.TOWN): a calendar that re-imports it updates events.",
+    )
     p.add_argument("--town", help="only this town, e.g. canton (default: every town)")
     p.add_argument("--department", choices=DEPARTMENT_CHOICES, help="conservation or dpw (default: both)")
     p.add_argument("--out", required=True, help="the .ics file to write")
@@ -235,3 +229,30 @@ def add_commands(sub) -> None:
     p.add_argument("--db", help="the store's database URL (default: PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
     p.add_argument("--filings", help="read a folder or .jsonl file of filing JSON instead of the store")
     p.set_defaults(func=cmd_ics)
+
+
+def cmd_demo(args) -> int:
+    if args.clocks:
+        from cli.demo_clocks import run_demo
+
+        return run_demo(sys.stdout)
+    return cmd_demo_sweep(args)
+
+
+def add_demo_command(sub) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="the main job on generated filings: the daily sweep and its outputs",
+        description="Fill a demonstration store with generated filings for Canton, Saugus and "
+        "Mansfield (every permit kind, some overdue, street openings at every stage), "
+        "run the daily sweep on it, print the docket and leave the digest, the "
+        "inspection schedule, the ICS feeds and sample notices in an output folder.",
+    )
+    p.add_argument("--clocks", action="store_true", help="instead, show a few clocks of each town and how they are counted")
+    p.add_argument("--as-of", help="the day to generate and sweep for, YYYY-MM-DD (default: today)")
+    p.add_argument("--count", type=int, default=400, help="how many filings to generate (default: 400)")
+    p.add_argument("--seed", type=int, default=2026, help="generator seed (default: 2026)")
+    p.add_argument("--out", help="output folder (default: out/demo-DATE, replaced each run)")
+    p.add_argument("--notices", type=int, default=12, help="make at most this many notices, a sample (default: 12)")
+    p.add_argument("--no-prefect", action="store_true", help="run the sweep as a plain call, without Prefect")
+    p.set_defaults(func=cmd_demo)

@@ -1,12 +1,12 @@
 """The Prefect flow: ``daily_sweep``.  Thin: it selects the work, cuts it into
 chunks and calls the same functions as ``permits sweep --no-prefect``
-(:func:`workflows.sweep.process_chunk`, :func:`workflows.report.write_report`).
+(:func:`sweep.run.process_chunk`, :func:`sweep.report.write_report`).
 
 A task per chunk of filings, not per filing; retries are declared on the
 tasks.  A retried chunk is safe: its outputs are keyed in the output log, so
 what the failed attempt made is not made again.
 
-Embedded by default: :func:`workflows.prefect_env.configure_embedded`
+Embedded by default: :func:`sweep.prefect_env.configure_embedded`
 (called by the CLI before Prefect is imported) gives Prefect its home under the project's data
 directory, turns analytics and telemetry off and lengthens the temporary
 server's startup timeout; with ``PREFECT_API_URL`` set the same flow runs
@@ -16,17 +16,16 @@ on that server (see ``prefect.yaml``).
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Callable
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 from prefect.utilities.annotations import quote
 
-__all__ = ["daily_sweep", "sweep_chunk", "write_sweep_outputs", "open_source",
-           "open_log", "PROGRESS"]
+__all__ = ["daily_sweep", "sweep_chunk", "write_sweep_outputs", "open_source", "open_log", "PROGRESS"]
 
 #: Called with the number of filings each finished chunk held (the CLI's
 #: progress bar).  Module state, not a flow parameter: it is not data.
@@ -42,7 +41,7 @@ def open_source(filings: str):
     """The filing source a flow parameter names: the store's database URL,
     or a folder or .jsonl file of filing JSON.  One per process (tasks
     share the store's engine)."""
-    from .store_source import open_source as _open
+    from sweep.store_source import open_source as _open
 
     if filings not in _SOURCES:
         _SOURCES[filings] = _open(filings)
@@ -56,7 +55,7 @@ def open_log(ledger: str):
     """One output log per process for ``ledger`` (tasks share it): a
     database URL is the store (the source's own engine when the flow sweeps
     that store), anything else a SQLite ledger file."""
-    from .store_source import open_log as _open
+    from sweep.store_source import open_log as _open
 
     if ledger not in _LOGS:
         _LOGS[ledger] = _open(ledger, _SOURCES.get(ledger))
@@ -68,8 +67,6 @@ def close_logs() -> None:
     _SOURCES.clear()
     while _LOGS:
         _LOGS.popitem()[1].close()
-
-
 
 
 class Opaque:
@@ -102,7 +99,7 @@ _HOOKS: dict = {}
 def _hook(as_of: date):
     """One notice hook per run, shared by the chunks (its sample limit is
     per run, not per chunk)."""
-    from .dispatch import notice_hook
+    from sweep.dispatch import notice_hook
 
     key = (as_of, NOTICE_LIMIT)
     if key not in _HOOKS:
@@ -112,11 +109,10 @@ def _hook(as_of: date):
 
 
 @task(name="sweep-chunk", retries=2, retry_delay_seconds=2, cache_policy=NO_CACHE, log_prints=False)
-def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | None,
-                make_notices: bool = True) -> Opaque:
+def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | None, make_notices: bool = True) -> Opaque:
     """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
     replay them and make what is due for them."""
-    from .sweep import process_chunk
+    from sweep.run import process_chunk
 
     chunk = open_source(filings).load(ref)
     hook = _hook(as_of) if make_notices else None
@@ -128,8 +124,8 @@ def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | N
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
 def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
-    from .report import write_report
-    from .sweep import SweepResult
+    from sweep.report import write_report
+    from sweep.run import SweepResult
 
     result = SweepResult(as_of, outcomes)
     return SweepReport(write_report(result, out))
@@ -140,18 +136,22 @@ def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
 SWEEP_THREADS = 2
 
 
-@flow(name="daily-sweep", log_prints=False, validate_parameters=True,
-      task_runner=ThreadPoolTaskRunner(max_workers=SWEEP_THREADS))
-def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: str | None = None,
-                out: str | None = None, chunk_size: int = 500, make_notices: bool = True) -> SweepReport:
+@flow(name="daily-sweep", log_prints=False, validate_parameters=True, task_runner=ThreadPoolTaskRunner(max_workers=SWEEP_THREADS))
+def daily_sweep(
+    as_of: date | None = None,
+    filings: str | None = None,
+    ledger: str | None = None,
+    out: str | None = None,
+    chunk_size: int = 500,
+    make_notices: bool = True,
+) -> SweepReport:
     """Every open filing brought up to date on ``as_of`` (default: today),
     then the docket digest, the DPW inspection schedule, the reminders, the
     notices now due and the ICS feeds written to ``out``.  With
     ``make_notices`` false the notices due are listed, not made."""
+    from calendars.holiday_cache import data_dir
     from models.db import resolve_url
-
-    from .holiday_cache import data_dir
-    from .store_source import is_database_url
+    from sweep.store_source import is_database_url
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
     base = data_dir()
@@ -165,8 +165,7 @@ def daily_sweep(as_of: date | None = None, filings: str | None = None, ledger: s
     # filing (benchmarks/bench_sweep.py).  Freeze them for the run.
     gc.freeze()
     try:
-        futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices)
-                   for ref in source.chunk_refs(chunk_size)]
+        futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices) for ref in source.chunk_refs(chunk_size)]
         outcomes = [o for f in futures for o in f.result().value]
         return write_sweep_outputs(quote(outcomes), as_of, out)
     finally:

@@ -15,12 +15,12 @@ date, so the same store and the same day give byte-identical feeds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
-from typing import Iterable
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from .agenda import department_of
+from sweep.agenda import department_of
 
 __all__ = ["CalendarItem", "calendar_items", "build_feed", "feed_name", "CALENDAR_STATUSES"]
 
@@ -31,18 +31,28 @@ LOCAL = ZoneInfo("America/New_York")
 CALENDAR_STATUSES = frozenset({"open", "overdue", "waiting", "active"})
 
 _TITLES = {
-    "hearing-open": "hearing must open", "newspaper-notice": "newspaper notice due",
-    "hearing-posting": "meeting posting due", "hearing-notice": "hearing notices due",
-    "board-comment": "boards' comment period ends", "board-reports": "board reports period ends",
-    "decision": "decision due", "appeal-period": "appeal period ends", "permit-expiry": "permit expires",
-    "renewal-request": "renewal request due", "construction-notice": "construction notice due",
-    "work-notice": "excavation may start", "emergency-filing": "emergency application due",
+    "hearing-open": "hearing must open",
+    "newspaper-notice": "newspaper notice due",
+    "hearing-posting": "meeting posting due",
+    "hearing-notice": "hearing notices due",
+    "board-comment": "boards' comment period ends",
+    "board-reports": "board reports period ends",
+    "decision": "decision due",
+    "appeal-period": "appeal period ends",
+    "permit-expiry": "permit expires",
+    "renewal-request": "renewal request due",
+    "construction-notice": "construction notice due",
+    "work-notice": "excavation may start",
+    "emergency-filing": "emergency application due",
     "temporary-patch-maintenance": "temporary patch maintenance year ends",
     "permanent-patch-window-opens": "permanent patch window opens",
     "permanent-patch-window-closes": "permanent patch window closes",
-    "cdf-cure": "flowable fill cured", "winter-patch": "winter patch due (before Dec 1)",
-    "settlement-answer": "settlement answer due", "certification-answer": "certification answer due",
-    "suspension-ends": "suspension ends", "revocation-notice": "revocation hearing notice due",
+    "cdf-cure": "flowable fill cured",
+    "winter-patch": "winter patch due (before Dec 1)",
+    "settlement-answer": "settlement answer due",
+    "certification-answer": "certification answer due",
+    "suspension-ends": "suspension ends",
+    "revocation-notice": "revocation hearing notice due",
     "after-hours-payment": "after-hours payment due",
 }
 
@@ -100,11 +110,20 @@ def calendar_items(filing, replay, as_of: date) -> list[CalendarItem]:
         elif e.type == "permit-renewed":
             moves["permit-expiry"] = moves.get("permit-expiry", 0) + 1
     if hearing_day is not None and not closed:
-        items.append(CalendarItem(
-            _uid(filing.id, "hearing", filing.town), filing.town, dept, filing.id, "hearing", hearing_day,
-            hearing_at, f"{filing.id}: public hearing{site}",
-            f"Public hearing on {filing.id} ({filing.kind}, {filing.town}){site}.\nFiling: {filing.id}",
-            max(hearing_moves, 0)))
+        items.append(
+            CalendarItem(
+                _uid(filing.id, "hearing", filing.town),
+                filing.town,
+                dept,
+                filing.id,
+                "hearing",
+                hearing_day,
+                hearing_at,
+                f"{filing.id}: public hearing{site}",
+                f"Public hearing on {filing.id} ({filing.kind}, {filing.town}){site}.\nFiling: {filing.id}",
+                max(hearing_moves, 0),
+            )
+        )
     for c in replay.clocks:
         if c.status not in CALENDAR_STATUSES:
             continue
@@ -113,12 +132,21 @@ def calendar_items(filing, replay, as_of: date) -> list[CalendarItem]:
         if ":" in c.id:
             title = f"{title} ({c.id.split(':', 1)[0]})"
         status = " [OVERDUE]" if c.status == "overdue" else ""
-        items.append(CalendarItem(
-            _uid(filing.id, c.id, filing.town), filing.town, dept, filing.id, c.id, _day(c.date),
-            _moment(getattr(c, "at", None)), f"{filing.id}: {title}{status}",
-            f"{title}: {c.type} {c.status}.\nRule: {c.rule}\nHow: {c.explanation}\n"
-            f"Filing: {filing.id} ({filing.kind}, {filing.town}){site}, state {replay.state}",
-            moves.get(c.id, 0)))
+        items.append(
+            CalendarItem(
+                _uid(filing.id, c.id, filing.town),
+                filing.town,
+                dept,
+                filing.id,
+                c.id,
+                _day(c.date),
+                _moment(getattr(c, "at", None)),
+                f"{filing.id}: {title}{status}",
+                f"{title}: {c.type} {c.status}.\nRule: {c.rule}\nHow: {c.explanation}\n"
+                f"Filing: {filing.id} ({filing.kind}, {filing.town}){site}, state {replay.state}",
+                moves.get(c.id, 0),
+            )
+        )
     return items
 
 
@@ -137,7 +165,7 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", f"Permits: {name}")
     cal.add("x-wr-timezone", "America/New_York")
-    stamp = datetime.combine(as_of, time(6, 0), tzinfo=timezone.utc)
+    stamp = datetime.combine(as_of, time(6, 0), tzinfo=UTC)
     for item in sorted(items, key=lambda i: (i.day, i.uid)):
         ev = Event()
         ev.add("uid", item.uid)

@@ -11,11 +11,10 @@ from datetime import datetime
 
 from sqlalchemy import insert, select
 
+from models.errors import UnknownFiling
+from models.service import Store
+from models.tables import FilingRow, Notice
 from notices.log import SentNotice
-
-from .errors import UnknownFiling
-from .service import Store
-from .tables import FilingRow, Notice
 
 __all__ = ["StoreNoticeLog"]
 
@@ -27,16 +26,21 @@ class StoreNoticeLog:
         self.store = store
 
     def already_sent(self, filing_id: str, kind: str, recipient: str) -> bool:
-        query = select(NOTICE.c.id).where(NOTICE.c.filing_id == filing_id, NOTICE.c.kind == kind,
-                                          NOTICE.c.recipient == recipient)
+        query = select(NOTICE.c.id).where(NOTICE.c.filing_id == filing_id, NOTICE.c.kind == kind, NOTICE.c.recipient == recipient)
         with self.store.reader.connect() as conn:
             return conn.execute(query.limit(1)).first() is not None
 
     def record(self, entry: SentNotice) -> None:
         files = [str(f) for f in entry.files]
-        row = {"filing_id": entry.filing_id, "kind": entry.kind, "recipient": entry.recipient,
-               "dated": datetime.fromisoformat(entry.at) if entry.at else None, "produced_at": self.store.now(),
-               "path": files[0] if files else None, "files": files}
+        row = {
+            "filing_id": entry.filing_id,
+            "kind": entry.kind,
+            "recipient": entry.recipient,
+            "dated": datetime.fromisoformat(entry.at) if entry.at else None,
+            "produced_at": self.store.now(),
+            "path": files[0] if files else None,
+            "files": files,
+        }
         with self.store.engine.begin() as conn:
             if conn.execute(select(FILING.c.id).where(FILING.c.id == entry.filing_id)).first() is None:
                 raise UnknownFiling(entry.filing_id)

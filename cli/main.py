@@ -1,0 +1,50 @@
+"""The ``permits`` command line: one parser over the commands of this
+package, and the edge where the project's errors become one line on
+standard error with exit status 2.
+
+Each command module registers its own sub-commands and imports only
+:mod:`cli.args` from this package; the heavy layers (the store, Jinja,
+Prefect) are imported inside the commands that use them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cli.args import EXIT_BAD_INPUT, Parser
+from workflows.errors import PermitsError
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> Parser:
+    from cli import notices, rules, store, sweep
+
+    parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    rules.add_commands(sub)
+    store.add_store_commands(sub, Parser)
+    notices.add_parser(sub)
+    sweep.add_demo_command(sub)
+    sweep.add_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if getattr(args, "needs_calendar", True):
+            from calendars.holiday_cache import install_holiday_cache
+
+            install_holiday_cache()
+        return args.func(args)
+    except PermitsError as exc:
+        print(f"permits: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `permits ... | head`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
