@@ -24,8 +24,7 @@ __all__ = [
     "Party",
     "build_context",
     "PERMIT_LABELS",
-    "BOARDS",
-    "AFTER_HOURS_RATE",
+    "with_office_defaults",
     "parties_differ",
 ]
 
@@ -35,29 +34,6 @@ PERMIT_LABELS = {
     "land-disturbance": "Land Disturbance Permit application",
     "street-opening": "Street Opening Permit",
 }
-
-#: Boards that receive the application, by town, with the section that names them.
-BOARDS = {
-    "canton": (
-        (
-            "Select Board",
-            "Planning Board",
-            "Zoning Board of Appeals",
-            "Board of Health",
-            "Town Engineer",
-            "Fire Chief",
-            "Building Inspector",
-        ),
-        "Canton Wetlands By-Law 15-6",
-    ),
-    "mansfield": (
-        ("Planning Board", "Department of Public Works", "Board of Health", "Engineering", "Building Department"),
-        "Mansfield Stormwater By-Law Ch. 25 Part B §7.E",
-    ),
-}
-
-#: Inspections outside working hours: $50 an hour (Canton 16-12 §6 and its fee schedule).
-AFTER_HOURS_RATE = (50, "Canton Street Opening By-Law 16-12 §6, fee schedule")
 
 
 class Record:
@@ -205,6 +181,30 @@ class NoticeContext:
         return out
 
 
+def with_office_defaults(extra: Mapping[str, Any], office) -> dict:
+    """The filing's extra fields with what the town's office supplies filled
+    in where the filing is silent: the letterhead (``authority``: name,
+    address, signer), the hearing's place, the newspaper and where the plans
+    may be seen (the office itself).  A field the
+    filing gives wins, one by one."""
+    out = dict(extra)
+    if office is None:
+        return out
+    authority = {"name": office.name, "address": office.address, "signer": office.signer}
+    given = extra.get("authority")
+    out["authority"] = {**authority, **given} if isinstance(given, Mapping) else authority
+    if office.meeting_place:
+        hearing = extra.get("hearing")
+        out["hearing"] = (
+            {"place": office.meeting_place, **hearing} if isinstance(hearing, Mapping) else {"place": office.meeting_place}
+        )
+    if office.newspaper and "newspaper" not in extra:
+        out["newspaper"] = office.newspaper
+    if "plans" not in extra:
+        out["plans"] = {"where": f"the office of the {office.name}, {office.address}, during office hours"}
+    return out
+
+
 def _clock_view(c) -> ClockView:
     return ClockView(c.id, c.type, c.date, getattr(c, "at", None), c.status, c.rule, c.explanation)
 
@@ -213,6 +213,8 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
     """The context shared by every copy of one notice (recipients are added
     per copy by the renderer).  ``dated`` is the notice's own date and time,
     passed in by the edge: the core never reads the clock."""
+    office = profile.office(filing.kind)
+    record = with_office_defaults(filing.extra, office)
     events: dict[str, EventView] = {}
     history = []
     for e in filing.events:
@@ -227,7 +229,7 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         cont = events.get("hearing-continued")
         if cont is not None and cont.date >= sched.date:
             day, at = cont.to, None
-        extra_hearing = Record(filing.extra.get("hearing", {}), "filing.hearing")
+        extra_hearing = Record(record.get("hearing", {}), "filing.hearing")
         hearing = {"date": day, "at": at, "record": extra_hearing}
     ctx = NoticeContext(
         notice=kind,
@@ -235,7 +237,7 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         filing_id=filing.id,
         state=replay.state,
         permit={"kind": filing.kind, "label": PERMIT_LABELS[filing.kind], "bylaw": rules.bylaw},
-        filing=Record(filing.extra),
+        filing=Record(record),
         clocks={c.id: _clock_view(c) for c in replay.clocks},
         events=events,
         history=tuple(history),
@@ -243,10 +245,10 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         dated=dated,
     )
     if kind.id == "board-memo":
-        names, citation = BOARDS.get(profile.id, ((), rules.bylaw))
+        names, citation = (office.boards, office.boards_citation) if office and office.boards else ((), rules.bylaw)
         ctx.extra["boards"] = {"names": names, "citation": citation}
     if kind.id == "after-hours-invoice":
-        rate, citation = AFTER_HOURS_RATE
+        rate, citation = office.rates["after-hours-inspection"]  # the notice applies only where it is set
         hours = events["after-hours-billed"].hours
         ctx.extra["invoice"] = {"rate": rate, "hours": hours, "amount": rate * hours, "citation": citation}
     if kind.id == "inspection-result":

@@ -179,4 +179,10 @@ def parties(rng, town: str, kind: str) -> dict:
         out["hearing"] = {"place": hall}
         if rng.random() < 0.3:
             out["owner"] = _party(rng, _PEOPLE[rng.randrange(len(_PEOPLE))], town)
+    if town != "wpa":
+        # A town's office (its profile) supplies these; only filings under the
+        # state defaults carry their own.  Drawn all the same, so a seed gives
+        # the same filings as before.
+        for key in ("authority", "plans", "newspaper", "hearing"):
+            out.pop(key, None)
     return out

@@ -48,6 +48,9 @@ STREET_EXTRA = {
     "deposit": {"amount": 1000, "deductions": [{"what": "Repair of the sidewalk edge", "amount": 120}]},
 }
 
+#: What a town's profile (its office) gives a notice when the filing does not.
+TOWN_SUPPLIES = ("authority", "hearing", "newspaper", "plans")
+
 FILED = "2026-12-01"
 WETLANDS = [
     {"type": "filed", "date": FILED},
@@ -152,6 +155,8 @@ def filing_for(town: str, kind: str, notice: str, **overrides):
         events, extra = _street_events(notice), STREET_EXTRA
     else:
         events, extra = _wetlands_events(kind, town, notice), EXTRA
+    if town != "wpa":  # a town's office supplies these; the state defaults have no office
+        extra = {k: v for k, v in extra.items() if k not in TOWN_SUPPLIES}
     obj = {
         "town": town,
         "kind": kind,

@@ -32,6 +32,8 @@ __all__ = [
     "PermitRules",
     "TownProfile",
     "adopting",
+    "Office",
+    "DEPARTMENT_OF_KIND",
 ]
 
 KINDS = ("noi", "rda", "land-disturbance", "street-opening")
@@ -179,9 +181,61 @@ class PermitRules:
             raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
 
 
+#: Which town office runs each permit kind: the Conservation Commission hears
+#: wetlands filings and (Mansfield Ch. 25 Part B §7) Land Disturbance Permits;
+#: the Department of Public Works runs street openings (Canton 16-12 §9).
+DEPARTMENT_OF_KIND: Mapping[str, str] = MappingProxyType(
+    {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation", "street-opening": "dpw"}
+)
+
+
+@dataclass(frozen=True)
+class Office:
+    """A town office as its notices name it: the letterhead (``name``,
+    ``address``), who signs (``signer``), where its hearings meet
+    (``meeting_place``) and the newspaper its legal notices run in.
+
+    The town edits these; the defaults in :mod:`workflows.towns` are
+    placeholders.  ``boards`` are the boards and officials that receive a
+    copy of an application, with the section that names them; ``rates`` are
+    fees fixed by a by-law's schedule, each ``(dollars, citation)``."""
+
+    name: str
+    address: str
+    signer: str
+    meeting_place: str = ""
+    newspaper: str = ""
+    boards: tuple[str, ...] = ()
+    boards_citation: str = ""
+    rates: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+
+    def check(self, town: str, department: str) -> None:
+        for name in ("name", "address", "signer"):
+            if not str(getattr(self, name)).strip():
+                raise RuleBookError(town, None, f"office {department!r}: {name} is empty")
+        if self.boards and not self.boards_citation.strip():
+            raise RuleBookError(town, None, f"office {department!r}: boards listed without the section that names them")
+        for what, (dollars, citation) in self.rates.items():
+            if dollars < 0 or not citation.strip():
+                raise RuleBookError(town, None, f"office {department!r}: rate {what!r} needs an amount and a citation")
+
+    def as_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "address": self.address,
+            "signer": self.signer,
+            "meeting_place": self.meeting_place,
+            "newspaper": self.newspaper,
+            "boards": list(self.boards),
+            "boards_citation": self.boards_citation,
+            "rates": {k: {"dollars": d, "citation": c} for k, (d, c) in self.rates.items()},
+        }
+
+
 @dataclass(frozen=True)
 class TownProfile:
-    """A town: its calendar facts and the permit kinds it runs."""
+    """A town: its calendar facts, the permit kinds it runs and the offices
+    that run them."""
 
     id: str
     name: str
@@ -189,6 +243,7 @@ class TownProfile:
     permits: Mapping[str, PermitRules]
     closures: Mapping[date, str] = field(default_factory=dict)
     settings: Mapping[str, object] = field(default_factory=dict)
+    offices: Mapping[str, Office] = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -199,6 +254,18 @@ class TownProfile:
             if rules.kind != kind:
                 raise RuleBookError(self.id, None, f"permits[{kind!r}] declares kind {rules.kind!r}")
             rules.check(self.id)
+            office = self.offices.get(DEPARTMENT_OF_KIND[kind])
+            if self.offices and office is None:
+                raise RuleBookError(self.id, None, f"{kind}: no {DEPARTMENT_OF_KIND[kind]} office declared")
+            billed = any(c.id == "after-hours-payment" for c in rules.clocks)
+            if billed and (office is None or "after-hours-inspection" not in office.rates):
+                raise RuleBookError(
+                    self.id, "after-hours-payment", f"{kind}: bills after-hours inspections but its office sets no rate"
+                )
+        for department, office in self.offices.items():
+            if not isinstance(office, Office):
+                raise RuleBookError(self.id, None, f"office {department!r}: not an Office declaration")
+            office.check(self.id, department)
         for day, reason in self.closures.items():
             if not isinstance(day, date) or not str(reason).strip():
                 raise RuleBookError(self.id, None, f"closure {day!r}: needs a date and a reason")
@@ -210,6 +277,11 @@ class TownProfile:
     @cached_property
     def calendar(self) -> BusinessCalendar:
         return BusinessCalendar(self.id, suffolk=self.suffolk, closures=self.closures)
+
+    def office(self, kind: str) -> Office | None:
+        """The office that runs permit ``kind`` here, or None for a profile
+        that declares none (the state defaults)."""
+        return self.offices.get(DEPARTMENT_OF_KIND[kind])
 
     def rules(self, kind: str) -> PermitRules:
         try:

@@ -16,7 +16,7 @@ from calendars import (
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
-from workflows.rulebook import Clock, PermitRules, TownProfile
+from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
 
 WETLANDS = "Canton Wetlands By-Law"
@@ -215,6 +215,34 @@ PROFILE = TownProfile(
     name="Canton",
     county="Norfolk",
     permits={"noi": NOI, "rda": RDA, "street-opening": STREET_OPENING},
+    # Names and addresses are placeholders the town edits; the boards and the
+    # rate are fixed by the by-laws cited.
+    offices={
+        "conservation": Office(
+            name="Conservation Commission",
+            address="Memorial Hall, 801 Washington Street, Canton, MA 02021",
+            signer="Conservation Agent",
+            meeting_place="Memorial Hall, 801 Washington Street, Canton",
+            newspaper="The Canton Citizen",
+            boards=(
+                "Select Board",
+                "Planning Board",
+                "Zoning Board of Appeals",
+                "Board of Health",
+                "Town Engineer",
+                "Fire Chief",
+                "Building Inspector",
+            ),
+            boards_citation=f"{WETLANDS} 15-6",
+        ),
+        "dpw": Office(
+            name="Department of Public Works",
+            address="Memorial Hall, 801 Washington Street, Canton, MA 02021",
+            signer="Superintendent of Public Works",
+            meeting_place="Memorial Hall, 801 Washington Street, Canton",
+            rates={"after-hours-inspection": (50, f"{STREETS} §6, fee schedule")},
+        ),
+    },
     settings={
         # From the DPW's web page, not the by-law (RULES.md §5): a town setting.
         "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15", "last_trench_repair": "11-30"},

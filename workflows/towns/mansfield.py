@@ -10,7 +10,7 @@ from calendars import (
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
-from workflows.rulebook import Clock, PermitRules, TownProfile, adopting
+from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
 
 WETLANDS = "Mansfield Wetlands By-Law Ch. 15 §4.1"
@@ -74,5 +74,18 @@ PROFILE = TownProfile(
         "noi": adopting(wpa.NOI, WETLANDS),
         "rda": adopting(wpa.RDA, WETLANDS),
         "land-disturbance": LAND_DISTURBANCE,
+    },
+    # Names and addresses are placeholders the town edits; the boards are
+    # those the Stormwater By-Law sends an application to.
+    offices={
+        "conservation": Office(
+            name="Conservation Commission",
+            address="Town Hall, 6 Park Row, Mansfield, MA 02048",
+            signer="Conservation Agent",
+            meeting_place="Town Hall, 6 Park Row, Mansfield",
+            newspaper="The Sun Chronicle",
+            boards=("Planning Board", "Department of Public Works", "Board of Health", "Engineering", "Building Department"),
+            boards_citation=f"{STORMWATER} §7.E",
+        ),
     },
 )

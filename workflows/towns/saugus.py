@@ -9,7 +9,7 @@ from calendars import (
     CalendarDaysBackward,
     Months,
 )
-from workflows.rulebook import Clock, PermitRules, TownProfile
+from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
 
 BYLAW = "Saugus Wetlands By-Law 508.08"
@@ -75,4 +75,19 @@ RDA = PermitRules(
     ),
 )
 
-PROFILE = TownProfile(id="saugus", name="Saugus", county="Essex", permits={"noi": NOI, "rda": RDA})
+PROFILE = TownProfile(
+    id="saugus",
+    name="Saugus",
+    county="Essex",
+    permits={"noi": NOI, "rda": RDA},
+    # Placeholders the town edits.
+    offices={
+        "conservation": Office(
+            name="Conservation Commission",
+            address="Town Hall, 298 Central Street, Saugus, MA 01906",
+            signer="Conservation Agent",
+            meeting_place="Town Hall, 298 Central Street, Saugus",
+            newspaper="The Saugus Advertiser",
+        ),
+    },
+)

@@ -1,0 +1,137 @@
+"""Town settings are town data: the letterhead, the meeting place, the
+newspaper, the boards (Canton 15-6; Mansfield Ch. 25 §7.E) and the
+after-hours rate (Canton 16-12 §6 and its fee schedule) come from the town's
+profile, and a filing may override any of them."""
+
+import copy
+from dataclasses import replace
+
+import pytest
+from notice_fixtures import ABUTTERS_CSV, DATED, _street_events, _wetlands_events, as_of_for
+
+from notices.abutters import merge_same_owner, parse_abutters
+from notices.errors import MissingField
+from notices.service import produce
+from workflows.errors import RuleBookError
+from workflows.filing import parse_filing
+from workflows.replay import replay
+from workflows.rulebook import DEPARTMENT_OF_KIND, Office, TownProfile
+from workflows.towns import registry, town
+
+MINIMAL = {
+    "site": {"address": "12 Pleasant St", "parcel": "7-101"},
+    "applicant": {
+        "name": "Ana Lopes",
+        "address": {"street": "12 Pleasant St", "city": "Canton", "state": "MA", "zip": "02021"},
+    },
+    "project": {"description": "a deck within the buffer zone"},
+}
+
+
+def _minimal(town_id, kind, notice, **extra):
+    """The fixture's events for ``notice``, on a filing that gives only the
+    site, the applicant and the project (plus ``extra``)."""
+    events = _street_events(notice) if kind == "street-opening" else _wetlands_events(kind, town_id, notice)
+    return parse_filing({"town": town_id, "kind": kind, "id": "MIN-1", **MINIMAL, **extra, "events": copy.deepcopy(events)})
+
+
+def _text(filing, kind, notice):
+    abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV)) if notice == "abutter-notice" else None
+    outs = produce(filing, replay(filing, as_of_for(kind, notice)), notice, abutters=abutters, fmt="txt", dated=DATED)
+    return "\n".join(o.content for o in outs if o.filename.endswith(".txt"))
+
+
+@pytest.mark.parametrize(
+    "town_id, kind, notice",
+    [
+        ("canton", "noi", "legal-notice"),
+        ("canton", "noi", "abutter-notice"),
+        ("canton", "rda", "hearing-posting"),
+        ("canton", "noi", "board-memo"),
+        ("saugus", "noi", "legal-notice"),
+        ("mansfield", "land-disturbance", "board-memo"),
+        ("canton", "street-opening", "after-hours-invoice"),
+    ],
+)
+def test_a_notice_renders_from_a_filing_that_gives_only_the_site_the_applicant_and_the_project(town_id, kind, notice):
+    office = town(town_id).office(kind)
+    text = _text(_minimal(town_id, kind, notice), kind, notice)
+    assert office.name in text and office.address in text
+    if notice != "hearing-posting":  # the Town Hall posting is signed by the clerk, not the office
+        assert f"{office.signer}\nfor the {office.name}" in text
+    if notice in ("legal-notice", "abutter-notice", "hearing-posting"):
+        assert office.meeting_place in text
+    if notice == "legal-notice":
+        assert f"To {office.newspaper}:" in text
+
+
+def test_the_board_memo_lists_the_boards_of_canton_15_6():
+    text = _text(_minimal("canton", "noi", "board-memo"), "noi", "board-memo")
+    for board in ("Select Board", "Zoning Board of Appeals", "Fire Chief", "Building Inspector"):
+        assert board in text
+    assert "Canton Wetlands By-Law 15-6" in text
+
+
+def test_the_after_hours_invoice_charges_the_rate_of_the_canton_fee_schedule():
+    text = _text(_minimal("canton", "street-opening", "after-hours-invoice"), "street-opening", "after-hours-invoice")
+    assert "$150" in text  # 3 hours at $50 (Canton 16-12 §6, fee schedule)
+    assert "16-12 §6, fee schedule" in text
+
+
+def test_a_filing_overrides_the_office_field_by_field():
+    filing = _minimal(
+        "canton",
+        "noi",
+        "legal-notice",
+        authority={"signer": "Pat Rivera, Conservation Agent"},
+        hearing={"place": "Canton Public Library"},
+        newspaper="The Patriot Ledger",
+    )
+    text = _text(filing, "noi", "legal-notice")
+    assert "Pat Rivera, Conservation Agent" in text
+    assert "Conservation Commission" in text  # the name still comes from the office
+    assert "at Canton Public Library" in text and "at Memorial Hall, 801 Washington Street, Canton," not in text
+    assert "To The Patriot Ledger:" in text
+
+
+def test_the_state_defaults_have_no_office_so_the_filing_must_give_the_letterhead():
+    with pytest.raises(MissingField, match="filing.authority"):
+        _text(_minimal("wpa", "noi", "legal-notice"), "noi", "legal-notice")
+
+
+def test_every_town_declares_an_office_for_each_department_it_runs():
+    for profile in registry().values():
+        if profile.id == "wpa":
+            assert profile.offices == {}
+            continue
+        for kind in profile.permits:
+            office = profile.office(kind)
+            assert office is not None and office.name and office.address and office.signer, (profile.id, kind)
+            assert DEPARTMENT_OF_KIND[kind] in profile.offices
+
+
+def test_the_rule_book_refuses_boards_listed_without_the_section_that_names_them():
+    canton = town("canton")
+    bad = replace(canton.offices["conservation"], boards_citation="")
+    with pytest.raises(RuleBookError, match="boards listed without the section"):
+        TownProfile(id="t", name="T", county="Norfolk", permits=canton.permits, offices={**canton.offices, "conservation": bad})
+
+
+def test_the_rule_book_refuses_a_town_that_bills_after_hours_inspections_with_no_rate():
+    canton = town("canton")
+    no_rate = replace(canton.offices["dpw"], rates={})
+    with pytest.raises(RuleBookError, match="sets no rate"):
+        TownProfile(id="t", name="T", county="Norfolk", permits=canton.permits, offices={**canton.offices, "dpw": no_rate})
+
+
+def test_the_rule_book_refuses_a_town_running_a_kind_with_no_office_for_it():
+    canton = town("canton")
+    with pytest.raises(RuleBookError, match="no dpw office declared"):
+        TownProfile(
+            id="t", name="T", county="Norfolk", permits=canton.permits, offices={"conservation": canton.offices["conservation"]}
+        )
+
+
+def test_an_office_needs_a_name_an_address_and_a_signer():
+    with pytest.raises(RuleBookError, match="signer is empty"):
+        Office(name="Conservation Commission", address="Town Hall", signer=" ").check("t", "conservation")
