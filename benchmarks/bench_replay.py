@@ -4,7 +4,7 @@ against `python -c pass`.
 
     .venv/bin/python benchmarks/bench_replay.py [--n 100000] [--profile]
 
-Goals (issue 3): replay at most 20x the parse time; cold start at most 5x
+Goals: replay at most 20x the parse time; cold start at most 5x
 `python -c pass` (the replay path must not import Prefect, the database or
 Jinja).  The filings come from a small seeded generator below: valid
 histories of about 10 events for every town and kind.

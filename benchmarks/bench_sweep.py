@@ -10,7 +10,7 @@ reminders and notices due (notices listed, not rendered: PDFs are the
 notices benchmark's), write the digest, the schedule and the ICS feeds.
 A small run (SMALL filings) and the full run give the fixed start cost and
 the per-filing cost of each:  time(n) = fixed + n * per_filing.
-Goal (issue 6): at N the flow takes at most 1.2x the plain call.
+Goal: at N the flow takes at most 1.2x the plain call.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""A short demonstration of the clocks, for the README's first command
-until the daily sweep exists.  Fixed dates: its output does not depend on
-today."""
+"""``permits demo --clocks``: a few clocks of each town and how each was
+counted.  Fixed dates: its output does not depend on today."""
 
 from __future__ import annotations
 

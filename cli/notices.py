@@ -120,7 +120,7 @@ def add_parser(sub) -> None:
         description="Produce a notice of a filing from its record and its clocks, as PDF, HTML or text, "
         "and record it in the filing's notice log; or list the notice kinds.",
     )
-    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (FILING-FORMAT.md)")
+    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (docs/filing-format.md)")
     p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
     p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
     p.add_argument("--abutters", metavar="FILE", help="the assessors' abutter list, CSV (parcel, owner, mailing address)")

@@ -306,7 +306,7 @@ def add_store_commands(sub, parser_class) -> None:
         "import",
         cmd_import,
         "import filing JSON files (all or nothing)",
-        "Import filings (FILING-FORMAT.md): each file holds one filing or a list of them. Every filing is "
+        "Import filings (docs/filing-format.md): each file holds one filing or a list of them. Every filing is "
         "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
         (common, writer),
     )
@@ -316,7 +316,7 @@ def add_store_commands(sub, parser_class) -> None:
         "export",
         cmd_export,
         "a filing's JSON, re-importable",
-        "Write a filing's JSON (FILING-FORMAT.md) with every event, voided ones and voids included.",
+        "Write a filing's JSON (docs/filing-format.md) with every event, voided ones and voids included.",
     )
     p.add_argument("id", help="filing id")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
@@ -330,7 +330,7 @@ def add_store_commands(sub, parser_class) -> None:
         parser_class=_intermixed(parser_class),
     )
     p.add_argument("id", help="filing id")
-    p.add_argument("type", help="event type, e.g. hearing-opened (FILING-FORMAT.md)")
+    p.add_argument("type", help="event type, e.g. hearing-opened (docs/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="the event's other fields, e.g. hearing=2027-01-05")
 

@@ -277,7 +277,7 @@ class Store:
         return parse_filing(_json_of(row, list(raws))), row
 
     def export(self, filing_id: str) -> dict:
-        """The filing's JSON (FILING-FORMAT.md), voids and voided events included."""
+        """The filing's JSON (docs/filing-format.md), voids and voided events included."""
         with self.reader.connect() as conn:
             row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
             if row is None:

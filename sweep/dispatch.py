@@ -1,9 +1,10 @@
-"""Notice dispatch for the sweep: the bridge to the notices module (issue 5).
+"""Notice dispatch for the sweep: how the sweep asks :mod:`notices` for a
+notice now due.
 
-:func:`notice_hook` returns the :data:`~sweep.run.NoticeHook` the
-sweep calls for each notice now due, or ``None`` while the notices module
-is not installed: the sweep then lists those notices as *pending* and marks
-nothing, so the first sweep after the module lands makes them all.
+:func:`notice_hook` returns the :data:`~sweep.run.NoticeHook` the sweep
+calls for each notice now due.  Past the hook's ``limit`` (a demonstration
+makes a sample) it makes nothing: the notice stays *pending*, unmarked, so a
+later sweep makes it.
 
 A notice the notices module refuses for this filing (``NoticeRefused``: the
 state or the record does not fit it) is not an error of the filing: it is

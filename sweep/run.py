@@ -98,9 +98,9 @@ class OutputLog(Protocol):
 
 
 #: Makes one notice: (filing, replay, notice due, output folder) -> files
-#: written, or ``None`` when it did not make it this run.  A hook of ``None``
-#: means the notices module is not installed.  Either way the notice is
-#: listed as pending and not marked, so a later sweep makes it.
+#: written, or ``None`` when it did not make it this run.  A sweep run with
+#: no hook makes no notices.  Either way the notice is listed as pending and
+#: not marked, so a later sweep makes it.
 NoticeHook = Callable[[Filing, Any, NoticeDue, Any], list]
 
 
@@ -144,7 +144,7 @@ class SweepResult:
 
 
 def _replay_fn():
-    from workflows.replay import replay  # the lead's module; imported late so this file loads without it
+    from workflows.replay import replay
 
     return replay
 
@@ -198,7 +198,7 @@ def process_filing(
             outcome.reminders.append({**r.as_dict(), "new": made})
         for n in notices_due(replay, as_of, filing.events):
             outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir, day))
-    except Exception as exc:  # one bad filing must not stop the rest (issue 6)
+    except Exception as exc:  # one bad filing must not stop the rest
         outcome.error = _describe(exc)
         outcome.docket, outcome.schedule, outcome.calendar = [], [], []
     return outcome

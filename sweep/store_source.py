@@ -1,4 +1,4 @@
-"""The store (issue 4) as the sweep's :class:`~sweep.run.ChunkedSource`.
+"""The store as the sweep's :class:`~sweep.run.ChunkedSource`.
 
 It selects the open filings by the state the store keeps on each filing's
 row (the machines' final states are closed), names chunks by their ids and

@@ -1,4 +1,4 @@
-"""A filing is its history: the JSON form of ../shared/FILING-FORMAT.md.
+"""A filing is its history: the JSON form of docs/filing-format.md.
 
 :func:`parse_filing` turns the JSON object into a :class:`Filing` of
 :class:`Event` values, checking every event's type and required fields;
@@ -168,7 +168,7 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             if not isinstance(value, str) or "T" not in value:
                 _raise()
             moment = datetime.fromisoformat(value)
-            if moment.tzinfo is not None:  # the town's local time, no offset (FILING-FORMAT.md)
+            if moment.tzinfo is not None:  # the town's local time, no offset (docs/filing-format.md)
                 _raise()
             return moment
         except (ValueError, TypeError):
@@ -214,7 +214,9 @@ def parse_event(
     etype = raw.get("type")
     table = EVENT_FIELDS[kind]
     if etype not in table:
-        raise _bad(filing_id, position, str(etype), f"unknown event type {etype!r} for a {kind} filing (see FILING-FORMAT.md)")
+        raise _bad(
+            filing_id, position, str(etype), f"unknown event type {etype!r} for a {kind} filing (see docs/filing-format.md)"
+        )
     required = dict(table[etype])
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
     if etype == "notice-posted" and "date" not in raw and "at" in raw:

@@ -93,7 +93,11 @@ COMMON_GUARDS = {
         Guard("renewal_asked_before_expiry", renewal_asked_before_expiry, "Canton 15-7; Saugus 508.08 §7.6; 310 CMR 10.05(8)"),
         Guard("renewal_was_requested", renewal_was_requested, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
         Guard("continued_to_a_later_date", continued_to_a_later_date, "Canton 15-5; Saugus 508.08 §5.2"),
-        Guard("extension_names_a_clock_of_this_filing", extension_names_a_clock_of_this_filing, "FILING-FORMAT clock-extended"),
+        Guard(
+            "extension_names_a_clock_of_this_filing",
+            extension_names_a_clock_of_this_filing,
+            "docs/filing-format.md, clock-extended",
+        ),
         Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
         Guard(
             "decision_follows_close_where_required",

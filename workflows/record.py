@@ -61,7 +61,7 @@ class Record:
 
     def expiry(self) -> date | None:
         """The permit's expiry now: issuance + term, each renewal counted on
-        from the expiry it replaces (FILING-FORMAT.md)."""
+        from the expiry it replaces (docs/filing-format.md)."""
         if self.issued is None:
             return None
         try:
