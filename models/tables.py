@@ -1,5 +1,5 @@
 """The record's tables (SQLModel).  No ``from __future__ import annotations``
-here: it breaks SQLModel (../shared/TECH-NOTES.md).
+here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postponed annotations).
 
 - ``filing``: one row per filing, with its derived state and next deadline,
   rewritten in the same transaction as the event that changes them.

@@ -1,7 +1,7 @@
 """Wetlands and stormwater filings across their whole life, per town and
 kind: Canton (noi, rda), Saugus (noi, rda), Mansfield (noi and rda on the
 state's timelines; land-disturbance) and the state alone (`wpa`).  Dates are
-worked by hand from ../shared/RULES.md; each test says how."""
+worked by hand from the by-law sections each test cites; each test says how."""
 
 import pytest
 from _filings import clocks_by_id, ev, replayed

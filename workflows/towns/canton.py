@@ -1,6 +1,6 @@
 """Canton: Wetlands By-Law (General By-Laws Art. XV, 15-4..15-7) and the
 Street Opening By-Law 16-12 with its fee and deposit schedule.
-Source: ../shared/bylaws/canton.txt lines 1-233 and 633-1500."""
+Source: the by-law text the town publishes (canton.txt) lines 1-233 and 633-1500."""
 
 from calendars import (
     NO_ROLL,

@@ -1,6 +1,6 @@
 """Mansfield: Wetlands By-Law Ch. 15 (which defers to the state, §4.1) and
 the Stormwater By-Law Ch. 25 Part B, Land Disturbance Permit.
-Source: ../shared/bylaws/mansfield.txt lines 1367-1530 and 2450-2870."""
+Source: the by-law text the town publishes (mansfield.txt) lines 1367-1530 and 2450-2870."""
 
 from calendars import (
     NO_ROLL,

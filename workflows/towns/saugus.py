@@ -1,5 +1,5 @@
 """Saugus: Wetlands By-Law 508.00-508.12, the newer text 508.08 "Section
-1-14".  Source: ../shared/bylaws/saugus.txt lines 387-565."""
+1-14".  Source: the by-law text the town publishes (saugus.txt) lines 387-565."""
 
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
