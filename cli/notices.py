@@ -16,7 +16,7 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from cli.args import UsageError, open_store, parse_day, parse_moment, read_filing_file
+from cli.args import UsageError, check_id, open_store, parse_day, parse_moment, read_filing_file, writable_folder
 
 __all__ = ["add_parser", "cmd_notices", "load_filing", "list_text"]
 
@@ -28,7 +28,7 @@ def _is_id(ref: str) -> bool:
 def load_filing(ref: str, args=None):
     """The filing ``ref`` names: a filing JSON file, or an id in the store."""
     if _is_id(ref):
-        filing, _ = open_store(args).load(ref)
+        filing, _ = open_store(args).load(check_id(ref))
         return filing
     return read_filing_file(ref)
 
@@ -75,6 +75,8 @@ def cmd_notices(args) -> int:
     from notices.service import check_not_sent, produce, record_sent
     from workflows.replay import replay
 
+    if not args.history:
+        writable_folder(args.out)
     filing = load_filing(args.ref, args)
     log = _log_for(args.ref, args)
     if args.history:

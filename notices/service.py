@@ -18,6 +18,7 @@ from pathlib import Path
 
 import jinja2
 
+from workflows.ids import safe_child
 from workflows.towns import town
 
 from .abutters import certified_mail_csv
@@ -49,10 +50,9 @@ class RenderedNotice:
         return _MEDIA[self.fmt]
 
     def write(self, folder) -> Path:
-        """Write the file into ``folder`` (made if need be); its path."""
-        from pathlib import Path
-
-        path = Path(folder) / self.filename
+        """Write the file into ``folder`` (made if need be); its path.  The
+        name is checked to stay inside ``folder`` (workflows.ids.safe_child)."""
+        path = safe_child(folder, self.filename)
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(self.content, bytes):
             path.write_bytes(self.content)
