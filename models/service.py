@@ -244,6 +244,11 @@ class Store:
                 if taken:
                     raise DuplicateFiling(taken[0])
             party_cache: dict[str, int] = {}
+            # every party first, in name order: two imports sharing parties
+            # take their row locks in the same order and cannot deadlock
+            mentions = [parties[role] for _, parties, _ in prepared for role in PARTY_ROLES if role in parties]
+            for spec in sorted(mentions, key=lambda p: p["name"]):
+                upsert_party(conn, spec, party_cache)
             filings, events, clocks, abutters = [], [], [], []
             for filing, parties, d in prepared:
                 refs = {

@@ -28,7 +28,7 @@ from .kinds import NoticeKind, notice_kind
 from .log import NoticeLog, SentNotice
 from .render import environment, html_to_pdf, html_to_text
 
-__all__ = ["RenderedNotice", "produce", "check_not_sent", "record_sent", "FORMATS", "recipients_for"]
+__all__ = ["RenderedNotice", "produce", "check_not_sent", "record_sent", "deliver", "FORMATS", "recipients_for"]
 
 FORMATS = ("pdf", "html", "txt")
 _MEDIA = {"pdf": "application/pdf", "html": "text/html", "txt": "text/plain", "csv": "text/csv"}
@@ -235,6 +235,28 @@ def check_not_sent(log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNot
                 raise AlreadySent(
                     f"{filing_id}: {o.kind} was already sent to {who}; use --again to send it a second time on purpose"
                 )
+
+
+def deliver(
+    log: NoticeLog,
+    filing_id: str,
+    outputs: Sequence[RenderedNotice],
+    at: datetime,
+    write,
+    *,
+    occasion: str = "",
+    again: bool = False,
+) -> list[str]:
+    """Check the log, write the files (``write()`` returns their paths) and
+    record them: in one transaction when the log can (the store's), else in
+    that order."""
+    if hasattr(log, "deliver"):
+        return log.deliver(filing_id, outputs, at, write, occasion=occasion, again=again)
+    if not again:
+        check_not_sent(log, filing_id, outputs)
+    files = [str(f) for f in write()]
+    record_sent(log, filing_id, outputs, at, files)
+    return files
 
 
 def record_sent(
