@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 import jinja2
+from jinja2.exceptions import SecurityError
 
 from workflows.ids import safe_child
 from workflows.towns import town
@@ -144,6 +145,15 @@ def _render(template, variables, filing, kind) -> str:
         return template.render(variables)
     except jinja2.UndefinedError as exc:
         raise MissingField(filing.id, kind.id, str(exc)) from None
+    except SecurityError as exc:  # a town template reaching outside the sandbox
+        raise TemplateProblem(f"template {template.filename}: refused by the sandbox: {_first_line(exc)}") from None
+    except jinja2.TemplateError as exc:
+        raise TemplateProblem(f"template {template.filename}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return (text.splitlines() or [type(exc).__name__])[0][:200]
 
 
 def produce(
