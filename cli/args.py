@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import json
 import os
 import sys
 import threading
 from datetime import date, datetime
+from pathlib import Path
 
 from workflows.errors import PermitsError
 
@@ -25,7 +25,12 @@ __all__ = [
     "parse_day",
     "parse_moment",
     "parse_year",
+    "read_json_file",
     "read_filing_file",
+    "writable_file",
+    "writable_folder",
+    "check_id",
+    "check_choice",
     "as_of",
     "user",
     "open_store",
@@ -72,18 +77,75 @@ def parse_year(text: str) -> int:
         raise UsageError(f"invalid year {text!r}: a whole number such as 2027") from None
 
 
-def read_filing_file(path: str):
-    """Read and parse a filing JSON file; a bad file is a UsageError."""
-    from workflows.filing import parse_filing
+def read_json_file(path: str):
+    """The JSON value in the file at ``path`` (UTF-8, with or without a
+    byte-order mark; workflows.inputs names anything else); a file that
+    cannot be read is a UsageError naming it and why."""
+    from workflows.inputs import load_json
 
     try:
-        with open(path, encoding="utf-8") as fh:
-            obj = json.load(fh)
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except IsADirectoryError:
+        raise UsageError(f"cannot read {path}: it is a folder, not a file") from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    return parse_filing(obj)
+    return load_json(data, path)
+
+
+def read_filing_file(path: str):
+    """Read and parse a filing JSON file; a bad file is one PermitsError."""
+    from workflows.filing import parse_filing
+
+    return parse_filing(read_json_file(path))
+
+
+def writable_file(path: str, what: str = "--out") -> str:
+    """``path`` if a file can be written there: not a folder, its folder
+    exists or can be made and is writable.  UsageError otherwise, before
+    anything is computed or written."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{what} {path!r} is a folder; name a file")
+    parent = p.parent if str(p.parent) else Path(".")
+    _writable_folder(parent, what, path)
+    return path
+
+
+def writable_folder(path: str, what: str = "--out") -> str:
+    """``path`` if it is, or can be made as, a writable folder; UsageError
+    naming it otherwise (a file, no permission)."""
+    _writable_folder(Path(path), what, path)
+    return path
+
+
+def _writable_folder(folder: Path, what: str, shown: str) -> None:
+    probe = folder
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise UsageError(f"{what} {shown!r}: {str(probe)!r} is a file, not a folder")
+    if probe.exists() and not os.access(probe, os.W_OK | os.X_OK):
+        raise UsageError(f"{what} {shown!r}: no permission to write in {str(probe)!r}")
+
+
+def check_id(text: str) -> str:
+    """A filing id typed on the command line, held to workflows.ids' rule."""
+    from workflows.ids import check_filing_id
+
+    return check_filing_id(text)
+
+
+def check_choice(what: str, value: str | None, choices) -> str | None:
+    """``value`` if it is one of ``choices`` (or None); UnknownChoice naming
+    the valid ones otherwise: a misspelled filter must not match nothing."""
+    from workflows.errors import UnknownChoice
+
+    if value is not None and value not in choices:
+        raise UnknownChoice(what, value, choices)
+    return value
 
 
 def as_of(args) -> date:

@@ -16,7 +16,7 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from cli.args import UsageError, open_store, parse_day, parse_moment, read_filing_file
+from cli.args import UsageError, check_id, open_store, parse_day, parse_moment, read_filing_file, writable_folder
 
 __all__ = ["add_parser", "cmd_notices", "load_filing", "list_text"]
 
@@ -28,7 +28,7 @@ def _is_id(ref: str) -> bool:
 def load_filing(ref: str, args=None):
     """The filing ``ref`` names: a filing JSON file, or an id in the store."""
     if _is_id(ref):
-        filing, _ = open_store(args).load(ref)
+        filing, _ = open_store(args).load(check_id(ref))
         return filing
     return read_filing_file(ref)
 
@@ -66,15 +66,29 @@ def list_text() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _occasion(filing, result, kind: str, as_of) -> str:
+    """The occasion the daily sweep would make this notice for (the clock's
+    date, or the event: sweep.agenda's key), so a notice made by hand is
+    not made again by the sweep; empty when the sweep has none for it."""
+    from sweep.agenda import notices_due
+
+    for due in notices_due(result, as_of, filing.events, lookback=36500):
+        if due.kind == kind:
+            return due.key.split(":", 2)[2]
+    return ""
+
+
 def cmd_notices(args) -> int:
     if args.list:
         sys.stdout.write(list_text())
         return 0
     if not args.ref or not (args.kind or args.history):
         raise UsageError("give a filing and --kind KIND, or --list (see 'permits notices --help')")
-    from notices.service import check_not_sent, produce, record_sent
+    from notices.service import deliver, produce
     from workflows.replay import replay
 
+    if not args.history:
+        writable_folder(args.out)
     filing = load_filing(args.ref, args)
     log = _log_for(args.ref, args)
     if args.history:
@@ -93,23 +107,27 @@ def cmd_notices(args) -> int:
         from notices.abutters import read_abutters
 
         abutters = read_abutters(args.abutters)
+    result = replay(filing, as_of)
     outputs = produce(
         filing,
-        replay(filing, as_of),
+        result,
         args.kind,
         abutters=abutters,
         fmt=args.format,
         town_templates_dir=args.templates,
         dated=dated,
     )
-    if not args.again:
-        check_not_sent(log, filing.id, outputs)
-    written = []
-    for o in outputs:
-        path = o.write(args.out)
-        written.append(str(path))
+    written = deliver(
+        log,
+        filing.id,
+        outputs,
+        dated,
+        lambda: [o.write(args.out) for o in outputs],
+        occasion=_occasion(filing, result, args.kind, as_of),
+        again=args.again,
+    )
+    for path in written:
         print(path)
-    record_sent(log, filing.id, outputs, dated, written)
     return 0
 
 

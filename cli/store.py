@@ -14,7 +14,7 @@ import json
 import sys
 from datetime import date, timedelta
 
-from cli.args import ProgressBar, UsageError, parse_day, parse_moment
+from cli.args import ProgressBar, UsageError, check_choice, check_id, parse_day, parse_moment, read_json_file, writable_file
 from cli.args import as_of as _as_of
 from cli.args import open_store as _store
 from cli.args import user as _user
@@ -42,13 +42,7 @@ def cmd_init(args) -> int:
 
 
 def _read_filings(path: str) -> list:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            obj = json.load(fh)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    obj = read_json_file(path)
     return obj if isinstance(obj, list) else [obj]
 
 
@@ -62,10 +56,16 @@ def cmd_import(args) -> int:
 
 
 def cmd_export(args) -> int:
+    check_id(args.id)
+    if args.out:
+        writable_file(args.out)
     text = _dump(_store(args).export(args.id)) + "\n"
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from None
     else:
         sys.stdout.write(text)
     return 0
@@ -90,6 +90,7 @@ def _field_value(etype: str, name: str, text: str):
 
 
 def cmd_record(args) -> int:
+    check_id(args.id)
     parse_moment(args.date, "--date")  # a clear error for an impossible date; the core parses it again
     raw = {"type": args.type, ("at" if "T" in args.date else "date"): args.date}
     for item in args.fields:
@@ -105,6 +106,7 @@ def cmd_record(args) -> int:
 
 
 def cmd_void(args) -> int:
+    check_id(args.id)
     if not args.reason.strip():
         raise UsageError("--reason: say why the event is void")
     day = parse_day(args.date, "--date") if args.date else date.today()
@@ -124,6 +126,7 @@ def _to_whom(recipient: str) -> str:
 def cmd_show(args) -> int:
     from notices.store_log import StoreNoticeLog
 
+    check_id(args.id)
     store = _store(args)
     as_of = _as_of(args)
     history = store.history(args.id)
@@ -168,7 +171,20 @@ def cmd_show(args) -> int:
     return 0
 
 
+def _states() -> set[str]:
+    """Every state a filing of any kind can be in (the machines' enums)."""
+    from workflows.replay import MACHINES
+
+    return {str(s.value) for m in MACHINES.values() for s in m.states}
+
+
 def cmd_list(args) -> int:
+    from workflows.rulebook import KINDS
+    from workflows.towns import registry
+
+    check_choice("town", args.town, registry())
+    check_choice("permit kind", args.kind, KINDS)
+    check_choice("state", args.state, _states())
     rows = _store(args).list_filings(town=args.town, kind=args.kind, state=args.state)
     if args.json:
         print(
@@ -198,6 +214,9 @@ def cmd_list(args) -> int:
 def cmd_docket(args) -> int:
     if args.within < 0:
         raise UsageError(f"--within {args.within}: a number of days, 0 or more")
+    from workflows.towns import registry
+
+    check_choice("town", args.town, registry())
     as_of = _as_of(args)
     items = _store(args).docket(as_of=as_of, within=args.within, town=args.town, overdue_only=args.overdue)
     if args.json:

@@ -9,7 +9,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from cli.args import ProgressBar, UsageError
+from cli.args import ProgressBar, UsageError, writable_file, writable_folder
 from cli.args import as_of as _as_of
 from workflows.errors import PermitsError
 
@@ -107,7 +107,7 @@ def cmd_sweep(args) -> int:
 
     _at_least_one(args.chunk_size, "--chunk-size")
     as_of = _as_of(args)
-    out = args.out or str(Path("out") / f"sweep-{as_of.isoformat()}")
+    out = writable_folder(args.out or str(Path("out") / f"sweep-{as_of.isoformat()}"))
     res = run_sweep_command(
         as_of, args.filings or resolve_url(args.db), args.ledger, out, chunk_size=args.chunk_size, use_prefect=not args.no_prefect
     )
@@ -138,6 +138,7 @@ def cmd_ics(args) -> int:
 
     if args.town:
         town(args.town)  # an unknown town is a one-line error
+    writable_file(args.out)
     as_of = _as_of(args)
     source = open_source(args.filings or resolve_url(args.db))
     items, bad = [], 0

@@ -18,15 +18,16 @@ filing's row (``SELECT ... FOR UPDATE``) before reading its history.
 """
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError
 
-__all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url"]
+__all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url", "unreachable_as_store_error"]
 
 ENV_URL = "PERMITS_DATABASE_URL"
 BUSY_TIMEOUT_MS = 30_000
@@ -50,6 +51,32 @@ def describe_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return url
+
+
+@contextmanager
+def unreachable_as_store_error(url: str):
+    """A database that cannot be reached (refused, unknown host, bad
+    password, unreadable file) becomes one StoreError line naming the
+    host and the driver's reason, the password hidden."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if not exc.connection_invalidated and not _is_connect_error(exc):
+            raise
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else type(exc).__name__
+        parsed = make_url(url)
+        where = f"host {parsed.host or 'localhost'}" + (f" port {parsed.port}" if parsed.port else "")
+        if parsed.get_backend_name() == "sqlite":
+            where = f"file {parsed.database}"
+        if parsed.password:
+            reason = reason.replace(str(parsed.password), "***")
+        raise StoreError(f"cannot connect to the database {describe_url(url)} ({where}): {reason}") from None
+
+
+def _is_connect_error(exc: DBAPIError) -> bool:
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
+    return isinstance(exc, OperationalError | InterfaceError)
 
 
 def sqlite_path(url: str) -> Path | None:

@@ -23,15 +23,17 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .service import Store, derived_from, write_derived
 from .tables import Notice, SweepOutput
 
-__all__ = ["StoreOutputLog"]
+__all__ = ["StoreOutputLog", "NOTICE_IDENTITY", "occasion_of", "notice_rows"]
 
 OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
+#: the columns of a notice's identity: the database refuses a second copy
+NOTICE_IDENTITY = ("filing_id", "kind", "occasion", "recipient")
 
 
 def _insert_once(dialect: str):
@@ -49,6 +51,13 @@ def _moment(text) -> datetime | None:
     return datetime.fromisoformat(text) if isinstance(text, str) else None
 
 
+def occasion_of(output_key: str) -> str:
+    """What a notice key is for: ``notice:hearing-notice:2026-12-15`` ->
+    ``2026-12-15`` (the clock's date), ``notice:permit:event-7`` -> ``event-7``."""
+    parts = output_key.split(":", 2)
+    return parts[2] if len(parts) == 3 else ""
+
+
 def notice_rows(filing_id: str, output_key: str, payload: Mapping[str, Any], now: datetime) -> list[dict]:
     """The ``notice`` rows for a notice the sweep made: one per recipient
     the notices module addressed (one row without a recipient if it named
@@ -56,14 +65,15 @@ def notice_rows(filing_id: str, output_key: str, payload: Mapping[str, Any], now
     files = [str(f) for f in payload.get("files") or ()]
     if not output_key.startswith("notice:") or not files:
         return []
-    recipients = list(payload.get("recipients") or ()) or [None]
+    recipients = list(payload.get("recipients") or ()) or [""]
     return [
         {
             "filing_id": filing_id,
             "kind": payload.get("kind") or output_key.split(":")[1],
             "produced_at": now,
             "path": files[0],
-            "recipient": r,
+            "recipient": r or "",
+            "occasion": occasion_of(output_key),
             "dated": _moment(payload.get("dated")),
             "files": files,
             "output_key": output_key,
@@ -87,9 +97,20 @@ class StoreOutputLog:
         return cls(store, owns_store=True)
 
     def already_done(self, filing_id: str, output_key: str) -> bool:
+        """Whether the sweep recorded the output, or, for a notice, whether
+        the notice record holds it for that occasion however it was made
+        (``permits notices`` by hand records the same identity)."""
         query = select(OUTPUT.c.filing_id).where(OUTPUT.c.filing_id == filing_id, OUTPUT.c.output_key == output_key)
         with self.store.reader.connect() as conn:
-            return conn.execute(query).first() is not None
+            if conn.execute(query).first() is not None:
+                return True
+            if not output_key.startswith("notice:"):
+                return False
+            kind = output_key.split(":")[1]
+            sent = select(NOTICE.c.id).where(
+                NOTICE.c.filing_id == filing_id, NOTICE.c.kind == kind, NOTICE.c.occasion == occasion_of(output_key)
+            )
+            return conn.execute(sent.limit(1)).first() is not None
 
     def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> bool:
         """Record the output (and its notices) in one transaction; False if
@@ -108,8 +129,9 @@ class StoreOutputLog:
             if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
                 return False
             notices = notice_rows(filing_id, output_key, body, now)
-            if notices:
-                conn.execute(insert(NOTICE), notices)
+            if notices:  # a copy already recorded (by hand, meanwhile) is not recorded twice
+                module = postgresql if conn.dialect.name == "postgresql" else sqlite
+                conn.execute(module.insert(NOTICE).on_conflict_do_nothing(index_elements=list(NOTICE_IDENTITY)), notices)
         return True
 
     def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -19,6 +19,7 @@ deposits (workflows.deposits).  A street-opening ``filed`` event's
 from datetime import date
 
 from sqlalchemy import insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from workflows.deposits import CATEGORIES
@@ -109,14 +110,23 @@ def party_id(conn: Connection, name: str) -> int | None:
 
 def upsert_party(conn: Connection, spec: dict, cache: dict[str, int]) -> int:
     """The party's id, created on first mention; a later mention may add its
-    category, licence and insurance certificates."""
+    category, licence and insurance certificates.
+
+    One ``INSERT ... ON CONFLICT (name)`` statement on SQLite and PostgreSQL
+    alike: two imports naming the same new party at once both get its id
+    (the second waits for the first's commit), where a check-then-insert
+    let the second fail on the unique name."""
     name = spec["name"]
-    pid = cache.get(name) or party_id(conn, name)
     changes = {k: spec[k] for k in ("category", "license_number", "license_expires") if spec.get(k) is not None}
-    if pid is None:
-        pid = conn.execute(insert(PARTY).values(name=name, **{"category": "private", **changes})).inserted_primary_key[0]
-    elif changes:
+    pid = cache.get(name) or party_id(conn, name)  # a party seen before needs no insert (PostgreSQL's
+    # ON CONFLICT would spend a sequence number on it)
+    if pid is not None and changes:
         conn.execute(update(PARTY).where(PARTY.c.id == pid).values(**changes))
+    elif pid is None:
+        module = postgresql if conn.dialect.name == "postgresql" else sqlite
+        stmt = module.insert(PARTY).values(name=name, **{"category": "private", **changes})
+        stmt = stmt.on_conflict_do_update(index_elements=["name"], set_=changes or {"name": stmt.excluded.name})
+        pid = conn.execute(stmt.returning(PARTY.c.id)).scalar_one()
     cache[name] = pid
     for cert in spec.get("insurance", ()):
         known = conn.execute(

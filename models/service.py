@@ -25,7 +25,7 @@ from workflows.docket import action_for, docket_status
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
-from .db import describe_url, make_engine, sqlite_path
+from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
 from .errors import DuplicateFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_party
@@ -197,13 +197,18 @@ class Store:
         """Create or upgrade the schema to the current revision."""
         path = sqlite_path(self.url)
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        upgrade(self.engine)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the database folder {str(path.parent)!r}: {exc.strerror}") from None
+        with unreachable_as_store_error(self.url):
+            upgrade(self.engine)
         return HEAD
 
     def check_schema(self) -> None:
         path = sqlite_path(self.url)
-        rev = None if path is not None and not path.exists() else current_revision(self.engine)
+        with unreachable_as_store_error(self.url):
+            rev = None if path is not None and not path.exists() else current_revision(self.engine)
         if rev is None:
             raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
         if rev != HEAD:
@@ -239,6 +244,11 @@ class Store:
                 if taken:
                     raise DuplicateFiling(taken[0])
             party_cache: dict[str, int] = {}
+            # every party first, in name order: two imports sharing parties
+            # take their row locks in the same order and cannot deadlock
+            mentions = [parties[role] for _, parties, _ in prepared for role in PARTY_ROLES if role in parties]
+            for spec in sorted(mentions, key=lambda p: p["name"]):
+                upsert_party(conn, spec, party_cache)
             filings, events, clocks, abutters = [], [], [], []
             for filing, parties, d in prepared:
                 refs = {

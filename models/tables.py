@@ -128,7 +128,11 @@ class Notice(SQLModel, table=True):
     sweep output that made it, if the sweep did."""
 
     __tablename__ = "notice"
-    __table_args__ = (Index("ix_notice_filing_kind_recipient", "filing_id", "kind", "recipient"),)
+    __table_args__ = (
+        Index("ix_notice_filing_kind_recipient", "filing_id", "kind", "recipient"),
+        # a notice is sent once, whoever sends it (migration 0003)
+        Index("uq_notice_identity", "filing_id", "kind", "occasion", "recipient", unique=True),
+    )
     id: int | None = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
     kind: str
@@ -136,7 +140,8 @@ class Notice(SQLModel, table=True):
     produced_at: datetime
     path: str | None = None
     digest: str | None = None
-    recipient: str | None = None
+    recipient: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    occasion: str = Field(default="", sa_column_kwargs={"server_default": ""})
     dated: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
     files: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     output_key: str | None = None

@@ -9,20 +9,38 @@ one column ``"12 Elm St, Canton, MA 02021"``.  The ring column says whether
 an owner is a direct abutter or an abutter to an abutter (Saugus 508.08
 §5.4, 300 ft; the state's 100 ft, 310 CMR 10.05(4)(a)); every ring gets
 the notice.
+
+A list in UTF-8 (with or without a byte-order mark), UTF-16 (with its mark)
+or Windows-1252 is read; commas or semicolons separate its fields (a
+European-locale Excel writes ``;``).  A field over 128 KiB, a folder, or a
+file that cannot be read is refused with one line naming it.  Cells of the
+certified-mail CSV that a spreadsheet would run as a formula (leading
+``=``, ``+``, ``-``, ``@``) are written with a leading apostrophe.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from workflows.inputs import MAX_FIELD_CHARS
+
 from .context import Party
 from .errors import AbutterListError
 
-__all__ = ["COLUMNS", "read_abutters", "parse_abutters", "merge_same_owner", "certified_mail_csv", "CERTIFIED_COLUMNS"]
+__all__ = [
+    "COLUMNS",
+    "read_abutters",
+    "parse_abutters",
+    "merge_same_owner",
+    "certified_mail_csv",
+    "CERTIFIED_COLUMNS",
+    "spreadsheet_safe",
+]
 
 
 def _n(name: str) -> str:
@@ -55,7 +73,17 @@ def _ring(value: str) -> str:
 def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
     """Parse the CSV text.  Raises AbutterListError naming the missing
     column (with the header names it looked for) or the bad row."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    try:
+        return _parse(reader, source)
+    except csv.Error as exc:  # a field over csv.field_size_limit (128 KiB), a stray NUL
+        raise AbutterListError(f"{source}, line {reader.line_num}: not a readable CSV row: {exc}") from None
+
+
+def _parse(reader: csv.DictReader, source: str) -> list[Party]:
     header = reader.fieldnames or []
     if not header:
         raise AbutterListError(f"{source}: empty file, no header row")
@@ -70,6 +98,8 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
             raise AbutterListError(
                 f"{source}: no {required} column (looked for: {', '.join(COLUMNS[required])}; header is: {', '.join(header)})"
             )
+    if "address" in found and "street" not in found and all(k in found for k in ("city", "state", "zip")):
+        found["street"] = found.pop("address")  # "Mailing Address" beside City, State, Zip is the street line
     split = all(k in found for k in ("street", "city", "state", "zip"))
     if (
         not split
@@ -98,6 +128,11 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
             if not m:
                 raise AbutterListError(f"{source}, line {line}: address {get('address')!r} is not 'street, city, ST 12345'")
             street, city, state, zipc = m["street"], m["city"], m["state"], m["zip"]
+        too_long = next((v for v in (owner, street, city, parcel) if len(v) > MAX_FIELD_CHARS), None)
+        if too_long is not None:
+            raise AbutterListError(
+                f"{source}, line {line}: a field is {len(too_long):,} characters; the limit is {MAX_FIELD_CHARS:,}"
+            )
         if not owner or not street or not city or not zipc:
             raise AbutterListError(f"{source}, line {line}: parcel {parcel or '?'} has no owner or no complete mailing address")
         if re.fullmatch(r"\d{1,4}", zipc):  # spreadsheets drop New England's leading zero
@@ -111,12 +146,33 @@ def parse_abutters(text: str, source: str = "abutter list") -> list[Party]:
 def read_abutters(path: str | Path) -> list[Party]:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        data = p.read_bytes()
     except FileNotFoundError:
         raise AbutterListError(f"abutter list {p}: no such file") from None
-    except UnicodeDecodeError:
-        text = p.read_text(encoding="cp1252")  # assessors' exports from Excel on Windows
+    except IsADirectoryError:
+        raise AbutterListError(f"abutter list {p}: a folder, not a CSV file") from None
+    except OSError as exc:
+        raise AbutterListError(f"abutter list {p}: cannot be read: {exc.strerror}") from None
+    text = _decode(data, p)
     return merge_same_owner(parse_abutters(text, f"abutter list {p.name}"))
+
+
+def _decode(data: bytes, p: Path) -> str:
+    """UTF-8 (BOM or not), UTF-16 by its BOM, else Windows-1252 (assessors'
+    exports from Excel on Windows); UTF-16 without a BOM or UTF-32 refused."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        raise AbutterListError(f"abutter list {p}: encoded as UTF-32; save it as UTF-8 CSV")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise AbutterListError(f"abutter list {p}: not valid UTF-16; save it as UTF-8 CSV") from None
+    if len(data) >= 2 and (data[0] == 0 or data[1] == 0):
+        raise AbutterListError(f"abutter list {p}: looks like UTF-16 without a byte-order mark; save it as UTF-8 CSV")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def merge_same_owner(parties: Iterable[Party]) -> list[Party]:
@@ -151,10 +207,19 @@ CERTIFIED_COLUMNS = (
 )
 
 
+def spreadsheet_safe(cell: str) -> str:
+    """A cell a spreadsheet shows as text: one starting with ``=``, ``+``,
+    ``-``, ``@`` (or a tab or carriage return) gets a leading apostrophe,
+    so a name like ``=HYPERLINK(...)`` is never run as a formula (OWASP,
+    "CSV Injection")."""
+    return "'" + cell if cell and cell[0] in "=+-@\t\r" else cell
+
+
 def certified_mail_csv(parties: Iterable[Party]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CERTIFIED_COLUMNS)
     for p in parties:
-        w.writerow(("", p.name, p.street, p.city, p.state, p.zip, "", "", "", "; ".join(p.parcels), p.ring))
+        row = ("", p.name, p.street, p.city, p.state, p.zip, "", "", "", "; ".join(p.parcels), p.ring)
+        w.writerow(tuple(spreadsheet_safe(c) for c in row))
     return buf.getvalue()

@@ -3,7 +3,16 @@
 Templates live in ``notices/templates/default/``; a town overrides any of
 them by putting a file of the same name in ``notices/templates/<town>/`` (or
 in ``<town_templates_dir>/<town>/``).  Rendering uses a ``StrictUndefined``
-that names the missing filing field; HTML is autoescaped.  Text is derived
+that names the missing filing field; HTML is autoescaped.
+
+A town's templates (``notices/templates/<town>/`` and ``--templates DIR``)
+are edited by town staff, so they render in Jinja's
+``SandboxedEnvironment``: a template reaching for ``__globals__``,
+``__class__``, ``mro`` or a method that mutates is refused at render time
+with one line naming the template (TemplateProblem), where the ordinary
+environment ran ``cycler.__init__.__globals__.os.popen(...)``.  The default
+templates (the project's own, reviewed code) keep the ordinary environment:
+``benchmarks/bench_sandbox.py`` measures the difference.  Text is derived
 from the same HTML, so a notice is one template.  WeasyPrint is imported
 only when a PDF is asked for.
 """
@@ -17,6 +26,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from .context import Record
 from .errors import TemplateProblem
@@ -90,9 +100,13 @@ def _town_dir(town: str, root: Path | None) -> Path | None:
 
 
 @lru_cache(maxsize=32)
-def _environment(town_dir: str | None) -> jinja2.Environment:
+def _environment(town_dir: str | None, sandboxed: bool | None = None) -> jinja2.Environment:
+    """The environment over ``town_dir`` then the defaults; sandboxed when
+    there is a town folder (``sandboxed`` overrides, for the benchmark)."""
     paths = ([town_dir] if town_dir else []) + [str(DEFAULT_DIR)]
-    env = jinja2.Environment(
+    if sandboxed is None:
+        sandboxed = town_dir is not None
+    env = (SandboxedEnvironment if sandboxed else jinja2.Environment)(
         loader=jinja2.FileSystemLoader(paths),
         undefined=FieldUndefined,
         autoescape=True,  # every template is HTML; text is derived from it

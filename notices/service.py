@@ -17,7 +17,9 @@ from datetime import datetime
 from pathlib import Path
 
 import jinja2
+from jinja2.exceptions import SecurityError
 
+from workflows.ids import safe_child
 from workflows.towns import town
 
 from .abutters import certified_mail_csv
@@ -27,7 +29,7 @@ from .kinds import NoticeKind, notice_kind
 from .log import NoticeLog, SentNotice
 from .render import environment, html_to_pdf, html_to_text
 
-__all__ = ["RenderedNotice", "produce", "check_not_sent", "record_sent", "FORMATS", "recipients_for"]
+__all__ = ["RenderedNotice", "produce", "check_not_sent", "record_sent", "deliver", "FORMATS", "recipients_for"]
 
 FORMATS = ("pdf", "html", "txt")
 _MEDIA = {"pdf": "application/pdf", "html": "text/html", "txt": "text/plain", "csv": "text/csv"}
@@ -49,10 +51,9 @@ class RenderedNotice:
         return _MEDIA[self.fmt]
 
     def write(self, folder) -> Path:
-        """Write the file into ``folder`` (made if need be); its path."""
-        from pathlib import Path
-
-        path = Path(folder) / self.filename
+        """Write the file into ``folder`` (made if need be); its path.  The
+        name is checked to stay inside ``folder`` (workflows.ids.safe_child)."""
+        path = safe_child(folder, self.filename)
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(self.content, bytes):
             path.write_bytes(self.content)
@@ -144,6 +145,15 @@ def _render(template, variables, filing, kind) -> str:
         return template.render(variables)
     except jinja2.UndefinedError as exc:
         raise MissingField(filing.id, kind.id, str(exc)) from None
+    except SecurityError as exc:  # a town template reaching outside the sandbox
+        raise TemplateProblem(f"template {template.filename}: refused by the sandbox: {_first_line(exc)}") from None
+    except jinja2.TemplateError as exc:
+        raise TemplateProblem(f"template {template.filename}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return (text.splitlines() or [type(exc).__name__])[0][:200]
 
 
 def produce(
@@ -235,6 +245,28 @@ def check_not_sent(log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNot
                 raise AlreadySent(
                     f"{filing_id}: {o.kind} was already sent to {who}; use --again to send it a second time on purpose"
                 )
+
+
+def deliver(
+    log: NoticeLog,
+    filing_id: str,
+    outputs: Sequence[RenderedNotice],
+    at: datetime,
+    write,
+    *,
+    occasion: str = "",
+    again: bool = False,
+) -> list[str]:
+    """Check the log, write the files (``write()`` returns their paths) and
+    record them: in one transaction when the log can (the store's), else in
+    that order."""
+    if hasattr(log, "deliver"):
+        return log.deliver(filing_id, outputs, at, write, occasion=occasion, again=again)
+    if not again:
+        check_not_sent(log, filing_id, outputs)
+    files = [str(f) for f in write()]
+    record_sent(log, filing_id, outputs, at, files)
+    return files
 
 
 def record_sent(

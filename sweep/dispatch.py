@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import threading
 from datetime import date, datetime, time
-from pathlib import Path
+
+from workflows.ids import safe_child
 
 __all__ = ["notice_hook", "NoticeNotApplicable", "MadeNotice"]
 
@@ -64,7 +65,7 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
             return MadeNotice([r.filename for r in rendered], recipients, dated)
         # Paths relative to the output folder: the record does not depend
         # on where this run wrote.
-        folder = Path(out_dir) / "notices" / filing.id
+        folder = safe_child(out_dir, "notices", filing.id)
         paths = [str(r.write(folder).relative_to(out_dir)) for r in rendered]
         return MadeNotice(paths, recipients, dated)
 

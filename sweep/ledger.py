@@ -181,13 +181,15 @@ class SqliteLedger:
             row = self._db.execute("SELECT 1 FROM outputs WHERE filing_id=? AND output_key=?", (filing_id, output_key)).fetchone()
         return row is not None
 
-    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> None:
+    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> bool:
+        """Record the output; False if another run had recorded it first."""
         body = json.dumps(payload, sort_keys=True, default=str)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO outputs VALUES (?, ?, ?)", (filing_id, output_key, body))
+                cur = self._db.execute("INSERT OR IGNORE INTO outputs VALUES (?, ?, ?)", (filing_id, output_key, body))
                 self._db.execute("COMMIT")
+                return cur.rowcount == 1
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise

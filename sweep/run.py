@@ -89,8 +89,9 @@ class ChunkedSource(FilingSource, Protocol):
 class OutputLog(Protocol):
     def already_done(self, filing_id: str, output_key: str) -> bool: ...
 
-    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> None:
-        """Record the output on its filing and commit."""
+    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> bool | None:
+        """Record the output on its filing and commit; False when another
+        run had recorded it first (nothing written)."""
 
     def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
         """Bring filings' derived state and clocks up to date (one row per
@@ -242,7 +243,9 @@ def _notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dic
     files = [str(f) for f in made]
     # what the hook says about the notice for the record (its recipients,
     # its date: sweep.dispatch.MadeNotice), beside the files
-    log.mark_done(filing.id, due.key, {**row, "files": files, "as_of": day, **getattr(made, "record", {})})
+    recorded = log.mark_done(filing.id, due.key, {**row, "files": files, "as_of": day, **getattr(made, "record", {})})
+    if recorded is False:  # another sweep recorded it first: this run did not make it
+        return {**row, "status": "already", "files": []}
     return {**row, "status": "made", "files": files}
 
 

@@ -16,11 +16,16 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
+from .ids import check_filing_id
+from .inputs import check_values
 from .rulebook import CLOCK_TYPES, KINDS
 
 __all__ = ["Event", "Filing", "parse_filing", "EVENT_FIELDS", "VOID"]
 
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # YYYY-MM-DD only: no week dates, no compact form
+#: the years a filing's dates may fall in (the calendar serves these; a year
+#: 9999 would overflow the first deadline counted from it)
+FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 #: The event that voids an earlier, mistaken one; both stay in the history.
 VOID = "event-voided"
@@ -145,6 +150,7 @@ class Filing:
 
     def with_event(self, raw_event: Mapping[str, Any]) -> Filing:
         """This filing with one more event at the end (checked for form)."""
+        check_values(raw_event, filing=self.id)
         event = parse_event(self.kind, len(self.events) + 1, raw_event, self.id, self.events)
         return Filing(self.town, self.kind, self.id, self.events + (event,), self.also, self.extra)
 
@@ -160,9 +166,11 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         return value
     if kind_of_field == "date":
         try:
-            return date.fromisoformat(value) if isinstance(value, str) and _ISO_DAY.fullmatch(value) else _raise()
+            day = date.fromisoformat(value) if isinstance(value, str) and _ISO_DAY.fullmatch(value) else _raise()
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None
+        _in_range(day.year, name, value, filing_id, position, etype)
+        return day
     if kind_of_field == "moment":
         try:
             if not isinstance(value, str) or "T" not in value:
@@ -170,9 +178,10 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             moment = datetime.fromisoformat(value)
             if moment.tzinfo is not None:  # the town's local time, no offset (docs/filing-format.md)
                 _raise()
-            return moment
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a time (YYYY-MM-DDTHH:MM)") from None
+        _in_range(moment.year, name, value, filing_id, position, etype)
+        return moment
     if kind_of_field == "bool":
         if not isinstance(value, bool):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not true or false")
@@ -186,8 +195,7 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a non-empty string")
         return value
     if kind_of_field == "clock":
-        base = value.split(":", 1)[-1] if isinstance(value, str) else value
-        if base not in CLOCK_TYPES:
+        if not isinstance(value, str) or value.split(":", 1)[-1] not in CLOCK_TYPES:
             raise _bad(filing_id, position, etype, f"field {name!r}: unknown clock {value!r}")
         return value
     if kind_of_field == "position":
@@ -206,6 +214,11 @@ def _raise():
     raise ValueError
 
 
+def _in_range(year, name, value, filing_id, position, etype) -> None:
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is outside the years {FIRST_YEAR}-{LAST_YEAR}")
+
+
 def parse_event(
     kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: tuple[Event, ...] = ()
 ) -> Event:
@@ -213,9 +226,10 @@ def parse_event(
         raise _bad(filing_id, position, None, "an event must be a JSON object")
     etype = raw.get("type")
     table = EVENT_FIELDS[kind]
-    if etype not in table:
+    if not isinstance(etype, str) or etype not in table:
+        shown = etype if isinstance(etype, str) and etype.isprintable() and len(etype) <= 64 else None
         raise _bad(
-            filing_id, position, str(etype), f"unknown event type {etype!r} for a {kind} filing (see docs/filing-format.md)"
+            filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
         )
     required = dict(table[etype])
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
@@ -241,8 +255,10 @@ def parse_filing(obj: Any) -> Filing:
     if not isinstance(obj, Mapping):
         raise MalformedEvent("a filing must be a JSON object")
     filing_id = obj.get("id")
-    if not isinstance(filing_id, str) or not filing_id.strip():
+    if filing_id is None or filing_id == "":
         raise MalformedEvent("missing required field 'id' (the filing's id)")
+    check_filing_id(filing_id)
+    check_values(obj, filing=filing_id)
     for name in ("town", "kind"):
         if not isinstance(obj.get(name), str):
             raise MalformedEvent(f"missing required field {name!r}", filing=filing_id)

@@ -1,0 +1,53 @@
+"""Running ``permits`` for the reliability suite and judging how it ended:
+success, or exit status 2 with exactly one line on standard error, never a
+traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+
+from cli.main import main
+
+
+@dataclass
+class Ended:
+    code: int
+    out: str
+    err: str
+
+    def one_line_or_success(self) -> bool:
+        if self.code == 0:
+            return True
+        return self.code == 2 and len(self.err.strip().splitlines()) == 1 and "Traceback" not in self.err
+
+
+def run_inprocess(capsys, *argv: str) -> Ended:
+    """``permits ARGV`` in this process; an exception escaping main() is a
+    traceback and fails the test where it happens."""
+    capsys.readouterr()
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return Ended(code, captured.out, captured.err)
+
+
+def run_process(*argv: str, env: dict | None = None, timeout: float = 120) -> Ended:
+    done = subprocess.run(
+        [sys.executable, "-m", "cli.main", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+    return Ended(done.returncode, done.stdout, done.stderr)
+
+
+def assert_one_line(ended: Ended, *needles: str) -> str:
+    assert ended.code == 2, (ended.code, ended.err)
+    lines = ended.err.strip().splitlines()
+    assert len(lines) == 1, ended.err
+    for n in needles:
+        assert n in lines[0], lines[0]
+    return lines[0]

@@ -1,0 +1,132 @@
+"""A notice is sent once whoever sends it, and parties are shared safely,
+on SQLite and PostgreSQL: concurrent imports naming the same new parties,
+two `permits notices` at once for the same notice, a notice made by hand and
+then the daily sweep, two sweeps racing."""
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from kit import run_inprocess
+from notice_fixtures import filing_for
+from sqlalchemy import func, select
+from storekit import db_url  # noqa: F401 - fixture
+
+from models.service import Store
+from models.tables import FilingRow, Notice, Party
+
+FILING_ID = "CAN-NOI-2026-014"
+AS_OF = "2026-12-03"
+PARTIES = ["Eversource", "National Grid", "Acme Paving", "J. Doe", "Town of Canton DPW"]
+
+
+def count(url, table, *where) -> int:
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(table).where(*where)).scalar_one()
+    finally:
+        store.engine.dispose()
+
+
+def _street(n: int, writer: int) -> dict:
+    return {
+        "town": "canton",
+        "kind": "street-opening",
+        "id": f"SO-{writer}-{n:03d}",
+        "applicant": {"name": PARTIES[n % 3], "category": "utility"},
+        "contractor": {"name": PARTIES[2 + n % 3]},
+        "events": [{"type": "filed", "date": "2026-06-01", "applicant": "utility", "length_ft": 40}],
+    }
+
+
+def concurrent_imports(url: str, tmp_path, writers: int, per_writer: int) -> list[subprocess.CompletedProcess]:
+    """``writers`` processes importing ``per_writer`` filings each, every one
+    naming the same five new parties; started together."""
+    paths = []
+    for w in range(writers):
+        path = tmp_path / f"w{w}.json"
+        path.write_text(json.dumps([_street(n, w) for n in range(per_writer)]))
+        paths.append(path)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "import", str(p), "--db", url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for p in paths
+    ]
+    return [subprocess.CompletedProcess(p.args, p.wait(timeout=300), *p.communicate()) for p in procs]
+
+
+def test_four_imports_at_once_naming_the_same_new_parties_all_succeed_with_one_row_per_party(db_url, tmp_path, capsys):
+    assert run_inprocess(capsys, "init", "--db", db_url).code == 0
+    done = concurrent_imports(db_url, tmp_path, writers=4, per_writer=30)
+    assert [d.returncode for d in done] == [0] * 4, [d.stderr for d in done]
+    assert all("Traceback" not in d.stderr for d in done)
+    assert count(db_url, FilingRow.__table__) == 120
+    assert count(db_url, Party.__table__) == len(PARTIES)
+
+
+def _stored(url, tmp_path, capsys, notice="legal-notice"):
+    path = tmp_path / "filing.json"
+    path.write_text(json.dumps(filing_for("canton", "noi", notice).to_json()))
+    assert run_inprocess(capsys, "init", "--db", url).code == 0
+    assert run_inprocess(capsys, "import", str(path), "--db", url).code == 0
+
+
+def test_two_notices_commands_at_once_for_the_same_notice_make_one_row_and_one_set_of_files(db_url, tmp_path, capsys):
+    _stored(db_url, tmp_path, capsys)
+    outs = [tmp_path / f"out{i}" for i in range(3)]
+    argv = ["notices", FILING_ID, "--kind", "legal-notice", "--format", "html", "--as-of", AS_OF, "--db", db_url]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cli.main", *argv, "--out", str(o)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for o in outs
+    ]
+    ended = [(p.wait(timeout=300), *p.communicate()) for p in procs]
+    codes = sorted(code for code, _, _ in ended)
+    assert codes == [0, 2, 2], ended
+    for code, _, err in ended:
+        if code == 2:
+            assert "already sent" in err and len(err.strip().splitlines()) == 1
+    assert count(db_url, Notice.__table__, Notice.__table__.c.kind == "legal-notice") == 1
+    assert sum(len(list(o.iterdir())) for o in outs if o.exists()) == 1
+
+
+def test_a_notice_made_by_hand_is_not_made_again_by_the_sweep(db_url, tmp_path, capsys):
+    _stored(db_url, tmp_path, capsys)
+    argv = ["notices", FILING_ID, "--kind", "legal-notice", "--format", "html", "--as-of", AS_OF]
+    assert run_inprocess(capsys, *argv, "--out", str(tmp_path / "hand"), "--db", db_url).code == 0
+    swept = run_inprocess(capsys, "sweep", "--as-of", AS_OF, "--db", db_url, "--no-prefect", "--out", str(tmp_path / "sweep"))
+    assert swept.code == 0, swept.err
+    assert count(db_url, Notice.__table__, Notice.__table__.c.kind == "legal-notice") == 1
+    assert not list((tmp_path / "sweep").rglob(f"{FILING_ID}-legal-notice*"))
+
+
+def test_two_sweeps_racing_make_each_notice_once_and_report_only_what_each_made(db_url, tmp_path, capsys):
+    from sweep.dispatch import notice_hook
+    from sweep.run import run_sweep
+    from sweep.store_source import StoreSource, open_log
+
+    _stored(db_url, tmp_path, capsys)
+    from datetime import date
+
+    def one(i):
+        source = StoreSource(db_url)
+        log = open_log(db_url, source)
+        try:
+            return run_sweep(
+                source, log, date(2026, 12, 3), notice_hook=notice_hook(date(2026, 12, 3), fmt="html"), out_dir=tmp_path / f"s{i}"
+            )
+        finally:
+            source.store.engine.dispose()
+
+    with ThreadPoolExecutor(2) as pool:
+        results = list(pool.map(one, range(2)))
+    made = [r.counts()["notices_made"] for r in results]
+    recorded = count(db_url, Notice.__table__)
+    assert sum(made) == recorded and recorded > 0, (made, recorded)
