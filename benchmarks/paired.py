@@ -102,15 +102,22 @@ def paired(
     clock: Callable[[], float] = CPU,
     warmup: int = 1,
     note: str = "",
+    before_round: Callable[[int], object] | None = None,
 ) -> Result:
     """Run ``measured`` and ``baseline`` once each per round, alternating
-    which goes first; ``warmup`` untimed rounds first."""
-    for _ in range(warmup):
+    which goes first; ``warmup`` untimed rounds first.  ``before_round(k)``,
+    if given, is called untimed before round k (warm-up rounds counted
+    first), e.g. to hand both sides the same fresh input."""
+    for k in range(warmup):
+        if before_round is not None:
+            before_round(k)
         measured()
         baseline()
     m_s: list[float] = []
     b_s: list[float] = []
     for i in range(rounds):
+        if before_round is not None:
+            before_round(warmup + i)
         if i % 2 == 0:
             m = _timed(measured, clock)
             b = _timed(baseline, clock)
