@@ -54,7 +54,9 @@ class Result:
         return "meets" if self.median <= self.goal else "MISSES"
 
     def _fmt(self, value: float) -> str:
-        return f"{value * 100:.0f}%" if self.unit == "%" else f"{value:.2f}x"
+        if self.unit == "%":
+            return f"{value * 100:.0f}%"
+        return f"{value:.2f}x" if value >= 0.1 else f"{value:.4f}x"
 
     def summary(self) -> str:
         return (
