@@ -15,6 +15,7 @@ date, so the same store and the same day give byte-identical feeds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -167,7 +168,7 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     items = sorted(items, key=lambda i: (i.day, i.uid))
     if any(i.at is not None and i.at.tzinfo is not None for i in items):
         return build_feed_icalendar(items, as_of, name)  # an aware time: icalendar names its zone
-    stamp = f"DTSTAMP:{as_of:%Y%m%d}T060000Z"
+    stamp = f"DTSTAMP:{_ymd(as_of)}T060000Z".encode()
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -182,17 +183,17 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     for item in items:
         if item.at is not None:
             end = item.at + timedelta(hours=1)
-            start_line = f"DTSTART;TZID=America/New_York:{item.at:%Y%m%dT%H%M%S}"
-            end_line = f"DTEND;TZID=America/New_York:{end:%Y%m%dT%H%M%S}"
+            start_line = f"DTSTART;TZID=America/New_York:{item.at:%Y%m%dT%H%M%S}".encode()
+            end_line = f"DTEND;TZID=America/New_York:{end:%Y%m%dT%H%M%S}".encode()
         else:
-            start_line = f"DTSTART;VALUE=DATE:{item.day:%Y%m%d}"
-            end_line = f"DTEND;VALUE=DATE:{item.day + timedelta(days=1):%Y%m%d}"
+            start_line = b"DTSTART;VALUE=DATE:" + _ymd(item.day).encode()
+            end_line = b"DTEND;VALUE=DATE:" + _ymd(item.day + timedelta(days=1)).encode()
         out += (
             b"BEGIN:VEVENT",
             _fold(f"SUMMARY:{_text(item.summary)}"),
-            start_line.encode(),
-            end_line.encode(),
-            stamp.encode(),
+            start_line,
+            end_line,
+            stamp,
             _fold(f"UID:{_text(item.uid)}"),
             f"SEQUENCE:{item.sequence}".encode(),
             _fold(f"CATEGORIES:{_text(item.department)},{_text(item.town)}"),
@@ -204,8 +205,17 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     return b"\r\n".join(out) + b"\r\n"
 
 
+def _ymd(day: date) -> str:
+    return day.isoformat().replace("-", "")
+
+
+_SPECIAL = re.compile(r"[\\;,\r\n]")
+
+
 def _text(value: str) -> str:
     """RFC 5545 TEXT escaping, as icalendar does it (order matters)."""
+    if _SPECIAL.search(value) is None:
+        return value
     return (
         value.replace(r"\N", "\n")
         .replace("\\", "\\\\")
