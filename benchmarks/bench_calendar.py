@@ -1,16 +1,17 @@
 """Benchmark: BusinessCalendar against numpy.busday_offset.
 
-One run on 100,000 random dates (seeded) from 2001-2098:
+Agreement checked on 100,000 random dates (seeded) from 2001-2098:
 
 * ``add_business_days(d, 21)`` against ``numpy.busday_offset(d, 21, roll=...)``
 * ``roll_forward(d)``          against ``numpy.busday_offset(d, 0, roll="forward")``
 
-numpy gets the same closed days: every Massachusetts legal holiday of
+Goal: our per-call cost at most numpy's per-call cost (paired rounds,
+benchmarks/paired.py).  numpy gets the same closed days: every Massachusetts legal holiday of
 2000-2100 as a ``datetime64[D]`` array, weekmask Monday-Friday, held in one
-``numpy.busdaycalendar`` (its fastest form; passing ``holidays=`` on every
-call is also timed, for reference).  numpy is timed twice: called once per
-date in a Python loop (the per-call cost a clock pays) and once on the whole
-array (vectorized).
+``numpy.busdaycalendar`` (its fastest form; ``holidays=`` on every call is
+checked to agree).  numpy is timed called once per date in a Python loop
+(the per-call cost a clock pays), paired with ours; its vectorized cost on
+the whole array is printed for reference.
 
 Day 0.  Ours: day 0 is the start, business day or not; day 1 is the first
 business day strictly after it (310 CMR 10.05(1)).  numpy first rolls a
@@ -40,12 +41,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from paired import paired  # noqa: E402
+
 from calendars import FIRST_YEAR, LAST_YEAR, BusinessCalendar, legal_holidays  # noqa: E402
 
 SEED = 20261130
 N = 100_000
 COUNT = 21
-REPEATS = 5
+ROUNDS = 9
+TIMED = 20_000
 FIRST, LAST = date(2001, 1, 1), date(2098, 12, 31)
 
 
@@ -53,16 +57,6 @@ def sample_dates() -> list[date]:
     rng = random.Random(SEED)
     lo, hi = FIRST.toordinal(), LAST.toordinal()
     return [date.fromordinal(rng.randint(lo, hi)) for _ in range(N)]
-
-
-def best_of(fn, repeats=REPEATS) -> float:
-    """Seconds for the fastest of ``repeats`` runs of ``fn()``."""
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def main() -> int:
@@ -109,7 +103,7 @@ def main() -> int:
         f"bench_calendar: {N:,} random dates {FIRST}..{LAST} (seed {SEED}), "
         f"{len(holidays)} holidays {FIRST_YEAR}-{LAST_YEAR}, weekmask Mon-Fri"
     )
-    print(f"  numpy {np.__version__}, Python {sys.version.split()[0]}, best of {REPEATS} runs")
+    print(f"  numpy {np.__version__}, Python {sys.version.split()[0]}, {ROUNDS} paired rounds")
     print(f"  agreement: {n_open:,} business-day starts: add_business_days({COUNT}) == numpy roll='forward'")
     print(
         f"             {N - n_open:,} closed starts: == numpy roll='backward'; numpy roll='forward' "
@@ -121,44 +115,28 @@ def main() -> int:
             print("  DISAGREEMENT:", p)
         return 1
 
-    # -- timing ----------------------------------------------------------------
+    # -- timing: paired rounds (benchmarks/paired.py), our per-call cost against numpy's per call ---
     add = cal.add_business_days
     roll = cal.roll_forward
     offset = np.busday_offset
-
-    timings = {
-        "add": {
-            "ours": best_of(lambda: [add(d, COUNT) for d in days]),
-            "numpy per call": best_of(lambda: [offset(d, COUNT, roll="forward", busdaycal=npcal) for d in d64_scalars]),
-            "numpy per call, holidays= *": best_of(
-                lambda: [offset(d, COUNT, roll="forward", weekmask="1111100", holidays=holidays) for d in d64_scalars[:10_000]],
-                repeats=2,
-            )
-            * (N / 10_000),
-            "numpy vectorized": best_of(lambda: offset(d64, COUNT, roll="forward", busdaycal=npcal)),
-        },
-        "roll": {
-            "ours": best_of(lambda: [roll(d) for d in days]),
-            "numpy per call": best_of(lambda: [offset(d, 0, roll="forward", busdaycal=npcal) for d in d64_scalars]),
-            "numpy vectorized": best_of(lambda: offset(d64, 0, roll="forward", busdaycal=npcal)),
-        },
-    }
-
-    titles = {"add": f"add_business_days(d, {COUNT})", "roll": "roll_forward(d)"}
-    goal_met = True
-    for key, t in timings.items():
-        us = {k: v / N * 1e6 for k, v in t.items()}
-        print(f"\n  {titles[key]}")
-        for k, v in us.items():
-            print(f"    {k:<28} {v:8.3f} us/date   ({t[k] * 1e3:8.1f} ms for {N:,})")
-        print(f"    ratio ours / numpy per call   {us['ours'] / us['numpy per call']:8.3f}")
-        print(f"    ratio ours / numpy vectorized {us['ours'] / us['numpy vectorized']:8.1f}")
-        goal_met &= us["ours"] <= us["numpy per call"]
-    print(
-        "\n  * timed on the first 10,000 dates and scaled to 100,000: numpy re-reads the"
-        "\n    holiday list on every call when it is passed as holidays= instead of busdaycal="
-    )
-    print(f"\n  goal (our per-call cost <= numpy's per-call cost): {'met' if goal_met else 'NOT met'}")
+    few, few64 = days[:TIMED], d64_scalars[:TIMED]
+    print(f"\n  timed on the first {TIMED:,} dates per round; numpy vectorized, for reference:")
+    t0 = time.process_time()
+    offset(d64, COUNT, roll="forward", busdaycal=npcal)
+    print(f"    numpy vectorized add on all {N:,}: {(time.process_time() - t0) / N * 1e6:.3f} us/date")
+    for name, ours, theirs in (
+        (
+            f"add_business_days(d, {COUNT}) / numpy busday_offset per call",
+            lambda: [add(d, COUNT) for d in few],
+            lambda: [offset(d, COUNT, roll="forward", busdaycal=npcal) for d in few64],
+        ),
+        (
+            "roll_forward(d) / numpy busday_offset(d, 0) per call",
+            lambda: [roll(d) for d in few],
+            lambda: [offset(d, 0, roll="forward", busdaycal=npcal) for d in few64],
+        ),
+    ):
+        paired(name, 1.0, ours, theirs, rounds=ROUNDS).report()
     return 0
 
 

@@ -1,10 +1,11 @@
-"""Benchmark: replay 100,000 generated filings in one process, against
-json.loads of the same filings; and the cold start of `permits replay`
-against `python -c pass`.
+"""Benchmark: replay generated filings against json.loads of the same
+filings, paired (benchmarks/paired.py); and the cold start of
+`permits replay` against `python -c pass`, paired whole processes.
 
-    .venv/bin/python benchmarks/bench_replay.py [--n 100000] [--profile]
+    .venv/bin/python benchmarks/bench_replay.py [--n 2000] [--rounds 9] [--profile]
 
-Goals: replay at most 20x the parse time; cold start at most 5x
+Goals: replay at most 15x json.loads of the same filing, both
+sides in steady state (each parsed object dropped at once); cold start at most 5x
 `python -c pass` (the replay path must not import Prefect, the database or
 Jinja).  The filings come from a small seeded generator below: valid
 histories of about 10 events for every town and kind.
@@ -23,13 +24,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from datetime import date, datetime, timedelta
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from paired import WALL, compile_bytecode, paired, run_process  # noqa: E402
+
 from workflows.filing import parse_filing  # noqa: E402
 from workflows.replay import replay  # noqa: E402
+from workflows.towns import town  # noqa: E402
 
 COMBOS = [
     ("canton", "noi"),
@@ -148,69 +151,46 @@ def generate(n: int, seed: int = 3) -> list[str]:
     return out
 
 
-def bench_replay(texts: list[str], as_of: date, profile: bool) -> None:
-    t0 = time.perf_counter()
+def bench_replay(texts: list[str], as_of: date, rounds: int, profile: bool) -> None:
     objs = [json.loads(t) for t in texts]
-    t_parse = time.perf_counter() - t0
-
-    # one-time setup, timed apart: importing holidays and loading each town's calendar
-    t0 = time.perf_counter()
-    for obj in objs[: len(COMBOS)]:
+    for obj in objs[: len(COMBOS)]:  # one-time setup: holidays and each town's calendar
         replay(parse_filing(obj), as_of)
-    t_warm = time.perf_counter() - t0
-
-    profiler = cProfile.Profile() if profile else None
-    t0 = time.perf_counter()
-    if profiler:
-        profiler.enable()
-    clocks = 0
-    for obj in objs:
-        clocks += len(replay(parse_filing(obj), as_of).clocks)
-    if profiler:
-        profiler.disable()
-    t_replay = time.perf_counter() - t0
     n = len(texts)
     events = sum(len(o["events"]) for o in objs)
+    clocks = sum(len(replay(parse_filing(o), as_of).clocks) for o in objs)
     print(f"filings: {n}  events: {events} ({events / n:.1f} per filing)  clocks: {clocks}")
-    print(f"json.loads:            {t_parse:8.3f} s  ({t_parse / n * 1e6:7.1f} us/filing)")
-    print(f"parse_filing+replay:   {t_replay:8.3f} s  ({t_replay / n * 1e6:7.1f} us/filing)")
-    print(f"one-time setup:        {t_warm:8.3f} s  (holidays import and town calendars, first {len(COMBOS)} filings)")
+
+    calendars = {town(t).calendar for t, _ in COMBOS}
+
+    def measured():
+        for cal in calendars:  # each round starts with no remembered reckonings: no help from earlier rounds
+            cal.forget_reckonings()
+        for obj in objs:
+            replay(parse_filing(obj), as_of)
+
+    def baseline():  # steady state: each parsed object dropped at once, as the replay's are
+        for text in texts:
+            json.loads(text)
+
+    result = paired("replay / json.loads of the same filing", 15, measured, baseline, rounds=rounds)
     print(
-        f"replay / json.loads:   {t_replay / t_parse:8.1f}x  (goal <= 20x); "
-        f"with the one-time setup: {(t_replay + t_warm) / t_parse:.1f}x"
+        f"  per filing: replay {statistics.median(result.measured_s) / n * 1e6:.1f} us,"
+        f" json.loads {statistics.median(result.baseline_s) / n * 1e6:.1f} us"
     )
-    if profiler:
+    result.report()
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        measured()
+        profiler.disable()
         buf = io.StringIO()
-        pstats.Stats(profiler, stream=buf).sort_stats("tottime").print_stats(15)
+        pstats.Stats(profiler, stream=buf).sort_stats("tottime").print_stats(20)
         print(buf.getvalue())
 
 
-def _median_run(argv: list[str], runs: int, env: dict) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def _import_top(argv: list[str], env: dict, top: int = 6) -> str:
-    """The top-level packages that cost most to import (python -X importtime)."""
-    done = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], capture_output=True, text=True, env=env)
-    per_package: dict[str, int] = {}
-    for line in done.stderr.splitlines():
-        if not line.startswith("import time:") or "|" not in line:
-            continue
-        self_us, _cumulative, name = (part.strip() for part in line[len("import time:") :].split("|"))
-        if not self_us.isdigit():
-            continue  # the header line
-        package = name.split(".")[0]
-        per_package[package] = per_package.get(package, 0) + int(self_us)
-    ranked = sorted(per_package.items(), key=lambda kv: -kv[1])[:top]
-    return ", ".join(f"{name} {us / 1000:.0f} ms" for name, us in ranked)
-
-
-def bench_cold_start(text: str, runs: int = 7) -> None:
+def bench_cold_start(text: str, rounds: int) -> None:
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    compile_bytecode(root)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         fh.write(text)
     replay_argv = [sys.executable, "-m", "cli.main", "replay", fh.name, "--as-of", "2027-06-01", "--json"]
@@ -220,38 +200,33 @@ def bench_cold_start(text: str, runs: int = 7) -> None:
         f"    from cli.main import main; main(['replay', {fh.name!r}, '--as-of', '2027-06-01'])\n"
         "print(sorted(m for m in ('prefect', 'sqlmodel', 'sqlalchemy', 'jinja2') if m in sys.modules))"
     )
-    as_is = dict(os.environ)
-    cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = dict(os.environ)
     try:
-        with tempfile.TemporaryDirectory() as prefix:
-            cached["PYTHONPYCACHEPREFIX"] = prefix  # bytecode cached outside the venv, warmed once below
-            heavy = subprocess.run(
-                [sys.executable, "-c", check], capture_output=True, text=True, check=True, env=cached
-            ).stdout.strip()
-            for label, env in (
-                ("environment as is" + (", PYTHONDONTWRITEBYTECODE=1" if as_is.get("PYTHONDONTWRITEBYTECODE") else ""), as_is),
-                ("bytecode cached", cached),
-            ):
-                base = _median_run([sys.executable, "-c", "pass"], runs, env)
-                cold = _median_run(replay_argv, runs, env)
-                print(f"[{label}]")
-                print(f"  python -c pass:        {base * 1000:8.1f} ms (median of {runs})")
-                print(f"  permits replay (cold): {cold * 1000:8.1f} ms (median of {runs})")
-                print(f"  cold start ratio:      {cold / base:8.1f}x  (goal <= 5x)")
-                print(f"  import self-time by package: {_import_top(replay_argv, env)}")
+        heavy = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, env=env).stdout
+        result = paired(
+            "permits replay cold start / python -c pass",
+            5,
+            lambda: run_process(replay_argv, env, cwd=root),
+            lambda: run_process([sys.executable, "-c", "pass"], env, cwd=root),
+            rounds=rounds,
+            clock=WALL,
+            note="whole processes, bytecode compiled",
+        )
     finally:
         os.unlink(fh.name)
-    print(f"heavy modules on the replay path (prefect, sqlmodel, sqlalchemy, jinja2): {heavy}")
+    print(f"heavy modules on the replay path (prefect, sqlmodel, sqlalchemy, jinja2): {heavy.strip()}")
+    result.report()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=100_000)
-    ap.add_argument("--profile", action="store_true", help="cProfile the replay loop and print the top hot spots")
+    ap.add_argument("--n", type=int, default=2_000, help="filings per side per round (default 2,000)")
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--profile", action="store_true", help="cProfile one replay pass and print the top hot spots")
     args = ap.parse_args()
     texts = generate(args.n)
-    bench_replay(texts, date(2027, 6, 1), args.profile)
-    bench_cold_start(texts[0])
+    bench_replay(texts, date(2027, 6, 1), args.rounds, args.profile)
+    bench_cold_start(texts[0], args.rounds)
 
 
 if __name__ == "__main__":

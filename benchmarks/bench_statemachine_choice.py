@@ -1,10 +1,22 @@
 """Why the machines are a declared table of our own and not python-statemachine:
 the same NOI life (filed, scheduled, opened, continued, closed, issued) through
-both, in one run.  Run: .venv/bin/python benchmarks/bench_statemachine_choice.py"""
+both, paired rounds (benchmarks/paired.py).  Goal: ours at most as costly.
 
-import time
+    .venv/bin/python benchmarks/bench_statemachine_choice.py [--n 300] [--rounds 9]
+"""
 
+import argparse
+import sys
+from pathlib import Path
+
+from paired import paired
 from statemachine import State, StateMachine
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from workflows.filing import parse_filing  # noqa: E402
+from workflows.noi import MACHINE  # noqa: E402
+from workflows.towns import town  # noqa: E402
 
 
 class Noi(StateMachine):
@@ -20,28 +32,12 @@ class Noi(StateMachine):
     issue = closed.to(issued)
 
 
-N = 20000
-t = time.perf_counter()
-for _ in range(N):
-    m = Noi()
-    m.schedule()
-    m.open_()
-    m.cont()
-    m.close()
-    m.issue()
-psm = (time.perf_counter() - t) / N
-
-from workflows.filing import parse_filing  # noqa: E402 - timed after the library above
-from workflows.noi import MACHINE  # noqa: E402 - timed after the library above
-from workflows.towns import town  # noqa: E402 - timed after the library above
-
-
 class Ctx:
     filing_id = "x"
     rules = town("canton").rules("noi")
 
 
-evs = parse_filing(
+EVENTS = parse_filing(
     {
         "town": "canton",
         "kind": "noi",
@@ -56,12 +52,36 @@ evs = parse_filing(
         ],
     }
 ).events
-t = time.perf_counter()
-for _ in range(N):
-    s = "(start)"
-    for e in evs:
-        s = MACHINE.step(s, e, Ctx)
-own = (time.perf_counter() - t) / N
-print(f"python-statemachine: {psm * 1e6:.1f} us per filing (instantiate + 5 transitions)")
-print(f"declared table:      {own * 1e6:.1f} us per filing (6 events)")
-print(f"ratio psm/own: {psm / own:.1f}x")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=300, help="lives per side per round")
+    ap.add_argument("--rounds", type=int, default=9)
+    args = ap.parse_args()
+
+    def theirs():
+        for _ in range(args.n):
+            m = Noi()
+            m.schedule()
+            m.open_()
+            m.cont()
+            m.close()
+            m.issue()
+
+    def ours():
+        for _ in range(args.n):
+            s = "(start)"
+            for e in EVENTS:
+                s = MACHINE.step(s, e, Ctx)
+
+    result = paired("declared table / python-statemachine, one NOI life", 1.0, ours, theirs, rounds=args.rounds)
+    print(
+        f"  per life: declared table {min(result.measured_s) / args.n * 1e6:.1f} us (6 events), "
+        f"python-statemachine {min(result.baseline_s) / args.n * 1e6:.1f} us (instantiate + 5 transitions)"
+    )
+    result.report()
+
+
+if __name__ == "__main__":
+    main()

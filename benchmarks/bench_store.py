@@ -1,6 +1,6 @@
 """Benchmark: the record on SQLite at town scale.
 
-Generates N filings (default 100,000; ``--filings N`` for fewer), about ten
+Generates N filings (default 10,000; ``--n N`` for more), about ten
 events each (street openings with their patches and inspections, NOIs through
 hearing to the recorded Order), seeded, with start dates spread over
 2024-2026 and the most recent histories cut short so deadlines are pending.
@@ -8,13 +8,16 @@ Imports them through ``Store.import_filings`` (each filing parsed and
 replayed, its state and clocks stored beside it) in batches of 10,000
 filings per transaction, then reports:
 
-* the import rate (filings and events per second) and the database size;
 * the docket (``Store.docket(within=14)``, what ``permits docket --within 14``
   runs) against a raw ``sqlite3`` SELECT of the same rows over the same index
-  (``ix_filing_clock_status_date``), best of 5 each, in the same run.
+  (``ix_filing_clock_status_date``), paired (benchmarks/paired.py).
   Goal: docket at most 2x the raw query.
+* ``permits show ID`` and ``permits docket`` on that store against
+  ``python -c pass``, whole processes, bytecode compiled.  Goal: at most 8x.
+* importing 500 new filings per round against parsing and replaying the
+  same filings, paired.  Goal: import at most 3x the replay.
 
-Run: ``.venv/bin/python benchmarks/bench_store.py [--filings N] [--keep PATH]``
+Run: ``.venv/bin/python benchmarks/bench_store.py [--n N] [--rounds R] [--keep PATH]``
 (or ``make bench``).
 """
 
@@ -24,6 +27,7 @@ import argparse
 import os
 import random
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -32,7 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from paired import WALL, compile_bytecode, paired, run_process  # noqa: E402
+
 from models.service import Store  # noqa: E402
+from workflows.filing import parse_filing  # noqa: E402
+from workflows.replay import replay  # noqa: E402
 
 AS_OF = date(2026, 6, 15)
 BATCH = 10_000
@@ -111,63 +119,119 @@ def generate(count: int, seed: int = 2026):
             yield noi(rng, n, start, rng.randint(1, 9) if recent else None)
 
 
-def best_of(fn, times: int = 5) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(times):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+def build(path: Path, count: int) -> int:
+    store = Store(f"sqlite:///{path}")
+    store.upgrade()
+    filings = list(generate(count))
+    events = sum(len(f["events"]) for f in filings)
+    for i in range(0, len(filings), BATCH):
+        store.import_filings(filings[i : i + BATCH], by="bench")
+    store.engine.dispose()
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return events
+
+
+def bench_import(path: Path, rounds: int, per_round: int) -> None:
+    """Import per filing against parse+replay of the same filings, paired:
+    each round imports filings the store has not seen (fresh ids)."""
+    store = Store(f"sqlite:///{path}")
+    batches = []
+    for r in range(rounds + 1):
+        batch = list(generate(per_round, seed=7 + r))
+        for f in batch:
+            f["id"] = f"{f['id']}-R{r}"
+        batches.append(batch)
+    current: list = []
+
+    def measured():
+        store.import_filings(current, by="bench")
+
+    def baseline():
+        for obj in current:
+            replay(parse_filing(obj), AS_OF)
+
+    result = paired(
+        "import / parse+replay, per filing",
+        3,
+        measured,
+        baseline,
+        rounds=rounds,
+        before_round=lambda k: current.__setitem__(slice(None), batches[k]),
+    )
+    print(
+        f"  import {statistics.median(result.measured_s) / per_round * 1e3:.3f} ms/filing "
+        f"({per_round:,} filings per transaction, into a {path.stat().st_size / 1e6:.0f} MB store)"
+    )
+    result.report()
+    store.engine.dispose()
+
+
+def bench_docket(path: Path, rounds: int) -> None:
+    until = AS_OF + timedelta(days=14)
+    store = Store(f"sqlite:///{path}")
+    raw = sqlite3.connect(path)
+    params = {"until": until.isoformat(), "as_of": AS_OF.isoformat()}
+    items = store.docket(as_of=AS_OF, within=14)
+    rows = raw.execute(RAW_DOCKET, params).fetchall()
+    if len(rows) != len(items):
+        raise SystemExit(f"mismatch: docket {len(items)} rows, raw query {len(rows)} rows")
+    plan = " / ".join(r[3] for r in raw.execute("EXPLAIN QUERY PLAN " + RAW_DOCKET, params))
+    print(f"  docket --within 14 as of {AS_OF}: {len(items):,} deadlines; plan: {plan}")
+    paired(
+        "Store.docket / raw sqlite3 SELECT",
+        2,
+        lambda: store.docket(as_of=AS_OF, within=14),
+        lambda: raw.execute(RAW_DOCKET, params).fetchall(),
+        rounds=rounds,
+    ).report()
+    raw.close()
+    store.engine.dispose()
+
+
+def bench_commands(path: Path, rounds: int) -> None:
+    """``permits show ID`` and ``permits docket`` against ``python -c pass``,
+    whole processes, wall time, bytecode compiled first."""
+    root = str(Path(__file__).resolve().parent.parent)
+    compile_bytecode(root)
+    env = dict(os.environ, PERMITS_DATABASE_URL=f"sqlite:///{path}")
+    with sqlite3.connect(path) as raw:
+        some_id = raw.execute("SELECT id FROM filing ORDER BY id LIMIT 1 OFFSET 5000").fetchone()[0]
+    permits = [sys.executable, "-m", "cli.main"]
+    base = [sys.executable, "-c", "pass"]
+    for name, argv in (
+        ("permits show ID", [*permits, "show", some_id, "--as-of", AS_OF.isoformat()]),
+        ("permits docket", [*permits, "docket", "--as-of", AS_OF.isoformat()]),
+    ):
+        paired(
+            f"{name} / python -c pass",
+            8,
+            lambda argv=argv: run_process(argv, env, cwd=root),
+            lambda: run_process(base, env, cwd=root),
+            rounds=rounds,
+            clock=WALL,
+            note="whole processes, bytecode compiled",
+        ).report()
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--filings", type=int, default=100_000, help="how many filings to generate (default 100,000)")
+    ap.add_argument("--n", "--filings", dest="filings", type=int, default=10_000, help="filings in the store (default 10,000)")
+    ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--keep", help="write the database here and keep it (default: a temporary file, removed)")
     args = ap.parse_args()
     path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-store-")) / "permits.db"
     if path.exists():
         path.unlink()
-    store = Store(f"sqlite:///{path}")
-    store.upgrade()
-
-    filings = list(generate(args.filings))
-    events = sum(len(f["events"]) for f in filings)
     t0 = time.perf_counter()
-    for i in range(0, len(filings), BATCH):
-        store.import_filings(filings[i : i + BATCH], by="bench")
+    events = build(path, args.filings)
     elapsed = time.perf_counter() - t0
-    del filings
-    store.engine.dispose()
-    with sqlite3.connect(path) as raw:
-        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
-
-    until = AS_OF + timedelta(days=14)
-    store = Store(f"sqlite:///{path}")
-    docket_s, items = best_of(lambda: store.docket(as_of=AS_OF, within=14))
-    raw = sqlite3.connect(path)
-    plan = " / ".join(
-        r[3] for r in raw.execute("EXPLAIN QUERY PLAN " + RAW_DOCKET, {"until": until.isoformat(), "as_of": AS_OF.isoformat()})
-    )
-    raw_s, rows = best_of(lambda: raw.execute(RAW_DOCKET, {"until": until.isoformat(), "as_of": AS_OF.isoformat()}).fetchall())
-    raw.close()
-    if len(rows) != len(items):
-        print(f"mismatch: docket {len(items)} rows, raw query {len(rows)} rows")
-        return 1
-
     print(f"store benchmark: {args.filings:,} filings, {events:,} events, SQLite {sqlite3.sqlite_version}")
-    print(
-        f"  import: {elapsed:.1f} s = {args.filings / elapsed:,.0f} filings/s, {events / elapsed:,.0f} events/s "
-        f"(parsed, replayed, stored with state and clocks; {BATCH:,} filings per transaction)"
-    )
-    print(f"  database size: {size / 1e6:,.1f} MB ({size / events:,.0f} bytes per event)")
-    print(f"  docket --within 14 as of {AS_OF}: {len(items):,} deadlines ({sum(i.status == 'overdue' for i in items):,} overdue)")
-    print(
-        f"    Store.docket: {docket_s * 1000:.2f} ms   raw sqlite3 SELECT: {raw_s * 1000:.2f} ms   "
-        f"ratio {docket_s / raw_s:.2f}x (goal <= 2x)"
-    )
-    print(f"    plan: {plan}")
+    print(f"  built in {elapsed:.1f} s; database size {size / 1e6:,.1f} MB ({size / events:,.0f} bytes per event)")
+    bench_docket(path, args.rounds)
+    bench_commands(path, args.rounds)
+    bench_import(path, args.rounds, per_round=500)
     if not args.keep:
         for p in path.parent.glob(path.name + "*"):
             os.remove(p)

@@ -22,6 +22,7 @@ from .massachusetts import FIRST_YEAR, LAST_YEAR, _check_year, legal_holidays
 __all__ = ["BusinessCalendar", "ClosedDay"]
 
 _WEEKEND = {5: "Saturday", 6: "Sunday"}
+RECKONINGS_KEPT = 100_000  # answers BusinessCalendar.reckon keeps, a few tens of MB at most
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class BusinessCalendar:
         self._closed: dict[int, str] = {}  # ordinal -> name, for years loaded
         self._years: tuple[int, int] | None = None
         self._business: list[int] = []  # sorted ordinals of business days
+        self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
 
     # -- loading --------------------------------------------------------
 
@@ -85,6 +87,25 @@ class BusinessCalendar:
             self._load(max(FIRST_YEAR, min(year, LAST_YEAR) - 1), min(LAST_YEAR, max(year, FIRST_YEAR) + 2))
 
     # -- questions ------------------------------------------------------
+
+    def reckon(self, rule, start: date | datetime, count: int | None = None):
+        """``rule.reckon(self, start, count)``, remembered.  The answer (a
+        frozen Reckoning) depends only on the rule, the start, the count and
+        this calendar's closed days, which do not change once it is made; a
+        sweep asks the same question for many filings.  At most
+        RECKONINGS_KEPT answers are kept (then the memo starts again)."""
+        key = (rule, start, count)
+        memo = self._reckonings
+        answer = memo.get(key)
+        if answer is None:
+            if len(memo) >= RECKONINGS_KEPT:
+                memo.clear()
+            answer = memo[key] = rule.reckon(self, start, count)
+        return answer
+
+    def forget_reckonings(self) -> None:
+        """Empty the memo of :meth:`reckon` (benchmarks measure it cold)."""
+        self._reckonings.clear()
 
     def closed_reason(self, day: date) -> str | None:
         """Why ``day`` is closed ("Saturday", a holiday's name, a closure's

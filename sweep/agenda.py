@@ -22,7 +22,7 @@ it again.  A moved clock (a continuance, an extension) gives a new key.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
@@ -107,7 +107,7 @@ class Entry:
     at: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(vars(self))  # every field a scalar: asdict's deep copy was a tenth of the report
 
 
 def _entry(replay, clock, category: str, as_of: date, what: str | None = None) -> Entry:
@@ -234,7 +234,7 @@ class Reminder:
     rule: str
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(vars(self))  # every field a scalar: asdict's deep copy was a tenth of the report
 
 
 def reminders_due(replay, as_of: date, lead: dict[str, int] | None = None) -> list[Reminder]:
@@ -283,7 +283,7 @@ class NoticeDue:
     reason: str
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(vars(self))  # every field a scalar: asdict's deep copy was a tenth of the report
 
 
 #: Notices due while a clock runs: (notice kind, clock id, statuses, filing

@@ -9,7 +9,7 @@ ignored.  Pure: no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping  # isinstance against typing.Mapping is several times slower
+from collections.abc import Mapping, Sequence  # isinstance against typing.Mapping is several times slower
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from types import MappingProxyType
@@ -170,6 +170,9 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None
         _in_range(day.year, name, value, filing_id, position, etype)
+        if len(_DAYS) >= _DAYS_KEPT:  # only days in range are remembered, so a hit needs no check
+            _DAYS.clear()
+        _DAYS[value] = day
         return day
     if kind_of_field == "moment":
         try:
@@ -219,34 +222,60 @@ def _in_range(year, name, value, filing_id, position, etype) -> None:
         raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is outside the years {FIRST_YEAR}-{LAST_YEAR}")
 
 
-def parse_event(
-    kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: tuple[Event, ...] = ()
-) -> Event:
-    if not isinstance(raw, Mapping):
+def _spec(kind: str, etype: str) -> tuple[tuple, tuple]:
+    """(required, optional) (name, kind of field) pairs of one event type."""
+    optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
+    spec = _SPECS[(kind, etype)] = (tuple(EVENT_FIELDS[kind][etype].items()), tuple(optional.items()))
+    return spec
+
+
+_SPECS: dict[tuple[str, str], tuple[tuple, tuple]] = {}
+_AT_INSTEAD_OF_DATE = (("at", "moment"),)  # a notice posted at a known time
+_DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a filing repeats its days)
+_DAYS_KEPT = 50_000
+
+
+def _new_event(position, etype, day, at, fields, raw, _new=object.__new__) -> Event:
+    """``Event(position, etype, day, at, fields, raw)`` without the frozen
+    dataclass's six ``object.__setattr__`` calls (a tenth of a replay): the
+    same value, built for the parser's hot loop."""
+    e = _new(Event)
+    e.__dict__.update(position=position, type=etype, date=day, at=at, fields=fields, raw=raw)
+    return e
+
+
+def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: Sequence[Event] = ()) -> Event:
+    """One event, checked for form.  ``raw`` is kept as given (not copied:
+    the filing owns its JSON; :meth:`Event.to_json` returns a copy)."""
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         raise _bad(filing_id, position, None, "an event must be a JSON object")
     etype = raw.get("type")
-    table = EVENT_FIELDS[kind]
-    if not isinstance(etype, str) or etype not in table:
-        shown = etype if isinstance(etype, str) and etype.isprintable() and len(etype) <= 64 else None
-        raise _bad(
-            filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
-        )
-    required = dict(table[etype])
-    optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
+    spec = _SPECS.get((kind, etype)) if etype.__class__ is str else None
+    if spec is None:
+        if not isinstance(etype, str) or etype not in EVENT_FIELDS[kind]:
+            shown = etype if isinstance(etype, str) and etype.isprintable() and len(etype) <= 64 else None
+            raise _bad(
+                filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
+            )
+        spec = _spec(kind, etype)
+    required, optional = spec
     if etype == "notice-posted" and "date" not in raw and "at" in raw:
-        required.pop("date")
-        required["at"] = "moment"
+        required = _AT_INSTEAD_OF_DATE
     parsed: dict[str, Any] = {}
-    for name, kf in required.items():
+    for name, kf in required:
         if name not in raw:
             raise _bad(filing_id, position, etype, f"missing required field {name!r}")
-        parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
-    for name, kf in optional.items():
+        value = raw[name]
+        if kf == "date" and value.__class__ is str and value in _DAYS:
+            parsed[name] = _DAYS[value]
+        else:
+            parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
+    for name, kf in optional:
         if name in raw and name not in parsed:
             parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
     at = parsed.pop("at", None)
     day = parsed.pop("date", None) or (at.date() if at else None)
-    return Event(position, etype, day, at, MappingProxyType(parsed), MappingProxyType(dict(raw)))
+    return _new_event(position, etype, day, at, parsed, raw)
 
 
 def parse_filing(obj: Any) -> Filing:
@@ -271,8 +300,8 @@ def parse_filing(obj: Any) -> Filing:
     raw_events = obj.get("events")
     if not isinstance(raw_events, list):
         raise MalformedEvent("missing required field 'events' (a list)", filing=filing_id)
-    events: list[Event] = []
+    events: list[Event] = []  # the earlier events, for an event that names one by position
     for i, raw in enumerate(raw_events, start=1):
-        events.append(parse_event(kind, i, raw, filing_id, tuple(events)))
+        events.append(parse_event(kind, i, raw, filing_id, events))
     extra = {k: v for k, v in obj.items() if k not in ("town", "kind", "id", "also", "events")}
     return Filing(obj["town"], kind, filing_id, tuple(events), tuple(also), MappingProxyType(extra))

@@ -13,9 +13,10 @@ status, not an error.  Pure: ``as_of`` is passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import partial
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
@@ -42,6 +43,26 @@ OYSTER_CREEK = (
 PENDING = ("open", "overdue", "waiting")
 
 
+class _Explanation:
+    """A ClockResult's ``explanation``: the text, or a function that builds
+    it, called on first read and its answer kept.  Most replays (the sweep,
+    the docket) never read it, and building it was a third of a replay."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, obj, objtype=None) -> str:
+        if obj is None:
+            return ""  # the dataclass field's default
+        value = obj.__dict__[self.slot]
+        if not isinstance(value, str):
+            value = obj.__dict__[self.slot] = value()
+        return value
+
+    def __set__(self, obj, value: str | Callable[[], str]) -> None:
+        obj.__dict__[self.slot] = value
+
+
 @dataclass
 class ClockResult:
     id: str
@@ -49,7 +70,7 @@ class ClockResult:
     date: date
     status: str
     rule: str
-    explanation: str
+    explanation: str = _Explanation()  # type: ignore[assignment]  # text, or a function building it
     at: datetime | None = None
     binding: bool | None = None
     start_position: int = 0
@@ -167,7 +188,7 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
 
 
 def clock_date(rec: Record, clock: Clock, start) -> date:
-    return clock.measure.reckon(rec.calendar, start).date
+    return rec.calendar.reckon(clock.measure, start).date
 
 
 def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
@@ -175,31 +196,18 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
     for clock in rules.clocks:
         for value, start_event in _starts(clock, rec):
             count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
-            r = clock.measure.reckon(rec.calendar, value, count)
-            text = r.describe(ANCHORS[clock.start])
+            r = rec.calendar.reckon(clock.measure, value, count)
             day, at = r.date, r.at
+            renewed = None
             if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
                 for _ in range(rec.renewals):
-                    day = rules.renewal.reckon(rec.calendar, day).date
-                text += f"; renewed {rec.renewals} time(s), {rules.renewal.summary()} each, to {day} ({rules.renewal_citation})"
+                    day = rec.calendar.reckon(rules.renewal, day).date
+                renewed = (rec.renewals, day)
             ext = rec.extensions.get(prefix + clock.id)
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
-                text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
             met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
             status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
-            if met is not None:
-                text += f"; {met.type} on {met.date} (event {met.position})"
-                if status == "late" and met.date == day:
-                    text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
-                elif status == "late":
-                    text += f", {(met.date - day).days} days after the deadline"
-                    if clock.id == "decision" and rules.kind in ("noi", "rda"):
-                        text += f": {OYSTER_CREEK}"
-                if clock.type == "earliest" and met.date < day:
-                    text += f", before the earliest day this rule allows ({clock.citation})"
-            elif clock.type == "deadline" and not clock.met_by and as_of > day:
-                text += "; the period has run"
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
             if final and status in PENDING and clock.type != "expiry" and clock.met_by:
@@ -207,10 +215,41 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 # (a period no act meets, such as the appeal period, still runs)
             out.append(
                 ClockResult(
-                    prefix + clock.id, clock.type, day, status, clock.citation, text, at, start_position=start_event.position
+                    prefix + clock.id,
+                    clock.type,
+                    day,
+                    status,
+                    clock.citation,
+                    partial(_explain, clock, rules, r, renewed, ext, met, status, day, as_of),
+                    at,
+                    start_position=start_event.position,
                 )
             )
     return out
+
+
+def _explain(clock: Clock, rules: PermitRules, r, renewed, ext, met, status: str, day: date, as_of: date) -> str:
+    """How the clock's day was reached and what met it, built only when read.
+    ``renewed`` is (renewals, the day they reach) or None."""
+    text = r.describe(ANCHORS[clock.start])
+    if renewed is not None:
+        count, to = renewed
+        text += f"; renewed {count} time(s), {rules.renewal.summary()} each, to {to} ({rules.renewal_citation})"
+    if ext is not None:
+        text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
+    if met is not None:
+        text += f"; {met.type} on {met.date} (event {met.position})"
+        if status == "late" and met.date == day:
+            text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
+        elif status == "late":
+            text += f", {(met.date - day).days} days after the deadline"
+            if clock.id == "decision" and rules.kind in ("noi", "rda"):
+                text += f": {OYSTER_CREEK}"
+        if clock.type == "earliest" and met.date < day:
+            text += f", before the earliest day this rule allows ({clock.citation})"
+    elif clock.type == "deadline" and not clock.met_by and as_of > day:
+        text += "; the period has run"
+    return text
 
 
 def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:
