@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["ACTIONS", "action_for", "docket_status", "is_optional"]
+from .violations import VIOLATIONS
+
+__all__ = ["ACTIONS", "VIOLATIONS", "action_for", "docket_status", "is_optional"]
 
 
 def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
@@ -37,12 +39,24 @@ ACTIONS = {
 }
 
 
-def action_for(clock_id: str) -> str:
-    """The action for a clock id, prefix (``wpa:``) or not."""
+#: What the office does about an act the record shows was done too early
+#: or without leave (:mod:`workflows.violations`).
+VIOLATION_ACTION = "violation on record: review it and decide enforcement (see the rule)"
+
+
+def action_for(clock_id: str, status: str | None = None) -> str:
+    """The action for a clock id, prefix (``wpa:``) or not; a violation on
+    record (``premature``, ``violated``) has its own action."""
+    if status in VIOLATIONS:
+        return VIOLATION_ACTION
     return ACTIONS.get(clock_id.split(":", 1)[-1], "act before the deadline")
 
 
-def docket_status(deadline: date, as_of: date) -> str:
+def docket_status(deadline: date, as_of: date, status: str | None = None) -> str:
     """``open`` while the deadline is today or later, ``overdue`` once it has
-    passed: a deadline is met by acting on or before its date."""
+    passed: a deadline is met by acting on or before its date.  A clock the
+    replay found violated (``status`` in :data:`VIOLATIONS`) is a
+    ``violation`` whatever the day."""
+    if status in VIOLATIONS:
+        return "violation"
     return "overdue" if deadline < as_of else "open"

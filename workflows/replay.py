@@ -24,6 +24,7 @@ from .machine import START
 from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
 from .rulebook import ANCHORS, Clock, PermitRules
 from .towns import town
+from .violations import flagged, is_premature, premature_text
 
 __all__ = ["MACHINES", "ClockResult", "Replay", "replay"]
 
@@ -196,8 +197,9 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += f", {(met.date - day).days} days after the deadline"
                     if clock.id == "decision" and rules.kind in ("noi", "rda"):
                         text += f": {OYSTER_CREEK}"
-                if clock.type == "earliest" and met.date < day:
-                    text += f", before the earliest day this rule allows ({clock.citation})"
+                if clock.type == "earliest" and is_premature(met, day, at):
+                    status = "premature"
+                    text += premature_text(clock, met, day, at)
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
                 text += "; the period has run"
             if clock.optional and status == "overdue":
@@ -239,6 +241,17 @@ def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
                 c.binding = c.date <= mine.date
 
 
+def _flag(rec: Record, clocks: list[ClockResult]) -> None:
+    """Mark the violations no earliest clock catches (:mod:`.violations`)."""
+    for clock_id, ctype, day, rule, text in flagged(rec):
+        mine = next((c for c in clocks if c.id == clock_id), None)
+        if mine is None:
+            clocks.append(ClockResult(clock_id, ctype, day, "violated", rule, text))
+        else:
+            mine.status = "violated"
+            mine.explanation += f"; {text}"
+
+
 def replay(filing: Filing, as_of: date) -> Replay:
     """The filing's state and clocks as of ``as_of``.  Raises FilingError
     (MalformedEvent, TransitionRefused) naming the event, its position and
@@ -261,4 +274,5 @@ def replay(filing: Filing, as_of: date) -> Replay:
     for prefix, other in also:
         clocks += _evaluate(rec, other, as_of, final, prefix)
     _mark_binding(clocks, [p for p, _ in also])
+    _flag(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)
