@@ -178,7 +178,13 @@ _SCHEDULE_CLOCKS = {
     "suspension-ends": ("suspension ends", ("active",)),
     "permit-expiry": ("permit expires", ("active",)),
     "cdf-cure": ("flowable fill cured: permanent patch and inspection", ("waiting",)),
+    "dig-safe-wait": ("Dig Safe 72 hours run: excavation may start", ("waiting",)),
+    "dig-safe-expiry": ("Dig Safe ticket expires (220 CMR 99.07(2))", ("active",)),
 }
+
+
+#: Street-opening states before any excavation: the Dig Safe clocks matter then.
+_BEFORE_DIGGING = ("applied", "issued")
 
 
 def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int = SCHEDULE_DAYS) -> list[Entry]:
@@ -196,6 +202,8 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         spec = _SCHEDULE_CLOCKS.get(_base(c.id))
         if spec is None or c.status not in spec[1]:
             continue
+        if _base(c.id).startswith("dig-safe") and str(replay.state) not in _BEFORE_DIGGING:
+            continue  # the ticket has done its work once the excavation has started
         day = _day(c.date)
         if c.status == "overdue" or day <= horizon:
             out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))

@@ -7,7 +7,24 @@ from datetime import date
 
 from .violations import VIOLATIONS
 
-__all__ = ["ACTIONS", "VIOLATIONS", "action_for", "docket_status", "is_optional"]
+__all__ = ["ACTIONS", "CLOCK_STATUSES", "VIOLATIONS", "action_for", "docket_status", "is_optional"]
+
+
+#: Every status a replayed clock can have, by clock type, and what it means
+#: (README "Clock statuses"; ``permits machines --format md`` prints it).
+CLOCK_STATUSES = (
+    ("deadline", "open", "the act is due on or before the date"),
+    ("deadline", "overdue", "the date has passed and the act is not on record"),
+    ("deadline", "met", "the act is on record on or before the date"),
+    ("deadline", "late", "the act is on record after the date"),
+    ("earliest", "waiting", "the act may not be done before the date"),
+    ("earliest", "passed", "the date has come, or the act was done on or after it"),
+    ("earliest", "premature", "violation: the act is on record before the date it was allowed"),
+    ("earliest", "violated", "violation: the act is on record with no notice that allows it (Canton 16-12 §10.3)"),
+    ("expiry", "active", "the permit, ticket or period runs until the date"),
+    ("expiry", "expired", "the date has passed"),
+    ("expiry", "violated", "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A)"),
+)
 
 
 def is_optional(town_id: str, kind: str, clock_id: str) -> bool:

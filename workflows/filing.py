@@ -93,7 +93,14 @@ _OPTIONAL = {
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
+    ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
+    ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
+    ("street-opening", "permanent-patch-placed"): {"at": "moment"},
 }
+
+#: Events dated by ``date`` or, when the time is known, by ``at`` instead.
+_DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
 
 #: kind -> event type -> required fields
 EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
@@ -217,7 +224,7 @@ def parse_event(
         raise _bad(filing_id, position, str(etype), f"unknown event type {etype!r} for a {kind} filing (see FILING-FORMAT.md)")
     required = dict(table[etype])
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
-    if etype == "notice-posted" and "date" not in raw and "at" in raw:
+    if etype in _DATE_OR_AT and "date" not in raw and "at" in raw:
         required.pop("date")
         required["at"] = "moment"
     parsed: dict[str, Any] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
@@ -167,6 +167,17 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
     return starts
 
 
+#: Date rules counted forward in hours: a start recorded by its date alone
+#: counts from the end of that day (docs/readings.md).
+_HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
+
+
+def _hour_start(clock: Clock, value):
+    if clock.measure.name in _HOURS_FORWARD and isinstance(value, date) and not isinstance(value, datetime):
+        return datetime.combine(value + timedelta(days=1), time.min), True
+    return value, False
+
+
 def clock_date(rec: Record, clock: Clock, start) -> date:
     return clock.measure.reckon(rec.calendar, start).date
 
@@ -176,8 +187,11 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
     for clock in rules.clocks:
         for value, start_event in _starts(clock, rec):
             count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
+            value, end_of_day = _hour_start(clock, value)
             r = clock.measure.reckon(rec.calendar, value, count)
             text = r.describe(ANCHORS[clock.start])
+            if end_of_day:
+                text += f"; {start_event.type} recorded without a time: counted from the end of {start_event.date}"
             day, at = r.date, r.at
             if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
                 for _ in range(rec.renewals):

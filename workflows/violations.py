@@ -11,7 +11,8 @@ rule.
   opens or the flowable fill has cured, §11.2, §11.4);
 - ``violated``: an act with no clock to be early against: excavation on an
   expired street permit (16-12 §10.1), excavation with no work notice on
-  record (16-12 §10.3).
+  record (16-12 §10.3), excavation after the Dig Safe ticket lapsed
+  (M.G.L. c.82 §40A; 220 CMR 99.07(2)).
 
 Pure: no I/O.
 """
@@ -26,6 +27,7 @@ __all__ = ["VIOLATIONS", "is_premature", "premature_text", "flagged"]
 VIOLATIONS = ("premature", "violated")
 
 STREETS = "Canton Street Opening By-Law 16-12"
+DIG_SAFE = "M.G.L. c.82 §40A"
 
 
 def is_premature(met, day: date, at: datetime | None) -> bool:
@@ -69,6 +71,22 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
                 f"work on an expired permit is a violation on record ({STREETS} §10.1)",
             )
         )
+    ticket = rec.first("dig-safe-notice")
+    if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
+        value, notice = ticket
+        last = rec.rules.clock("dig-safe-expiry").measure.reckon(rec.calendar, value).date
+        if dug.date > last:
+            out.append(
+                (
+                    "dig-safe-expiry",
+                    "expiry",
+                    last,
+                    f"{DIG_SAFE}; 220 CMR 99.07(2)",
+                    f"excavation-started on {dug.date} (event {dug.position}) after the Dig Safe ticket of "
+                    f"{notice.date} (event {notice.position}) lapsed on {last}: excavation at most 30 days after "
+                    f"the notice, a ticket valid 30 calendar days; a violation on record ({DIG_SAFE}; 220 CMR 99.07(2))",
+                )
+            )
     if "work-noticed" not in rec.anchors and not rec.emergency:
         out.append(
             (
