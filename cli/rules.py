@@ -132,12 +132,32 @@ def machines_text(kinds, fmt: str = "text") -> str:
             out.append("|---|---|---|---|")
             out += [f"| {e} | {f} | {t} | {g} |" for e, f, t, g in rows]
             out.append("")
+            out.append(f"Clocks: {_clocks_of(kind)}.\n")
         else:
             out.append(f"{kind}: states {', '.join(s.value for s in m.states)}")
             w = [max(len(r[i]) for r in rows) for i in range(3)]
             out += ["  " + "  ".join(r[i].ljust(w[i]) for i in range(3)) + ("  " + r[3] if r[3] else "") for r in rows]
             out.append("")
+    if fmt == "md":
+        from workflows.docket import CLOCK_STATUSES
+
+        out.append("### clock statuses\n")
+        out.append("| clock type | status | meaning |")
+        out.append("|---|---|---|")
+        out += [f"| {t} | {s} | {m} |" for t, s, m in CLOCK_STATUSES]
     return "\n".join(out).rstrip("\n")
+
+
+def _clocks_of(kind: str) -> str:
+    """Every clock id a town runs for ``kind``, with its type."""
+    from workflows.towns import registry
+
+    seen: dict[str, str] = {}
+    for profile in registry().values():
+        if kind in profile.permits:
+            for c in profile.permits[kind].clocks:
+                seen.setdefault(c.id, c.type)
+    return ", ".join(f"{cid} ({t})" for cid, t in seen.items())
 
 
 def add_commands(sub) -> None:

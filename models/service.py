@@ -21,7 +21,7 @@ from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, u
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from workflows.docket import action_for, docket_status
+from workflows.docket import VIOLATIONS, action_for, docket_status
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
@@ -144,7 +144,7 @@ class DocketItem(NamedTuple):
     """One line of the docket (a tuple: thousands are built per query)."""
 
     date: date
-    status: str  # open or overdue on the day asked
+    status: str  # open or overdue on the day asked, or violation (an act on record done too early or without leave)
     filing: str
     town: str
     kind: str
@@ -371,12 +371,15 @@ class Store:
         soonest first: two range scans of ``ix_filing_clock_status_date``
         joined to the filing by key."""
         until = as_of + timedelta(days=within)
+        # a violation on record (an act too early, work without leave) is
+        # listed whatever its date, as an overdue deadline is
         if overdue_only:
-            wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
+            wanted = or_(and_(CLOCK.c.status == "due", CLOCK.c.date < as_of), CLOCK.c.status.in_(VIOLATIONS))
         else:
             wanted = or_(
                 and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
                 and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+                CLOCK.c.status.in_(VIOLATIONS),
             )
         # dates come back as the driver gives them (SQLite: ISO text) and are
         # converted here by date.fromisoformat, far cheaper per row than the
@@ -392,6 +395,7 @@ class Store:
                 CLOCK.c.rule,
                 CLOCK.c.explanation,
                 type_coerce(CLOCK.c.at, String),
+                CLOCK.c.status,
             )
             .join(FILING, FILING.c.id == CLOCK.c.filing_id)
             .where(wanted)
@@ -402,12 +406,12 @@ class Store:
         with self.reader.connect() as conn:
             rows = conn.execute(query).all()
         out = []
-        for day, filing, town_id, kind, state, clock, rule, explanation, at in rows:
+        for day, filing, town_id, kind, state, clock, rule, explanation, at, stored in rows:
             day = _as_date(day)
             out.append(
                 DocketItem(
                     day,
-                    docket_status(day, as_of),
+                    docket_status(day, as_of, stored),
                     filing,
                     town_id,
                     kind,
@@ -415,7 +419,7 @@ class Store:
                     clock,
                     rule,
                     explanation,
-                    action_for(clock),
+                    action_for(clock, stored),
                     _as_datetime(at),
                 )
             )

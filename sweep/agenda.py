@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from workflows.docket import is_optional
+from workflows.docket import VIOLATIONS, is_optional
 
 __all__ = [
     "DEPARTMENTS",
@@ -97,7 +97,7 @@ class Entry:
     filing: str
     kind: str
     state: str
-    category: str  # overdue | due | waiting | expiring | late | inspection
+    category: str  # violation | overdue | due | waiting | expiring | late | inspection
     what: str  # the clock id, or the inspection's name
     date: str
     days: int  # date - as_of: negative when overdue
@@ -139,7 +139,10 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
       board may not act before it);
     - ``expiring``: a permit or patch expiry within twice that window;
     - ``late``: a deadline met after its date (a late decision may be
-      without effect: Oyster Creek v. Harwich).
+      without effect: Oyster Creek v. Harwich);
+    - ``violation``: an act on record done before its earliest day
+      (``premature``) or without leave (``violated``: work on an expired
+      street permit, excavation with no work notice), whatever its date.
 
     A deadline the holder may let pass (``renewal-request``,
     the rule book's ``optional``) is shown only while open, as the
@@ -150,7 +153,9 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
         day = _day(c.date)
         if c.status == "overdue" and is_optional(replay.town, replay.kind, c.id):
             continue  # a renewal not asked for: the permit simply expires
-        if c.status == "overdue":
+        if c.status in VIOLATIONS:
+            out.append(_entry(replay, c, "violation", as_of))
+        elif c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))
         elif c.status == "open" and day <= horizon:
             out.append(_entry(replay, c, "due", as_of))
@@ -173,7 +178,13 @@ _SCHEDULE_CLOCKS = {
     "suspension-ends": ("suspension ends", ("active",)),
     "permit-expiry": ("permit expires", ("active",)),
     "cdf-cure": ("flowable fill cured: permanent patch and inspection", ("waiting",)),
+    "dig-safe-wait": ("Dig Safe 72 hours run: excavation may start", ("waiting",)),
+    "dig-safe-expiry": ("Dig Safe ticket expires (220 CMR 99.07(2))", ("active",)),
 }
+
+
+#: Street-opening states before any excavation: the Dig Safe clocks matter then.
+_BEFORE_DIGGING = ("applied", "issued")
 
 
 def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int = SCHEDULE_DAYS) -> list[Entry]:
@@ -191,6 +202,8 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         spec = _SCHEDULE_CLOCKS.get(_base(c.id))
         if spec is None or c.status not in spec[1]:
             continue
+        if _base(c.id).startswith("dig-safe") and str(replay.state) not in _BEFORE_DIGGING:
+            continue  # the ticket has done its work once the excavation has started
         day = _day(c.date)
         if c.status == "overdue" or day <= horizon:
             out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))

@@ -24,7 +24,7 @@ from sweep.run import SweepResult
 
 __all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES"]
 
-CATEGORIES = ("overdue", "due", "waiting", "expiring", "late")
+CATEGORIES = ("violation", "overdue", "due", "waiting", "expiring", "late")
 _ORDER = {c: i for i, c in enumerate(CATEGORIES)}
 
 
@@ -101,7 +101,7 @@ _DIGEST_HTML = _ENV.from_string("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Permit docket, {{ d.as_of }}</title>
 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1.5em}
 td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top}
-.overdue{color:#a00;font-weight:bold}.late{color:#a60}</style></head><body>
+.overdue,.violation{color:#a00;font-weight:bold}.late{color:#a60}</style></head><body>
 <h1>Permit docket, {{ d.as_of }}</h1>
 <p>{{ d.counts.open }} open filings of {{ d.counts.filings }}; {{ d.counts.overdue }} overdue clocks;
 {{ d.counts.failed }} filings could not be read.</p>
@@ -139,6 +139,7 @@ td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}.overdue{color:#a0
 """)
 
 _TITLES = {
+    "violation": "Violations on record",
     "overdue": "Overdue",
     "due": f"Due within {DUE_WITHIN_DAYS} days",
     "waiting": "No action before",
@@ -261,7 +262,7 @@ def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
             f"{len(g['reminders'])} reminders, {len(g['notices'])} notices due",
             file=out,
         )
-        for cat in ("overdue", "due"):
+        for cat in ("violation", "overdue", "due"):
             rows = g[cat]
             for e in rows[:limit]:
                 print(f"  {cat:<8} {e['date']}  {e['filing']:<22} {e['what']:<30} {e['rule']}", file=out)

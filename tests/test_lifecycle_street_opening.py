@@ -153,13 +153,13 @@ def test_an_inspection_out_of_its_stage_is_refused_citing_10_2():
 def test_flowable_fill_cures_24_hours_then_takes_the_permanent_patch_without_a_temporary_one():
     r = issued(
         ev("excavation-started", "2026-06-08"),
-        ev("backfilled", "2026-06-10", material="cdf"),
-        ev("permanent-patch-placed", "2026-06-11"),
+        ev("backfilled", at="2026-06-10T09:30", material="cdf"),
+        ev("permanent-patch-placed", at="2026-06-11T10:00"),
         ev("inspected", "2026-06-12", stage="permanent-patch", result="pass"),
         as_of="2026-06-12",
     )
-    cure = r.clock("cdf-cure")
-    assert (cure.type, cure.at.isoformat(timespec="minutes"), cure.status) == ("earliest", "2026-06-11T00:00", "passed")
+    cure = r.clock("cdf-cure")  # 24 hours from placement (§11.2)
+    assert (cure.type, cure.at.isoformat(timespec="minutes"), cure.status) == ("earliest", "2026-06-11T09:30", "passed")
     assert r.state == "final-inspected"
     assert r.clock("temporary-patch-maintenance") is None
     assert r.clock("permanent-patch-window-closes") is None

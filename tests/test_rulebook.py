@@ -42,6 +42,10 @@ FILING_FORMAT_CLOCKS = {
     "suspension-ends": "expiry",
     "revocation-notice": "deadline",
     "after-hours-payment": "deadline",
+    # beyond the first clock table (README "Clock statuses" lists them):
+    # Dig Safe, M.G.L. c.82 §40A and 220 CMR 99.07(2)
+    "dig-safe-wait": "earliest",
+    "dig-safe-expiry": "expiry",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")

@@ -5,7 +5,26 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["ACTIONS", "action_for", "docket_status", "is_optional"]
+from .violations import VIOLATIONS
+
+__all__ = ["ACTIONS", "CLOCK_STATUSES", "VIOLATIONS", "action_for", "docket_status", "is_optional"]
+
+
+#: Every status a replayed clock can have, by clock type, and what it means
+#: (README "Clock statuses"; ``permits machines --format md`` prints it).
+CLOCK_STATUSES = (
+    ("deadline", "open", "the act is due on or before the date"),
+    ("deadline", "overdue", "the date has passed and the act is not on record"),
+    ("deadline", "met", "the act is on record on or before the date"),
+    ("deadline", "late", "the act is on record after the date"),
+    ("earliest", "waiting", "the act may not be done before the date"),
+    ("earliest", "passed", "the date has come, or the act was done on or after it"),
+    ("earliest", "premature", "violation: the act is on record before the date it was allowed"),
+    ("earliest", "violated", "violation: the act is on record with no notice that allows it (Canton 16-12 §10.3)"),
+    ("expiry", "active", "the permit, ticket or period runs until the date"),
+    ("expiry", "expired", "the date has passed"),
+    ("expiry", "violated", "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A)"),
+)
 
 
 def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
@@ -37,12 +56,24 @@ ACTIONS = {
 }
 
 
-def action_for(clock_id: str) -> str:
-    """The action for a clock id, prefix (``wpa:``) or not."""
+#: What the office does about an act the record shows was done too early
+#: or without leave (:mod:`workflows.violations`).
+VIOLATION_ACTION = "violation on record: review it and decide enforcement (see the rule)"
+
+
+def action_for(clock_id: str, status: str | None = None) -> str:
+    """The action for a clock id, prefix (``wpa:``) or not; a violation on
+    record (``premature``, ``violated``) has its own action."""
+    if status in VIOLATIONS:
+        return VIOLATION_ACTION
     return ACTIONS.get(clock_id.split(":", 1)[-1], "act before the deadline")
 
 
-def docket_status(deadline: date, as_of: date) -> str:
+def docket_status(deadline: date, as_of: date, status: str | None = None) -> str:
     """``open`` while the deadline is today or later, ``overdue`` once it has
-    passed: a deadline is met by acting on or before its date."""
+    passed: a deadline is met by acting on or before its date.  A clock the
+    replay found violated (``status`` in :data:`VIOLATIONS`) is a
+    ``violation`` whatever the day."""
+    if status in VIOLATIONS:
+        return "violation"
     return "overdue" if deadline < as_of else "open"

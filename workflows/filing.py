@@ -98,7 +98,14 @@ _OPTIONAL = {
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
+    ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
+    ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
+    ("street-opening", "permanent-patch-placed"): {"at": "moment"},
 }
+
+#: Events dated by ``date`` or, when the time is known, by ``at`` instead.
+_DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
 
 #: kind -> event type -> required fields
 EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
@@ -230,7 +237,7 @@ def _spec(kind: str, etype: str) -> tuple[tuple, tuple]:
 
 
 _SPECS: dict[tuple[str, str], tuple[tuple, tuple]] = {}
-_AT_INSTEAD_OF_DATE = (("at", "moment"),)  # a notice posted at a known time
+_AT_INSTEAD_OF_DATE = (("at", "moment"),)  # an event given by its moment (_DATE_OR_AT)
 _DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a filing repeats its days)
 _DAYS_KEPT = 50_000
 
@@ -259,8 +266,8 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
             )
         spec = _spec(kind, etype)
     required, optional = spec
-    if etype == "notice-posted" and "date" not in raw and "at" in raw:
-        required = _AT_INSTEAD_OF_DATE
+    if etype in _DATE_OR_AT and "date" not in raw and "at" in raw:  # an event given at a known time
+        required = tuple(f for f in required if f[0] != "date") + _AT_INSTEAD_OF_DATE
     parsed: dict[str, Any] = {}
     for name, kf in required:
         if name not in raw:

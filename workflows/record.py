@@ -125,6 +125,8 @@ def note_event(rec: Record, e: Event) -> None:
         rec.anchor("open-work", e.date, e)
     elif t == "dig-safe-obtained":
         rec.dig_safe_ticket = e.get("ticket")
+        if not rec.excavated:  # a new notice before digging replaces the earlier ticket
+            rec.anchors["dig-safe-notice"] = [(e.at or e.date, e)]
     elif t == "work-noticed":
         rec.anchor("work-noticed", e.at, e)
     elif t == "excavation-started":
@@ -134,7 +136,7 @@ def note_event(rec: Record, e: Event) -> None:
     elif t == "backfilled":
         if e.get("material") == "cdf":
             rec.cdf = True
-            rec.anchor("cdf-backfill", e.date, e)
+            rec.anchor("cdf-backfill", e.at or e.date, e)
     elif t == "temporary-patch-placed":
         rec.temporary_patch = e.date
         rec.anchor("temporary-patch", e.date, e)

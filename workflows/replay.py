@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from functools import partial
 
 from . import land_disturbance, noi, rda, street_opening
@@ -25,6 +25,7 @@ from .machine import START
 from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
 from .rulebook import ANCHORS, Clock, PermitRules
 from .towns import town
+from .violations import flagged, is_premature, premature_text
 
 __all__ = ["MACHINES", "ClockResult", "Replay", "replay"]
 
@@ -187,6 +188,17 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
     return starts
 
 
+#: Date rules counted forward in hours: a start recorded by its date alone
+#: counts from the end of that day (docs/readings.md).
+_HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
+
+
+def _hour_start(clock: Clock, value):
+    if clock.measure.name in _HOURS_FORWARD and isinstance(value, date) and not isinstance(value, datetime):
+        return datetime.combine(value + timedelta(days=1), time.min), True
+    return value, False
+
+
 def clock_date(rec: Record, clock: Clock, start) -> date:
     return rec.calendar.reckon(clock.measure, start).date
 
@@ -196,6 +208,7 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
     for clock in rules.clocks:
         for value, start_event in _starts(clock, rec):
             count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
+            value, end_of_day = _hour_start(clock, value)
             r = rec.calendar.reckon(clock.measure, value, count)
             day, at = r.date, r.at
             renewed = None
@@ -208,6 +221,8 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 day, at = ext.get("to"), None
             met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
             status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
+            if met is not None and clock.type == "earliest" and is_premature(met, day, at):
+                status = "premature"
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
             if final and status in PENDING and clock.type != "expiry" and clock.met_by:
@@ -220,7 +235,9 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     day,
                     status,
                     clock.citation,
-                    partial(_explain, clock, rules, r, renewed, ext, met, status, day, as_of),
+                    partial(
+                        _explain, clock, rules, r, renewed, ext, met, status, day, as_of, at, start_event if end_of_day else None
+                    ),
                     at,
                     start_position=start_event.position,
                 )
@@ -228,10 +245,15 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
     return out
 
 
-def _explain(clock: Clock, rules: PermitRules, r, renewed, ext, met, status: str, day: date, as_of: date) -> str:
+def _explain(
+    clock: Clock, rules: PermitRules, r, renewed, ext, met, status: str, day: date, as_of: date, at=None, dated_start=None
+) -> str:
     """How the clock's day was reached and what met it, built only when read.
-    ``renewed`` is (renewals, the day they reach) or None."""
+    ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
+    start event of an hour clock recorded by its date alone."""
     text = r.describe(ANCHORS[clock.start])
+    if dated_start is not None:
+        text += f"; {dated_start.type} recorded without a time: counted from the end of {dated_start.date}"
     if renewed is not None:
         count, to = renewed
         text += f"; renewed {count} time(s), {rules.renewal.summary()} each, to {to} ({rules.renewal_citation})"
@@ -245,8 +267,8 @@ def _explain(clock: Clock, rules: PermitRules, r, renewed, ext, met, status: str
             text += f", {(met.date - day).days} days after the deadline"
             if clock.id == "decision" and rules.kind in ("noi", "rda"):
                 text += f": {OYSTER_CREEK}"
-        if clock.type == "earliest" and met.date < day:
-            text += f", before the earliest day this rule allows ({clock.citation})"
+        if status == "premature":
+            text += premature_text(clock, met, day, at)
     elif clock.type == "deadline" and not clock.met_by and as_of > day:
         text += "; the period has run"
     return text
@@ -278,6 +300,17 @@ def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
                 c.binding = c.date <= mine.date
 
 
+def _flag(rec: Record, clocks: list[ClockResult]) -> None:
+    """Mark the violations no earliest clock catches (:mod:`.violations`)."""
+    for clock_id, ctype, day, rule, text in flagged(rec):
+        mine = next((c for c in clocks if c.id == clock_id), None)
+        if mine is None:
+            clocks.append(ClockResult(clock_id, ctype, day, "violated", rule, text))
+        else:
+            mine.status = "violated"
+            mine.explanation += f"; {text}"
+
+
 def replay(filing: Filing, as_of: date) -> Replay:
     """The filing's state and clocks as of ``as_of``.  Raises FilingError
     (MalformedEvent, TransitionRefused) naming the event, its position and
@@ -300,4 +333,5 @@ def replay(filing: Filing, as_of: date) -> Replay:
     for prefix, other in also:
         clocks += _evaluate(rec, other, as_of, final, prefix)
     _mark_binding(clocks, [p for p, _ in also])
+    _flag(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

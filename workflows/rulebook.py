@@ -64,6 +64,8 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "suspension-ends": "expiry",
         "revocation-notice": "deadline",
         "after-hours-payment": "deadline",
+        "dig-safe-wait": "earliest",
+        "dig-safe-expiry": "expiry",
     }
 )
 
@@ -88,6 +90,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "suspended": "suspension",
         "revocation-hearing": "the revocation hearing",
         "billed": "after-hours inspection billed",
+        "dig-safe-notice": "Dig Safe notice given",
     }
 )
 

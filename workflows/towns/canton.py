@@ -20,6 +20,7 @@ from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
 
 WETLANDS = "Canton Wetlands By-Law"
+DIG_SAFE = "M.G.L. c.82 §40A"
 STREETS = "Canton Street Opening By-Law 16-12"
 
 _wetlands_hearing = (
@@ -124,6 +125,21 @@ STREET_OPENING = PermitRules(
             f"{STREETS} §10.3; M.G.L. c.82 §40A",
             met_by=("excavation-started",),
             note="72 hours' notice, not counting Saturdays, Sundays and holidays",
+        ),
+        Clock(
+            "dig-safe-wait",
+            BusinessHours(72),
+            "dig-safe-notice",
+            f"{DIG_SAFE}; {STREETS} §10.4",
+            met_by=("excavation-started",),
+            note="excavation at least 72 hours after the Dig Safe notice, not counting Saturdays, Sundays and legal holidays",
+        ),
+        Clock(
+            "dig-safe-expiry",
+            CalendarDays(30, NO_ROLL),
+            "dig-safe-notice",
+            f"{DIG_SAFE}; 220 CMR 99.07(2)",
+            note="excavation at most 30 days after the notice; the ticket is valid 30 calendar days",
         ),
         Clock(
             "cdf-cure",

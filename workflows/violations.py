@@ -1,0 +1,102 @@
+"""Acts the record shows were done when the rules did not allow them.
+
+A violation is a status, not a refusal: the act happened and the record
+keeps it (docs/filing-format.md: a filing is its history).  The replay marks it
+and the docket lists it, naming the act, the day it was allowed and the
+rule.
+
+- ``premature``: an ``earliest`` clock met before its day (a final action
+  inside Canton's 14-day board window, 15-6; excavation before the 72-hour
+  work notice has run, 16-12 §10.3; a permanent patch before the window
+  opens or the flowable fill has cured, §11.2, §11.4);
+- ``violated``: an act with no clock to be early against: excavation on an
+  expired street permit (16-12 §10.1), excavation with no work notice on
+  record (16-12 §10.3), excavation after the Dig Safe ticket lapsed
+  (M.G.L. c.82 §40A; 220 CMR 99.07(2)).
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+__all__ = ["VIOLATIONS", "is_premature", "premature_text", "flagged"]
+
+#: The replay statuses that are violations on record.
+VIOLATIONS = ("premature", "violated")
+
+STREETS = "Canton Street Opening By-Law 16-12"
+DIG_SAFE = "M.G.L. c.82 §40A"
+
+
+def is_premature(met, day: date, at: datetime | None) -> bool:
+    """Whether the act ``met`` came before an earliest clock's day (or its
+    moment, when both are known).  An act known only by its date, on the
+    clock's own day, is given the benefit of the doubt."""
+    if met.date < day:
+        return True
+    return met.date == day and at is not None and met.at is not None and met.at < at
+
+
+def premature_text(clock, met, day: date, at: datetime | None) -> str:
+    allowed = at.isoformat(timespec="minutes") if at is not None else day.isoformat()
+    done = met.at.isoformat(timespec="minutes") if met.at is not None else met.date.isoformat()
+    return (
+        f"; PREMATURE: {met.type} on {done} (event {met.position}) came before {allowed}, "
+        f"the earliest this rule allows: a violation on record ({clock.citation})"
+    )
+
+
+def flagged(rec) -> list[tuple[str, str, date, str, str]]:
+    """Violations with no earliest clock to be early against, each as
+    ``(clock id, type, day, rule, explanation)``: the replay marks the clock
+    of that id ``violated``, or adds it when the record never started it."""
+    if rec.rules.kind != "street-opening":
+        return []
+    out = []
+    dug = next((e for e in rec.events if e.type == "excavation-started"), None)
+    if dug is None:
+        return out
+    expiry = rec.expiry()
+    if expiry is not None and dug.date > expiry:
+        out.append(
+            (
+                "permit-expiry",
+                "expiry",
+                expiry,
+                f"{STREETS} §10.1",
+                f"excavation-started on {dug.date} (event {dug.position}) after the permit expired on {expiry}: "
+                f"a Street Opening Permit is valid for thirty days, renewable once on written request; "
+                f"work on an expired permit is a violation on record ({STREETS} §10.1)",
+            )
+        )
+    ticket = rec.first("dig-safe-notice")
+    if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
+        value, notice = ticket
+        last = rec.rules.clock("dig-safe-expiry").measure.reckon(rec.calendar, value).date
+        if dug.date > last:
+            out.append(
+                (
+                    "dig-safe-expiry",
+                    "expiry",
+                    last,
+                    f"{DIG_SAFE}; 220 CMR 99.07(2)",
+                    f"excavation-started on {dug.date} (event {dug.position}) after the Dig Safe ticket of "
+                    f"{notice.date} (event {notice.position}) lapsed on {last}: excavation at most 30 days after "
+                    f"the notice, a ticket valid 30 calendar days; a violation on record ({DIG_SAFE}; 220 CMR 99.07(2))",
+                )
+            )
+    if "work-noticed" not in rec.anchors and not rec.emergency:
+        out.append(
+            (
+                "work-notice",
+                "earliest",
+                dug.date,
+                f"{STREETS} §10.3",
+                f"excavation-started on {dug.date} (event {dug.position}) with no work notice on record: the holder "
+                f"must give the Superintendent seventy-two hours' notice of the work, except in an emergency; "
+                f"a violation on record ({STREETS} §10.3)",
+            )
+        )
+    return out
