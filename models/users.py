@@ -185,17 +185,18 @@ class Users:
         password, another for a locked account)."""
         email = email.strip().lower()
         now = self._naive_now()
+        refusal = None  # raised after the commit: the failed-login count must be kept
         with self.engine.begin() as conn:
             row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
             if row is None:
                 _verify(_DUMMY, password)
-                raise LoginRefused()
-            if row.locked_until is not None and row.locked_until > now:
-                raise LoginRefused(
+                refusal = LoginRefused()
+            elif row.locked_until is not None and row.locked_until > now:
+                refusal = LoginRefused(
                     f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
                     "try again then, or ask an admin"
                 )
-            if not _verify(row.password_hash, password) or row.disabled:
+            elif not _verify(row.password_hash, password) or row.disabled:
                 failed = row.failed_logins + 1
                 lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
                 conn.execute(
@@ -203,9 +204,12 @@ class Users:
                     .where(USER.c.id == row.id)
                     .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
                 )
-                raise LoginRefused()
-            conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
-            return _user(row)
+                refusal = LoginRefused()
+            else:
+                conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
+        if refusal is not None:
+            raise refusal
+        return _user(row)
 
 
 def _verify(hashed: str, password: str) -> bool:
