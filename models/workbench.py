@@ -25,6 +25,8 @@ __all__ = ["DocketRow", "FilingSummary", "docket", "search", "summary", "abutter
 
 FILING, CLOCK, PARTY, ABUTTER = FilingRow.__table__, FilingClock.__table__, Party.__table__, Abutter.__table__
 PAGE_SIZE = 50
+#: stored clock statuses the DPW schedule shows when they fall in its window
+SCHEDULE_STATUSES = ("runs", "active", "waiting")
 
 
 @dataclass(frozen=True)
@@ -77,14 +79,22 @@ def docket(
     kinds: Sequence[str],
     status: str | None = None,
     limit: int | None = None,
+    schedule: bool = False,
 ) -> list[DocketRow]:
     """The deadlines to act on for these towns (None: all) and kinds:
     overdue ones first (oldest first), then those due within ``within``
     days, with each filing's site address and applicant.  ``status``
     ``overdue`` or ``open`` keeps only those.  The same two range scans of
-    ``ix_filing_clock_status_date`` as :meth:`Store.docket`."""
+    ``ix_filing_clock_status_date`` as :meth:`Store.docket`.  ``schedule``:
+    also the periods running and the windows waiting to open in the window
+    (a permit's expiry, a patch window opening), for the DPW schedule."""
     until = as_of + timedelta(days=within)
-    if status == "overdue":
+    if schedule:
+        wanted = or_(
+            and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+            and_(CLOCK.c.status.in_(SCHEDULE_STATUSES), CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+        )
+    elif status == "overdue":
         wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
     elif status == "open":
         wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)

@@ -46,8 +46,9 @@ def _visible(request: Request, user: User, fid: str) -> workbench.FilingSummary:
     return summary
 
 
-def _now() -> datetime:
-    return datetime.now().replace(second=0, microsecond=0)
+def _now(request: Request) -> datetime:
+    """A notice's date and time: the app's today at the wall clock's time."""
+    return datetime.combine(request.app.state.today(), datetime.now().time()).replace(second=0, microsecond=0)
 
 
 def _abutter_parties(store, fid: str):
@@ -232,7 +233,7 @@ def _produce(request: Request, user: User, fid: str, kind: str, fmt: str):
     _visible(request, user, fid)
     filing, _ = store.load(fid)
     result = store.replayer(filing, request.app.state.today())
-    dated = _now()
+    dated = _now(request)
     return filing, produce(filing, result, kind, abutters=_abutter_parties(store, fid), fmt=fmt, dated=dated), dated
 
 

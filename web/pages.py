@@ -147,7 +147,7 @@ def schedule(request: Request):
     within = _int(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
     towns, kinds = _scope(user, None, STREET)
     as_of = request.app.state.today()
-    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds)
+    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, schedule=True)
     rows.sort(key=lambda r: (r.status != "overdue", r.date, r.filing))
     return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
 
