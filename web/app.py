@@ -86,9 +86,10 @@ def create_app(store: Store | str, *, secret: str | None = None, today: Callable
             status=exc.status_code,
         )
 
-    from . import auth, filing_pages, pages
+    from . import admin, auth, filing_pages, pages
 
     app.include_router(auth.router)
     app.include_router(pages.router)
     app.include_router(filing_pages.router)
+    app.include_router(admin.router)
     return app
