@@ -17,6 +17,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   notice), keyed by (filing, output key): the key makes a rerun idempotent.
 - ``ledger_entry``: the refundable-deposit account per applicant and the fees
   (Canton 16-12 §5-6), append-only like the events.
+- ``app_user``: the workbench's users: an argon2 password hash, a role
+  (agent, dpw, admin), the towns they work for, the failed-login count that
+  locks an account for a while, and the secret token of their calendar feed.
 """
 
 from datetime import date, datetime
@@ -34,6 +37,7 @@ __all__ = [
     "Notice",
     "SweepOutput",
     "LedgerEntry",
+    "UserRow",
     "APPEND_ONLY_TABLES",
 ]
 
@@ -180,3 +184,21 @@ class LedgerEntry(SQLModel, table=True):
     note: str | None = None
     recorded_at: datetime
     recorded_by: str
+
+
+class UserRow(SQLModel, table=True):
+    """A user of the web workbench (``permits users``).  ``towns`` is a
+    list of town ids; ``locked_until`` is set after repeated failed logins
+    (UTC, naive); ``calendar_token`` names their ICS subscription URL."""
+
+    __tablename__ = "app_user"
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, unique=True)
+    password_hash: str
+    role: str
+    towns: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    disabled: bool = False
+    failed_logins: int = 0
+    locked_until: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+    calendar_token: str = Field(index=True, unique=True)
+    created_at: datetime
