@@ -84,7 +84,7 @@ def _field_value(etype: str, name: str, text: str):
         return text
     if text in ("true", "false"):
         return text == "true"
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 18:  # not "²", not 5,000 digits
         return int(text)
     return text
 

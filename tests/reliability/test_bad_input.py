@@ -197,3 +197,10 @@ def test_a_misspelled_list_filter_is_refused_with_the_valid_choices(capsys, db, 
 
 def test_a_misspelled_docket_town_is_refused(capsys, db):
     assert_one_line(run_inprocess(capsys, "docket", "--town", "boston", "--db", db), "choose one of")
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_record_of_a_field_value_of_odd_digits_is_one_line_or_success_not_a_traceback(tmp_path, capsys, db, value):
+    assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db).code == 0
+    ended = run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", f"x={value}", "--db", db)
+    assert ended.one_line_or_success(), ended.err
