@@ -204,3 +204,40 @@ def test_record_of_a_field_value_of_odd_digits_is_one_line_or_success_not_a_trac
     assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db).code == 0
     ended = run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", f"x={value}", "--db", db)
     assert ended.one_line_or_success(), ended.err
+
+
+def test_export_keeps_who_recorded_each_event_and_when_and_import_restores_them(tmp_path, capsys, db):
+    assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db, "--by", "clerk").code == 0
+    assert (
+        run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", "--db", db, "--by", "agent").code
+        == 0
+    )
+    first = run_inprocess(capsys, "export", NOI["id"], "--db", db).out
+    exported = json.loads(first)
+    assert [e["recorded_by"] for e in exported["events"]] == ["clerk"] * 4 + ["agent"]
+    assert all(e["recorded_at"].endswith("Z") for e in exported["events"])
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    assert run_inprocess(capsys, "init", "--db", other).code == 0
+    assert (
+        run_inprocess(capsys, "import", write_json(tmp_path / "again.json", exported), "--db", other, "--by", "someone-else").code
+        == 0
+    )
+    assert run_inprocess(capsys, "export", NOI["id"], "--db", other).out == first
+    shown = json.loads(run_inprocess(capsys, "show", NOI["id"], "--json", "--as-of", "2026-12-20", "--db", other).out)
+    assert [h["recorded_by"] for h in shown["history"]] == ["clerk"] * 4 + ["agent"]
+    assert "recorded_at" not in shown["history"][0]["event"]
+
+
+def test_an_import_with_a_bad_recorded_at_is_one_line(tmp_path, capsys, db):
+    events = [{**NOI["events"][0], "recorded_at": "yesterday", "recorded_by": "clerk"}, *NOI["events"][1:]]
+    ended = run_inprocess(capsys, "import", write_json(tmp_path / "f.json", _noi(events=events)), "--db", db)
+    assert_one_line(ended, "event 1", "recorded_at")
+
+
+def test_the_certified_mail_csv_neutralises_cells_a_spreadsheet_would_run_as_formulas():
+    from notices.abutters import certified_mail_csv
+    from notices.context import Party
+
+    csv_text = certified_mail_csv([Party('=HYPERLINK("http://x")', "+1 Elm St", "@Canton", "MA", "02021", ("-12",), "abutter")])
+    row = csv_text.splitlines()[1]
+    assert "'=HYPERLINK" in row and "'+1 Elm St" in row and "'@Canton" in row and "'-12" in row
