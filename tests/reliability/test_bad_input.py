@@ -241,3 +241,31 @@ def test_the_certified_mail_csv_neutralises_cells_a_spreadsheet_would_run_as_for
     csv_text = certified_mail_csv([Party('=HYPERLINK("http://x")', "+1 Elm St", "@Canton", "MA", "02021", ("-12",), "abutter")])
     row = csv_text.splitlines()[1]
     assert "'=HYPERLINK" in row and "'+1 Elm St" in row and "'@Canton" in row and "'-12" in row
+
+
+def test_a_sweep_of_filings_with_traversal_ids_writes_nothing_outside_its_out_folder(tmp_path, capsys):
+    folder = tmp_path / "filings"
+    folder.mkdir()
+    for n, bad_id in enumerate(["../../escape", "/abs/path", ".hidden"]):
+        write_json(folder / f"f{n}.json", _noi(id=bad_id, events=[{"type": "filed", "date": "2026-11-02"}]))
+    write_json(folder / "good.json", _noi(events=[{"type": "filed", "date": "2026-11-02"}]))
+    out = tmp_path / "work" / "out"
+    ended = run_inprocess(
+        capsys,
+        "sweep",
+        "--filings",
+        str(folder),
+        "--ledger",
+        str(tmp_path / "l.sqlite"),
+        "--no-prefect",
+        "--as-of",
+        "2026-11-30",
+        "--out",
+        str(out),
+    )
+    assert ended.code == 0, ended.err
+    assert ended.out.count("invalid filing id") == 3
+    outside = [p for p in tmp_path.rglob("*") if p.is_file() and out not in p.parents and folder not in p.parents]
+    assert {p.name for p in outside} <= {"l.sqlite", "l.sqlite-wal", "l.sqlite-shm"}
+        ["l.sqlite", "l.sqlite-wal", "l.sqlite-shm"]
+    )
