@@ -267,5 +267,3 @@ def test_a_sweep_of_filings_with_traversal_ids_writes_nothing_outside_its_out_fo
     assert ended.out.count("invalid filing id") == 3
     outside = [p for p in tmp_path.rglob("*") if p.is_file() and out not in p.parents and folder not in p.parents]
     assert {p.name for p in outside} <= {"l.sqlite", "l.sqlite-wal", "l.sqlite-shm"}
-        ["l.sqlite", "l.sqlite-wal", "l.sqlite-shm"]
-    )
