@@ -240,6 +240,8 @@ def cmd_deposits(args) -> int:
         raise UsageError("give one of --charge, --deduct, --refund at a time")
     if actions and not args.filing:
         raise UsageError("--filing: name the permit the entry belongs to")
+    if args.filing:
+        check_id(args.filing)
     by = _user(args)
     if args.charge:
         accounts.charge(args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)
