@@ -124,7 +124,10 @@ def test_a_notice_made_by_hand_is_not_made_again_by_the_sweep(db_url, tmp_path, 
     assert run_inprocess(capsys, *argv, "--out", str(tmp_path / "hand"), "--db", db_url).code == 0
     swept = run_inprocess(capsys, "sweep", "--as-of", AS_OF, "--db", db_url, "--no-prefect", "--out", str(tmp_path / "sweep"))
     assert swept.code == 0, swept.err
-    assert count(db_url, Notice.__table__, Notice.__table__.c.kind == "legal-notice") == 1
+    rows = count(db_url, Notice.__table__, Notice.__table__.c.kind == "legal-notice")
+    backend = db_url.split(":", 1)[0].split("+")[0]
+    report_row(f"notice by hand, then the sweep ({backend})", 1, lost=int(rows == 0), duplicated=max(0, rows - 1))
+    assert rows == 1
     assert not list((tmp_path / "sweep").rglob(f"{FILING_ID}-legal-notice*"))
 
 
@@ -150,4 +153,11 @@ def test_two_sweeps_racing_make_each_notice_once_and_report_only_what_each_made(
         results = list(pool.map(one, range(2)))
     made = [r.counts()["notices_made"] for r in results]
     recorded = count(db_url, Notice.__table__)
+    backend = db_url.split(":", 1)[0].split("+")[0]
+    report_row(
+        f"2 racing sweeps, notices reported vs recorded ({backend})",
+        2,
+        lost=max(0, recorded - sum(made)),
+        duplicated=max(0, sum(made) - recorded),
+    )
     assert sum(made) == recorded and recorded > 0, (made, recorded)
