@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lock clean
+.PHONY: demo test bench reliability lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
+
+# The reliability suite's long versions (10,000 fuzz examples, 8 writers,
+# 10 kills each) and the table of runs, lost, duplicated, tracebacks.
+reliability: $(STAMP)
+	$(BIN)/python tests/reliability/long_run.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

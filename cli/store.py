@@ -84,7 +84,7 @@ def _field_value(etype: str, name: str, text: str):
         return text
     if text in ("true", "false"):
         return text == "true"
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 18:  # not "²", not 5,000 digits
         return int(text)
     return text
 
@@ -240,6 +240,8 @@ def cmd_deposits(args) -> int:
         raise UsageError("give one of --charge, --deduct, --refund at a time")
     if actions and not args.filing:
         raise UsageError("--filing: name the permit the entry belongs to")
+    if args.filing:
+        check_id(args.filing)
     by = _user(args)
     if args.charge:
         accounts.charge(args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from workflows.docket import VIOLATIONS, action_for, docket_status
+from workflows.errors import MalformedEvent
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
@@ -225,9 +226,11 @@ class Store:
         all in one transaction; any error and nothing is written.
         ``progress`` is told how many more filings were checked, every 100
         and at the end (the command line's progress bar)."""
-        prepared, seen = [], set()
+        prepared, seen, provenance = [], set(), {}
         for obj in objects:
+            obj, recorded = split_provenance(obj)
             filing = parse_filing(obj)
+            provenance[filing.id] = recorded
             if filing.id in seen:
                 raise DuplicateFiling(filing.id, "appears twice in the input")
             seen.add(filing.id)
@@ -263,7 +266,8 @@ class Store:
                         "parcel": _site(filing, "parcel"),
                     }
                 )
-                events.extend(_event_values(filing.id, e, now, by) for e in filing.events)
+                recorded = provenance[filing.id]
+                events.extend(_event_values(filing.id, e, *(recorded[e.position - 1] or (now, by))) for e in filing.events)
                 clocks.extend({"filing_id": filing.id, **c} for c in d.clocks)
                 abutters.extend({"filing_id": filing.id, **a} for a in parties.get("abutters", ()))
             try:
@@ -287,13 +291,20 @@ class Store:
         return parse_filing(_json_of(row, list(raws))), row
 
     def export(self, filing_id: str) -> dict:
-        """The filing's JSON (docs/filing-format.md), voids and voided events included."""
+        """The filing's JSON (docs/filing-format.md), voids and voided events
+        included, each event with who recorded it and when (``recorded_by``,
+        ``recorded_at`` in UTC), which an import restores."""
         with self.reader.connect() as conn:
             row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
             if row is None:
                 raise UnknownFiling(filing_id)
-            raws = conn.execute(select(EVENT.c.raw).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq))
-            return _json_of(row, list(raws.scalars()))
+            rows = conn.execute(
+                select(EVENT.c.raw, EVENT.c.recorded_at, EVENT.c.recorded_by)
+                .where(EVENT.c.filing_id == filing_id)
+                .order_by(EVENT.c.seq)
+            )
+            events = [{**raw, "recorded_at": _utc_text(at), "recorded_by": by} for raw, at, by in rows]
+            return _json_of(row, events)
 
     # -- events -------------------------------------------------------------
 
@@ -431,6 +442,45 @@ class Store:
                 )
             )
         return out
+
+
+#: the fields an export adds to each event, and an import takes back off
+PROVENANCE = ("recorded_at", "recorded_by")
+
+
+def _utc_text(moment: datetime) -> str:
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat() + "Z"
+
+
+def split_provenance(obj):
+    """``obj`` without the events' ``recorded_at``/``recorded_by`` (what an
+    export adds), and per event (at, by) or None.  MalformedEvent for a
+    value that is not a time or a name."""
+    events = obj.get("events") if isinstance(obj, Mapping) else None
+    if not isinstance(events, list) or not any(isinstance(e, Mapping) and PROVENANCE[0] in e for e in events):
+        return obj, [None] * (len(events) if isinstance(events, list) else 0)
+    recorded, stripped = [], []
+    for i, e in enumerate(events, start=1):
+        if not isinstance(e, Mapping) or not any(k in e for k in PROVENANCE):
+            recorded.append(None)
+            stripped.append(e)
+            continue
+        at, who = e.get("recorded_at"), e.get("recorded_by")
+        try:
+            moment = datetime.fromisoformat(at) if isinstance(at, str) else None
+        except ValueError:
+            moment = None
+        if moment is None or not isinstance(who, str) or not who.strip() or len(who) > 200:
+            raise MalformedEvent(
+                "'recorded_at' must be a time (as 'permits export' writes it) and 'recorded_by' a name",
+                filing=obj.get("id") if isinstance(obj.get("id"), str) else None,
+                position=i,
+            )
+        recorded.append((moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC), who))
+        stripped.append({k: v for k, v in e.items() if k not in PROVENANCE})
+    return {**obj, "events": stripped}, recorded
 
 
 def _as_date(value) -> date:

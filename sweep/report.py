@@ -58,7 +58,8 @@ def build_digest(result: SweepResult) -> dict:
     for o in result.outcomes:
         if o.error:
             failures.append({"filing": o.filing, "town": o.town, "kind": o.kind, "department": o.department, "error": o.error})
-            continue
+            if o.state is None:  # not replayed: nothing of it to list
+                continue
         if not o.open:
             continue
         g = group(o.town, o.department)
@@ -121,8 +122,8 @@ td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top
 {% for n in g.notices %}<li>{{ n["filing"] }}: {{ n["kind"] }}: {{ n["reason"] }}</li>{% endfor %}</ul>{% endif %}
 {% endfor %}
 {% if d.failures %}<h2 class="overdue">Filings that could not be swept ({{ d.failures|length }})</h2>
-<table><tr><th>filing</th><th>town</th><th>kind</th><th>error</th></tr>
-{% for f in d.failures %}<tr><td>{{ f.filing }}</td><td>{{ f.town }}</td><td>{{ f.kind }}</td><td>{{ f.error }}</td></tr>
+<table><tr><th>filing</th><th>town</th><th>department</th><th>kind</th><th>error</th></tr>
+{% for f in d.failures %}<tr><td>{{ f.filing }}</td><td>{{ f.town }}</td><td>{{ f.department }}</td><td>{{ f.kind }}</td><td>{{ f.error }}</td></tr>
 {% endfor %}</table>{% endif %}
 </body></html>
 """)
@@ -255,6 +256,9 @@ def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
         f"{c['overdue']} overdue clocks, {c['failed']} unreadable",
         file=out,
     )
+    failures: dict[tuple, list] = defaultdict(list)
+    for f in digest["failures"]:
+        failures[(f["town"], f["department"])].append(f)
     for g in digest["dockets"]:
         print(
             f"\n{g['town_name']} — {g['department']}: {g['open_filings']} open, "
@@ -268,7 +272,15 @@ def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
                 print(f"  {cat:<8} {e['date']}  {e['filing']:<22} {e['what']:<30} {e['rule']}", file=out)
             if len(rows) > limit:
                 print(f"  {cat:<8} ... and {len(rows) - limit} more (see the digest)", file=out)
-    for f in digest["failures"][:limit]:
+        _print_failures(failures.pop((g["town"], g["department"]), []), out, limit)
+    for (town, department), rows in sorted(failures.items()):  # no open filing of theirs replayed
+        print(f"\n{_town_name(town)} — {department}: {len(rows)} filings could not be swept", file=out)
+        _print_failures(rows, out, limit)
+
+
+def _print_failures(rows: list, out: TextIO, limit: int) -> None:
+    """Under its own department: each filing that failed, and why."""
+    for f in rows[:limit]:
         print(f"  FAILED   {f['filing']}: {f['error']}", file=out)
-    if len(digest["failures"]) > limit:
-        print(f"  FAILED   ... and {len(digest['failures']) - limit} more (see the digest)", file=out)
+    if len(rows) > limit:
+        print(f"  FAILED   ... and {len(rows) - limit} more (see the digest)", file=out)

@@ -132,16 +132,20 @@ class SweepResult:
         return [o for o in self.outcomes if o.error]
 
     def counts(self) -> dict[str, int]:
+        """``failed`` counts every filing with an error; a filing that
+        replayed and then failed (a notice) still counts as open and its
+        clocks, reminders and notices made still count."""
         ok = [o for o in self.outcomes if not o.error]
+        replayed = [o for o in self.outcomes if o.state is not None]
         return {
             "filings": len(self.outcomes),
-            "open": sum(o.open for o in ok),
-            "closed": sum(not o.open for o in ok),
+            "open": sum(o.open for o in replayed),
+            "closed": sum(not o.open for o in replayed),
             "failed": len(self.outcomes) - len(ok),
-            "overdue": sum(e.category == "overdue" for o in ok for e in o.docket),
-            "reminders_new": sum(r["new"] for o in ok for r in o.reminders),
-            "notices_made": sum(n["status"] == "made" for o in ok for n in o.notices),
-            "notices_pending": sum(n["status"] == "pending" for o in ok for n in o.notices),
+            "overdue": sum(e.category == "overdue" for o in replayed for e in o.docket),
+            "reminders_new": sum(r["new"] for o in replayed for r in o.reminders),
+            "notices_made": sum(n["status"] == "made" for o in replayed for n in o.notices),
+            "notices_pending": sum(n["status"] == "pending" for o in replayed for n in o.notices),
         }
 
 
@@ -194,15 +198,21 @@ def process_filing(
         outcome.docket = docket_entries(replay, as_of)
         outcome.schedule = inspection_schedule(replay, as_of, filing.events)
         outcome.calendar = calendar_items(filing, replay, as_of)
-        day = as_of.isoformat()
+    except Exception as exc:  # one bad filing must not stop the rest
+        outcome.error = _describe(exc)
+        outcome.docket, outcome.schedule, outcome.calendar = [], [], []
+        return outcome
+    # the filing replayed: its clocks stay on the docket whatever fails below
+    day, step = as_of.isoformat(), "a reminder"
+    try:
         for r in reminders_due(replay, as_of):
             made = _once(log, r.filing, r.key, lambda r=r: {**r.as_dict(), "as_of": day})
             outcome.reminders.append({**r.as_dict(), "new": made})
         for n in notices_due(replay, as_of, filing.events):
+            step = f"the {n.kind} notice"
             outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir, day))
     except Exception as exc:  # one bad filing must not stop the rest
-        outcome.error = _describe(exc)
-        outcome.docket, outcome.schedule, outcome.calendar = [], [], []
+        outcome.error = f"{step} failed: {_describe(exc)}"
     return outcome
 
 

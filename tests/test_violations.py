@@ -1,4 +1,4 @@
-"""Violations on record (issue 10): an act the record shows was done before
+"""Violations on record: an act the record shows was done before
 its earliest day is ``premature``, and work without leave is ``violated``;
 the record keeps the act, the replay names it, the day it was allowed and
 the rule, and the docket and digest list it as a violation."""

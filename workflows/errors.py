@@ -5,8 +5,11 @@
      │    └── UnservableYear
      ├── RuleBookError                 a town declaration is malformed (at import)
      ├── UnknownChoice                 an unknown town, kind, clock... with the valid ones
+     ├── BadFilingId                   an id outside the rule (workflows.ids)
+     ├── UnsafePath                    a file name from an id that would leave its folder
      └── FilingError                   a history that cannot have happened
           ├── MalformedEvent           missing/invalid field, unknown type
+          │    └── BadInput            not UTF-8 JSON, NaN, too deep, NUL... (workflows.inputs)
           └── TransitionRefused        the filing's state does not allow the event
 
 Every error carries structured fields and names the rule or field at fault.

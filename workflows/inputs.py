@@ -117,8 +117,47 @@ def _bad_string(s: str) -> str | None:
 def check_values(value, where: str = "", filing: str | None = None) -> None:
     """Refuse a string with NUL, a lone surrogate or over MAX_FIELD_CHARS,
     a float that is not finite, or nesting over MAX_DEPTH, anywhere in
-    ``value``; BadInput names the path to it."""
+    ``value``; BadInput names the path to it.  A fast pass finds whether
+    anything is wrong; only then is the path looked for."""
+    if not _clean(value, 0):
+        _explain(value, where, filing)
+
+
+def _clean(v, depth: int) -> bool:
+    if depth > MAX_DEPTH:
+        return False
+    t = type(v)
+    if t is str:
+        return len(v) <= MAX_FIELD_CHARS and "\x00" not in v and (v.isascii() or _encodable(v))
+    if t is dict:
+        for k, item in v.items():
+            if type(k) is str and not (len(k) <= MAX_FIELD_CHARS and "\x00" not in k and (k.isascii() or _encodable(k))):
+                return False
+            if type(item) not in _SCALARS and not _clean(item, depth + 1):
+                return False
+        return True
+    if t is list:
+        return all(type(item) in _SCALARS or _clean(item, depth + 1) for item in v)
+    if t is float:
+        return math.isfinite(v)
+    return True
+
+
+_SCALARS = frozenset({int, bool, type(None)})
+
+
+def _encodable(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _explain(value, where: str, filing: str | None) -> None:
+    """Raise BadInput naming the first bad value's path (the slow pass)."""
     stack = [(value, "", 0)]
+    who = filing or where or None
     while stack:
         v, path, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -126,13 +165,14 @@ def check_values(value, where: str = "", filing: str | None = None) -> None:
         if isinstance(v, str):
             problem = _bad_string(v)
             if problem:
-                raise BadInput(f"field {path or 'value'!r} {problem}", filing=filing or where or None)
+                raise BadInput(f"field {path or 'value'!r} {problem}", filing=who)
         elif isinstance(v, dict):
             for k, item in v.items():
                 if isinstance(k, str) and (problem := _bad_string(k)):
-                    raise BadInput(f"a field name {problem}", filing=filing or where or None)
+                    raise BadInput(f"a field name {problem}", filing=who)
                 stack.append((item, f"{path}.{k}" if path else str(k), depth + 1))
         elif isinstance(v, list):
             stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(v, start=1))
         elif isinstance(v, float) and not math.isfinite(v):
-            raise BadInput(f"field {path or 'value'!r} is {v}, not a number JSON can carry", filing=filing or where or None)
+            raise BadInput(f"field {path or 'value'!r} is {v}, not a number JSON can carry", filing=who)
+    raise AssertionError("check_values: the fast pass refused what the slow pass accepts")  # pragma: no cover

@@ -51,3 +51,15 @@ def assert_one_line(ended: Ended, *needles: str) -> str:
     for n in needles:
         assert n in lines[0], lines[0]
     return lines[0]
+
+
+def report_row(test: str, runs: int, lost: int = 0, duplicated: int = 0, tracebacks: int = 0) -> None:
+    """Add a row to the reliability table ``make reliability`` prints (when
+    ``PERMITS_RELIABILITY_REPORT`` names its file)."""
+    import json
+
+    path = os.environ.get("PERMITS_RELIABILITY_REPORT")
+    if path:
+        row = {"test": test, "runs": runs, "lost": lost, "duplicated": duplicated, "tracebacks": tracebacks}
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(row) + "\n")

@@ -197,3 +197,73 @@ def test_a_misspelled_list_filter_is_refused_with_the_valid_choices(capsys, db, 
 
 def test_a_misspelled_docket_town_is_refused(capsys, db):
     assert_one_line(run_inprocess(capsys, "docket", "--town", "boston", "--db", db), "choose one of")
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_record_of_a_field_value_of_odd_digits_is_one_line_or_success_not_a_traceback(tmp_path, capsys, db, value):
+    assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db).code == 0
+    ended = run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", f"x={value}", "--db", db)
+    assert ended.one_line_or_success(), ended.err
+
+
+def test_export_keeps_who_recorded_each_event_and_when_and_import_restores_them(tmp_path, capsys, db):
+    assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db, "--by", "clerk").code == 0
+    assert (
+        run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", "--db", db, "--by", "agent").code
+        == 0
+    )
+    first = run_inprocess(capsys, "export", NOI["id"], "--db", db).out
+    exported = json.loads(first)
+    assert [e["recorded_by"] for e in exported["events"]] == ["clerk"] * 4 + ["agent"]
+    assert all(e["recorded_at"].endswith("Z") for e in exported["events"])
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    assert run_inprocess(capsys, "init", "--db", other).code == 0
+    assert (
+        run_inprocess(capsys, "import", write_json(tmp_path / "again.json", exported), "--db", other, "--by", "someone-else").code
+        == 0
+    )
+    assert run_inprocess(capsys, "export", NOI["id"], "--db", other).out == first
+    shown = json.loads(run_inprocess(capsys, "show", NOI["id"], "--json", "--as-of", "2026-12-20", "--db", other).out)
+    assert [h["recorded_by"] for h in shown["history"]] == ["clerk"] * 4 + ["agent"]
+    assert "recorded_at" not in shown["history"][0]["event"]
+
+
+def test_an_import_with_a_bad_recorded_at_is_one_line(tmp_path, capsys, db):
+    events = [{**NOI["events"][0], "recorded_at": "yesterday", "recorded_by": "clerk"}, *NOI["events"][1:]]
+    ended = run_inprocess(capsys, "import", write_json(tmp_path / "f.json", _noi(events=events)), "--db", db)
+    assert_one_line(ended, "event 1", "recorded_at")
+
+
+def test_the_certified_mail_csv_neutralises_cells_a_spreadsheet_would_run_as_formulas():
+    from notices.abutters import certified_mail_csv
+    from notices.context import Party
+
+    csv_text = certified_mail_csv([Party('=HYPERLINK("http://x")', "+1 Elm St", "@Canton", "MA", "02021", ("-12",), "abutter")])
+    row = csv_text.splitlines()[1]
+    assert "'=HYPERLINK" in row and "'+1 Elm St" in row and "'@Canton" in row and "'-12" in row
+
+
+def test_a_sweep_of_filings_with_traversal_ids_writes_nothing_outside_its_out_folder(tmp_path, capsys):
+    folder = tmp_path / "filings"
+    folder.mkdir()
+    for n, bad_id in enumerate(["../../escape", "/abs/path", ".hidden"]):
+        write_json(folder / f"f{n}.json", _noi(id=bad_id, events=[{"type": "filed", "date": "2026-11-02"}]))
+    write_json(folder / "good.json", _noi(events=[{"type": "filed", "date": "2026-11-02"}]))
+    out = tmp_path / "work" / "out"
+    ended = run_inprocess(
+        capsys,
+        "sweep",
+        "--filings",
+        str(folder),
+        "--ledger",
+        str(tmp_path / "l.sqlite"),
+        "--no-prefect",
+        "--as-of",
+        "2026-11-30",
+        "--out",
+        str(out),
+    )
+    assert ended.code == 0, ended.err
+    assert ended.out.count("invalid filing id") == 3
+    outside = [p for p in tmp_path.rglob("*") if p.is_file() and out not in p.parents and folder not in p.parents]
+    assert {p.name for p in outside} <= {"l.sqlite", "l.sqlite-wal", "l.sqlite-shm"}
