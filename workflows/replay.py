@@ -127,6 +127,8 @@ def _order(e: Event):
 
 
 def _live_events(filing: Filing) -> list[Event]:
+    if not any(e.type == VOID for e in filing.events):
+        return sorted(filing.events, key=_order)
     voided: set[int] = set()
     by_pos = {e.position: e for e in filing.events}
     for e in filing.events:
@@ -278,6 +280,21 @@ def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
                 c.binding = c.date <= mine.date
 
 
+_KNOWN: dict[tuple, tuple] = {}
+
+
+def _known_clocks(rules: PermitRules, also: list[tuple[str, PermitRules]]) -> frozenset:
+    """The clock ids a filing under ``rules`` (and ``also``) may name, made
+    once per combination of rule books (the rule books are kept in the
+    value, so their ids cannot be reused while the entry stands)."""
+    key = (id(rules), *((p, id(r)) for p, r in also))
+    hit = _KNOWN.get(key)
+    if hit is None:
+        ids = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
+        hit = _KNOWN[key] = (ids, rules, also)
+    return hit[0]
+
+
 def replay(filing: Filing, as_of: date) -> Replay:
     """The filing's state and clocks as of ``as_of``.  Raises FilingError
     (MalformedEvent, TransitionRefused) naming the event, its position and
@@ -287,7 +304,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also]
     machine = MACHINES[filing.kind]
     rec = Record(filing.id, profile, rules, profile.calendar)
-    rec.known_clocks = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
+    rec.known_clocks = _known_clocks(rules, also)
     state = START
     for e in _live_events(filing):
         rec.state = state
