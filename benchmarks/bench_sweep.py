@@ -1,7 +1,7 @@
 """The daily sweep at town scale: the report's share of the run, the peak
 memory per filing, and the Prefect flow against the plain call.
 
-    .venv/bin/python benchmarks/bench_sweep.py [--n 10000] [--rounds 3] [--no-flow]
+    .venv/bin/python benchmarks/bench_sweep.py [--n 10000] [--rounds 3] [--flow-rounds 2] [--no-flow | --only-flow]
 
 * **Report share** (goal <= 20%): in this process, each round on a fresh
   output ledger, the sweep (``run_sweep``: read the JSONL, replay, record,
@@ -168,7 +168,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=10_000)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--flow-rounds", type=int, default=2, help="rounds of the flow against plain (each starts a Prefect server)")
     ap.add_argument("--no-flow", action="store_true", help="skip the flow against plain (the slow part)")
+    ap.add_argument("--only-flow", action="store_true", help="only the flow against plain")
     args = ap.parse_args()
 
     from sweep.generate import generate
@@ -178,10 +180,11 @@ def main() -> int:
         small, big = Path(tmp) / "small.jsonl", Path(tmp) / "big.jsonl"
         write_jsonl(small, generate(SMALL, AS_OF, seed=1))
         write_jsonl(big, generate(args.n, AS_OF, seed=1))
-        bench_report_share(big, args.rounds)
-        bench_memory(small, big, args.n)
+        if not args.only_flow:
+            bench_report_share(big, args.rounds)
+            bench_memory(small, big, args.n)
         if not args.no_flow:
-            bench_flow(small, big, args.n, args.rounds)
+            bench_flow(small, big, args.n, args.flow_rounds)
     return 0
 
 
