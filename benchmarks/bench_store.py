@@ -220,7 +220,7 @@ def main() -> int:
     ap.add_argument("--n", "--filings", dest="filings", type=int, default=10_000, help="filings in the store (default 10,000)")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--keep", help="write the database here and keep it (default: a temporary file, removed)")
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
     path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-store-")) / "permits.db"
     if path.exists():
         path.unlink()

@@ -195,30 +195,35 @@ def clock_date(rec: Record, clock: Clock, start) -> date:
 
 def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
     out: list[ClockResult] = []
+    reckon, extensions = rec.calendar.reckon, rec.extensions
     for clock in rules.clocks:
-        for value, start_event in _starts(clock, rec):
-            count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
-            r = rec.calendar.reckon(clock.measure, value, count)
+        starts = _starts(clock, rec)
+        if not starts:
+            continue
+        ctype, cid, met_by = clock.type, clock.id, clock.met_by
+        for value, start_event in starts:
+            count = start_event.get("days") if clock.max_count is not None else None
+            r = reckon(clock.measure, value, count)
             day, at = r.date, r.at
             renewed = None
-            if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
+            if cid == "permit-expiry" and rec.renewals and rules.renewal is not None:
                 for _ in range(rec.renewals):
-                    day = rec.calendar.reckon(rules.renewal, day).date
+                    day = reckon(rules.renewal, day).date
                 renewed = (rec.renewals, day)
-            ext = rec.extensions.get(prefix + clock.id)
+            ext = extensions.get(prefix + cid) if extensions else None
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
-            met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
-            status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
+            met = _met(clock, start_event, r.direction == "before", rec.events) if met_by else None
+            status = _status(ctype, day, met, as_of, bool(met_by), at)
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in PENDING and clock.type != "expiry" and clock.met_by:
+            if final and status in PENDING and ctype != "expiry" and met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             out.append(
                 ClockResult(
-                    prefix + clock.id,
-                    clock.type,
+                    prefix + cid,
+                    ctype,
                     day,
                     status,
                     clock.citation,
