@@ -36,7 +36,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=300, help="abutters (notices) per round")
     ap.add_argument("--rounds", type=int, default=9)
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
     N = args.n  # noqa: N806
     filing = filing_for("canton", "noi", "abutter-notice")
     r = replay(filing, date(2026, 12, 3))

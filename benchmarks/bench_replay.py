@@ -2,7 +2,7 @@
 filings, paired (benchmarks/paired.py); and the cold start of
 `permits replay` against `python -c pass`, paired whole processes.
 
-    .venv/bin/python benchmarks/bench_replay.py [--n 2000] [--rounds 9] [--profile]
+    .venv/bin/python benchmarks/bench_replay.py [--n 10000] [--rounds 7] [--profile]
 
 Goals: replay at most 15x json.loads of the same filing, both
 sides in steady state (each parsed object dropped at once); cold start at most 5x
@@ -220,10 +220,10 @@ def bench_cold_start(text: str, rounds: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=2_000, help="filings per side per round (default 2,000)")
-    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--n", type=int, default=10_000, help="filings per side per round (default 10,000)")
+    ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--profile", action="store_true", help="cProfile one replay pass and print the top hot spots")
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
     texts = generate(args.n)
     bench_replay(texts, date(2027, 6, 1), args.rounds, args.profile)
     bench_cold_start(texts[0], args.rounds)

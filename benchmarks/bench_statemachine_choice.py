@@ -58,7 +58,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=300, help="lives per side per round")
     ap.add_argument("--rounds", type=int, default=9)
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
 
     def theirs():
         for _ in range(args.n):

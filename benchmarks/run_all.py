@@ -5,7 +5,8 @@ benchmark, goal, ratio (median of the paired rounds, min-max), verdict.
 
     .venv/bin/python benchmarks/run_all.py [--only NAME] [-- ARGS...]
 
-Arguments after ``--`` go to every benchmark (e.g. ``-- --n 100000``).
+Arguments after ``--`` go to every benchmark, each taking those it knows
+(e.g. ``-- --n 100000``, or ``-- --no-flow`` to leave out the flow runs).
 Exit status 1 if any benchmark fails to run (a missed goal is a verdict in
 the table, not a failure)."""
 
@@ -45,7 +46,8 @@ def main(argv: list[str]) -> int:
     print(f"\n{'benchmark':<{name_w}}  {'goal':>8}  {'median (min-max)':<26} verdict")
     for bench, r in rows:
         spread = f"{r['median']} ({r['min']}-{r['max']})"
-        print(f"{bench + ': ' + r['name']:<{name_w}}  {'<= ' + r['goal']:>8}  {spread:<26} {r['verdict']}")
+        note = f"  ({r['note']})" if r.get("note") else ""
+        print(f"{bench + ': ' + r['name']:<{name_w}}  {'<= ' + r['goal']:>8}  {spread:<26} {r['verdict']}{note}")
     if failed:
         print("failed:", ", ".join(failed))
     return 1 if failed else 0

@@ -56,6 +56,7 @@ class BusinessCalendar:
         self.suffolk = suffolk
         self.closures: dict[date, str] = dict(closures or {})
         self._closed: dict[int, str] = {}  # ordinal -> name, for years loaded
+        self._named: list[int] = []  # sorted ordinals of the closed days named (holidays, closures)
         self._years: tuple[int, int] | None = None
         self._business: list[int] = []  # sorted ordinals of business days
         self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
@@ -79,6 +80,7 @@ class BusinessCalendar:
         lo, hi = date(first, 1, 1).toordinal(), date(last, 12, 31).toordinal()
         # date.fromordinal(1).weekday() == 0 (Monday): weekday = (o - 1) % 7
         self._business = [o for o in range(lo, hi + 1) if (o - 1) % 7 < 5 and o not in closed]
+        self._named = sorted(closed)  # ordinals of the holidays and closures, for named_closed_between
         self._closed = closed
         self._years = (first, last)
 
@@ -150,6 +152,19 @@ class BusinessCalendar:
                 reason = "Saturday" if weekday == 5 else "Sunday"
             out.append((date.fromordinal(o), reason))
         return out
+
+    def named_closed_between(self, first: date, last: date) -> list[tuple[date, str]]:
+        """The holidays and closures in [first, last], both ends included,
+        with their names: :meth:`closed_between` without the plain
+        Saturdays and Sundays (a holiday on a weekend is kept, by its name).
+        Found by bisection, not by walking the days."""
+        if first > last:
+            return []
+        self._cover(first.year)
+        self._cover(last.year)
+        named, closed = self._named, self._closed
+        lo, hi = bisect_left(named, first.toordinal()), bisect_right(named, last.toordinal())
+        return [(date.fromordinal(o), closed[o]) for o in named[lo:hi]]
 
     # -- arithmetic -----------------------------------------------------
 

@@ -64,6 +64,12 @@ ROLL_TO_NEXT_BUSINESS_DAY = Roll.FORWARD
 ROLL_TO_PREVIOUS_BUSINESS_DAY = Roll.BACKWARD
 
 
+def _month_length(year: int, month: int) -> int:
+    if month == 2:
+        return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
+    return 30 if month in (4, 6, 9, 11) else 31
+
+
 def _as_date(start: date | datetime) -> date:
     return start.date() if isinstance(start, datetime) else start
 
@@ -87,7 +93,7 @@ def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tup
 def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
     """Holidays and closures (not plain weekends) in [lo, hi]: the days an
     account of a business-day count should name."""
-    return tuple(ClosedStep(d, r) for d, r in cal.closed_between(lo, hi) if r not in ("Saturday", "Sunday"))
+    return tuple(ClosedStep(d, r) for d, r in cal.named_closed_between(lo, hi))
 
 
 @dataclass(frozen=True)
@@ -282,9 +288,12 @@ class Months(_ForwardThenRoll):
     unit = "months"
 
     def _step(self, day, n):
-        from dateutil.relativedelta import relativedelta  # lazily: keeps `permits` start-up short
-
-        return day + relativedelta(months=n)
+        # what ``day + relativedelta(months=n)`` gives (the day of the month
+        # kept, or the month's last day), without dateutil's general machinery
+        # (tests/test_calendar_properties.py holds the two equal)
+        months = day.month - 1 + n
+        year, month = day.year + months // 12, months % 12 + 1
+        return date(year, month, min(day.day, _month_length(year, month)))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ a Prefect flow (default) or as a plain call (``--no-prefect``)."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import sys
 from datetime import date
@@ -46,6 +48,7 @@ def run_sweep_command(
     chunk_size: int = 500,
     use_prefect: bool = True,
     notice_limit: int | None = None,
+    dask: str | None = None,
 ) -> dict:
     """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way.
     ``ledger`` None: :func:`default_ledger`."""
@@ -68,7 +71,8 @@ def run_sweep_command(
 
         flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
         try:
-            return flows.daily_sweep(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
+            sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
+            return sweep_flow(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
         except PermitsError:
             raise
         except Exception as exc:
@@ -101,6 +105,18 @@ def _at_least_one(value: int, option: str) -> int:
     return value
 
 
+def _dask_address(args) -> str | None:
+    """``--dask``, else ``PERMITS_DASK_ADDRESS``: a Dask scheduler, ``tcp://HOST:PORT``."""
+    address = getattr(args, "dask", None) or os.environ.get("PERMITS_DASK_ADDRESS") or None
+    if address is None:
+        return None
+    if args.no_prefect:
+        raise UsageError("--dask runs the flow's chunk tasks on the cluster; it cannot go with --no-prefect")
+    if not re.fullmatch(r"(tcp|tls)://[A-Za-z0-9.\-]+:\d{1,5}", address):
+        raise UsageError(f"--dask {address!r}: expected a scheduler address such as tcp://10.0.0.5:8786")
+    return address
+
+
 def cmd_sweep(args) -> int:
     from models.db import resolve_url
     from sweep.report import print_docket
@@ -109,7 +125,13 @@ def cmd_sweep(args) -> int:
     as_of = _as_of(args)
     out = writable_folder(args.out or str(Path("out") / f"sweep-{as_of.isoformat()}"))
     res = run_sweep_command(
-        as_of, args.filings or resolve_url(args.db), args.ledger, out, chunk_size=args.chunk_size, use_prefect=not args.no_prefect
+        as_of,
+        args.filings or resolve_url(args.db),
+        args.ledger,
+        out,
+        chunk_size=args.chunk_size,
+        use_prefect=not args.no_prefect,
+        dask=_dask_address(args),
     )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
@@ -227,6 +249,11 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
+    p.add_argument(
+        "--dask",
+        metavar="tcp://HOST:PORT",
+        help="run the chunk tasks on this Dask cluster's workers (default: PERMITS_DASK_ADDRESS, else threads here)",
+    )
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser(

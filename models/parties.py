@@ -18,7 +18,7 @@ deposits (workflows.deposits).  A street-opening ``filed`` event's
 
 from datetime import date
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -28,7 +28,7 @@ from workflows.filing import Filing
 
 from .tables import InsuranceCertificate, Party
 
-__all__ = ["PARTY_ROLES", "party_specs", "upsert_party", "party_id"]
+__all__ = ["PARTY_ROLES", "party_specs", "upsert_party", "upsert_parties", "party_id"]
 
 PARTY_ROLES = ("applicant", "owner", "contractor")
 PARTY, INSURANCE = Party.__table__, InsuranceCertificate.__table__
@@ -137,3 +137,74 @@ def upsert_party(conn: Connection, spec: dict, cache: dict[str, int]) -> int:
         if known is None:
             conn.execute(insert(INSURANCE).values(party_id=pid, **cert))
     return pid
+
+
+def _insert_ignoring_duplicates(conn: Connection, table, index: list[str]):
+    """INSERT ... ON CONFLICT (index) DO NOTHING, in the connection's dialect
+    (SQLite and PostgreSQL both have it)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    return dialect_insert(table).on_conflict_do_nothing(index_elements=index)
+
+
+_CHANGEABLE = ("category", "license_number", "license_expires")
+
+
+def upsert_parties(conn: Connection, specs: list[dict]) -> dict[str, int]:
+    """:func:`upsert_party` for a whole import at once: every party named in
+    ``specs`` (in order: a later mention's category, licence and
+    certificates win, as one call after another would leave them), in a
+    few statements instead of a few per filing.  New names are inserted
+    with ON CONFLICT DO NOTHING, so a concurrent import of the same name
+    is not an error.  Returns name -> id."""
+    merged: dict[str, dict] = {}
+    for spec in specs:
+        into = merged.setdefault(spec["name"], {"changes": {}, "insurance": []})
+        into["changes"].update({k: spec[k] for k in _CHANGEABLE if spec.get(k) is not None})
+        into["insurance"].extend(spec.get("insurance", ()))
+    if not merged:
+        return {}
+    names = sorted(merged)  # one lock order for every import: concurrent ones cannot deadlock
+    ids: dict[str, int] = {}
+
+    def find(wanted: list[str]) -> None:
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i : i + 500]
+            ids.update((name, pid) for name, pid in conn.execute(select(PARTY.c.name, PARTY.c.id).where(PARTY.c.name.in_(chunk))))
+
+    find(names)
+    new = [n for n in names if n not in ids]
+    if new:
+        rows = [{"name": n, "category": "private", "license_number": None, "license_expires": None} for n in new]
+        for row in rows:
+            row.update(merged[row["name"]]["changes"])
+        conn.execute(_insert_ignoring_duplicates(conn, PARTY, ["name"]), rows)
+        find(new)
+    created = set(new)
+    by_columns: dict[tuple, list[dict]] = {}
+    for name in names:
+        changes = merged[name]["changes"]
+        if changes and name not in created:
+            by_columns.setdefault(tuple(sorted(changes)), []).append({"pid": ids[name], **changes})
+    for columns, rows in by_columns.items():
+        stmt = update(PARTY).where(PARTY.c.id == bindparam("pid")).values({c: bindparam(c) for c in columns})
+        conn.execute(stmt, rows)
+    certs = {(ids[n], c["coverage"], c["expires"]): c for n in names for c in merged[n]["insurance"]}
+    if certs:
+        pids = sorted({pid for pid, _, _ in certs})
+        known = set()
+        for i in range(0, len(pids), 500):
+            known.update(
+                tuple(row)
+                for row in conn.execute(
+                    select(INSURANCE.c.party_id, INSURANCE.c.coverage, INSURANCE.c.expires).where(
+                        INSURANCE.c.party_id.in_(pids[i : i + 500])
+                    )
+                )
+            )
+        rows = [{"party_id": k[0], **c} for k, c in certs.items() if k not in known]
+        if rows:
+            conn.execute(insert(INSURANCE), rows)
+    return ids

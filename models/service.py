@@ -29,7 +29,7 @@ from workflows.towns import declared_clock
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
 from .errors import DuplicateFiling, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
-from .parties import PARTY_ROLES, party_specs, upsert_party
+from .parties import PARTY_ROLES, party_specs, upsert_parties
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
 __all__ = ["Store", "DocketItem", "Derived", "derive", "derived_from", "write_derived"]
@@ -246,18 +246,12 @@ class Store:
                 taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i : i + 500]))).first()
                 if taken:
                     raise DuplicateFiling(taken[0])
-            party_cache: dict[str, int] = {}
-            # every party first, in name order: two imports sharing parties
+            # parties in name order (upsert_parties): two imports sharing parties
             # take their row locks in the same order and cannot deadlock
-            mentions = [parties[role] for _, parties, _ in prepared for role in PARTY_ROLES if role in parties]
-            for spec in sorted(mentions, key=lambda p: p["name"]):
-                upsert_party(conn, spec, party_cache)
+            party_ids = upsert_parties(conn, [p[role] for _, p, _ in prepared for role in PARTY_ROLES if role in p])
             filings, events, clocks, abutters = [], [], [], []
             for filing, parties, d in prepared:
-                refs = {
-                    f"{role}_id": upsert_party(conn, parties[role], party_cache) if role in parties else None
-                    for role in PARTY_ROLES
-                }
+                refs = {f"{role}_id": party_ids[parties[role]["name"]] if role in parties else None for role in PARTY_ROLES}
                 filings.append(
                     {
                         **_filing_values(filing, d, now),
@@ -273,7 +267,7 @@ class Store:
             try:
                 for table, rows in ((FILING, filings), (EVENT, events), (CLOCK, clocks), (ABUTTER, abutters)):
                     if rows:
-                        conn.execute(insert(table), rows)
+                        insert_many(conn, table, rows)
             except IntegrityError:  # another writer imported the same id meanwhile
                 raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
         return ids
@@ -500,6 +494,25 @@ def _site(filing: Filing, name: str) -> str | None:
     the one under ``site`` (what the notices read)."""
     site = filing.extra.get("site")
     return _text(filing.extra.get(name)) or (_text(site.get(name)) if isinstance(site, Mapping) else None)
+
+
+def insert_many(conn: Connection, table, rows: list[dict]) -> None:
+    """``conn.execute(insert(table), rows)``: on SQLite without
+    SQLAlchemy's per-row parameter handling (two thirds of an import's
+    writing), each value through its column type's own bind processor and
+    the rows to the driver's executemany.  Every row has the keys of the
+    first; elsewhere (PostgreSQL), or when a missing column has a default,
+    the plain insert."""
+    names = list(rows[0])
+    dialect = conn.dialect
+    if dialect.name != "sqlite" or any(c.default is not None for c in table.c if c.name not in names):
+        conn.execute(insert(table), rows)
+        return
+    processors = [(n, table.c[n].type.dialect_impl(dialect).bind_processor(dialect)) for n in names]
+    quote = dialect.identifier_preparer.quote
+    sql = f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) VALUES ({', '.join('?' * len(names))})"
+    params = [tuple(row[n] if p is None else p(row[n]) for n, p in processors) for row in rows]
+    conn.exec_driver_sql(sql, params)
 
 
 def _filing_values(filing: Filing, d: Derived, now: datetime) -> dict:

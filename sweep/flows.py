@@ -131,6 +131,19 @@ def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
     return SweepReport(write_report(result, out))
 
 
+def task_runner(dask: str | None = None):
+    """The chunk tasks' runner: threads in this process, or with ``dask``
+    (a scheduler address, ``tcp://host:8786``) Prefect's DaskTaskRunner on
+    that cluster: each chunk then runs in a Dask worker process, which opens
+    the source and the output log itself from their URLs (the PostgreSQL
+    store, for a cluster of several machines) and returns its outcomes."""
+    if not dask:
+        return ThreadPoolTaskRunner(max_workers=SWEEP_THREADS)
+    from prefect_dask import DaskTaskRunner
+
+    return DaskTaskRunner(address=dask)
+
+
 #: Chunk tasks at once.  The work is Python under the GIL: more threads buy
 #: nothing, and Prefect's default (unbounded) loads every chunk at once.
 SWEEP_THREADS = 2

@@ -35,8 +35,9 @@ def _town_name(town_id: str) -> str:
     return profile.name if profile else town_id
 
 
-def build_digest(result: SweepResult) -> dict:
-    """The docket per town and department, the failures, and the counts."""
+def build_digest(result: SweepResult, counts: dict | None = None) -> dict:
+    """The docket per town and department, the failures, and the counts
+    (``result.counts()``, unless given)."""
     groups: dict[tuple[str, str], dict] = {}
 
     def group(town, dept):
@@ -78,7 +79,7 @@ def build_digest(result: SweepResult) -> dict:
         g["reminders"].sort(key=lambda r: (r["date"], r["filing"], r["key"]))
         g["notices"].sort(key=lambda n: (n["filing"], n["key"]))
         dockets.append(g)
-    counts = result.counts()
+    counts = counts if counts is not None else result.counts()
     stable = {k: counts[k] for k in ("filings", "open", "closed", "failed", "overdue")}
     return {
         "as_of": result.as_of.isoformat(),
@@ -202,9 +203,10 @@ def write_report(result: SweepResult, out_dir: str | Path) -> dict:
     at 10,000 filings)."""
     gc.freeze()
     try:
-        digest = build_digest(result)
+        counts = result.counts()
+        digest = build_digest(result, counts)
         paths = write_outputs(result, out_dir, digest)
-        return {"counts": result.counts(), "digest": digest, "paths": {k: str(v) for k, v in paths.items()}}
+        return {"counts": counts, "digest": digest, "paths": {k: str(v) for k, v in paths.items()}}
     finally:
         gc.unfreeze()
 

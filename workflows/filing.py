@@ -285,10 +285,13 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
     return _new_event(position, etype, day, at, parsed, raw)
 
 
+_TOP_FIELDS = frozenset(("town", "kind", "id", "also", "events"))
+
+
 def parse_filing(obj: Any) -> Filing:
     """Check and convert a filing's JSON object.  Raises MalformedEvent (or
     UnknownChoice for the kind) naming the event's position and field."""
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise MalformedEvent("a filing must be a JSON object")
     filing_id = obj.get("id")
     if filing_id is None or filing_id == "":
@@ -310,5 +313,5 @@ def parse_filing(obj: Any) -> Filing:
     events: list[Event] = []  # the earlier events, for an event that names one by position
     for i, raw in enumerate(raw_events, start=1):
         events.append(parse_event(kind, i, raw, filing_id, events))
-    extra = {k: v for k, v in obj.items() if k not in ("town", "kind", "id", "also", "events")}
+    extra = {k: v for k, v in obj.items() if k not in _TOP_FIELDS}
     return Filing(obj["town"], kind, filing_id, tuple(events), tuple(also), MappingProxyType(extra))

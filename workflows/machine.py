@@ -100,6 +100,7 @@ class Machine:
             if not any(s in t.sources or ANY in t.sources for t in self.transitions if t.target not in (None, s)):
                 raise problem(f"state {s!r} is not final and has no way out")
         self._by_event: dict[str, list[Transition]] = {}
+        self._rows: dict[tuple[str, str], list[Transition]] = {}  # (state, event type) -> rows, see step()
         for t in self.transitions:
             self._by_event.setdefault(t.event, []).append(t)
 
@@ -116,7 +117,9 @@ class Machine:
     def step(self, state: str, event, ctx) -> str:
         """The state after ``event``; raises TransitionRefused naming the
         guard's rule, or the states the event is allowed in."""
-        rows = [t for t in self._by_event.get(event.type, ()) if self._applies(t, state)]
+        rows = self._rows.get((state, event.type))
+        if rows is None:  # which transitions apply depends only on the state and the event type
+            rows = self._rows[(state, event.type)] = [t for t in self._by_event.get(event.type, ()) if self._applies(t, state)]
         if not rows:
             where = sorted({s for t in self._by_event.get(event.type, ()) for s in t.sources} - {ANY})
             shown = "before the first event" if state == START else f"when the filing is {state!r}"

@@ -128,6 +128,8 @@ def _order(e: Event):
 
 
 def _live_events(filing: Filing) -> list[Event]:
+    if not any(e.type == VOID for e in filing.events):
+        return sorted(filing.events, key=_order)
     voided: set[int] = set()
     by_pos = {e.position: e for e in filing.events}
     for e in filing.events:
@@ -205,33 +207,38 @@ def clock_date(rec: Record, clock: Clock, start) -> date:
 
 def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
     out: list[ClockResult] = []
+    reckon, extensions = rec.calendar.reckon, rec.extensions
     for clock in rules.clocks:
-        for value, start_event in _starts(clock, rec):
-            count = start_event.get("days") if clock.max_count is not None and start_event.get("days") is not None else None
+        starts = _starts(clock, rec)
+        if not starts:
+            continue
+        ctype, cid, met_by = clock.type, clock.id, clock.met_by
+        for value, start_event in starts:
+            count = start_event.get("days") if clock.max_count is not None else None
             value, end_of_day = _hour_start(clock, value)
-            r = rec.calendar.reckon(clock.measure, value, count)
+            r = reckon(clock.measure, value, count)
             day, at = r.date, r.at
             renewed = None
-            if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
+            if cid == "permit-expiry" and rec.renewals and rules.renewal is not None:
                 for _ in range(rec.renewals):
-                    day = rec.calendar.reckon(rules.renewal, day).date
+                    day = reckon(rules.renewal, day).date
                 renewed = (rec.renewals, day)
-            ext = rec.extensions.get(prefix + clock.id)
+            ext = extensions.get(prefix + cid) if extensions else None
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
-            met = _met(clock, start_event, r.direction == "before", rec.events) if clock.met_by else None
-            status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
-            if met is not None and clock.type == "earliest" and is_premature(met, day, at):
+            met = _met(clock, start_event, r.direction == "before", rec.events) if met_by else None
+            status = _status(ctype, day, met, as_of, bool(met_by), at)
+            if met is not None and ctype == "earliest" and is_premature(met, day, at):
                 status = "premature"
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in PENDING and clock.type != "expiry" and clock.met_by:
+            if final and status in PENDING and ctype != "expiry" and met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             out.append(
                 ClockResult(
-                    prefix + clock.id,
-                    clock.type,
+                    prefix + cid,
+                    ctype,
                     day,
                     status,
                     clock.citation,
@@ -311,6 +318,21 @@ def _flag(rec: Record, clocks: list[ClockResult]) -> None:
             mine.explanation += f"; {text}"
 
 
+_KNOWN: dict[tuple, tuple] = {}
+
+
+def _known_clocks(rules: PermitRules, also: list[tuple[str, PermitRules]]) -> frozenset:
+    """The clock ids a filing under ``rules`` (and ``also``) may name, made
+    once per combination of rule books (the rule books are kept in the
+    value, so their ids cannot be reused while the entry stands)."""
+    key = (id(rules), *((p, id(r)) for p, r in also))
+    hit = _KNOWN.get(key)
+    if hit is None:
+        ids = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
+        hit = _KNOWN[key] = (ids, rules, also)
+    return hit[0]
+
+
 def replay(filing: Filing, as_of: date) -> Replay:
     """The filing's state and clocks as of ``as_of``.  Raises FilingError
     (MalformedEvent, TransitionRefused) naming the event, its position and
@@ -320,7 +342,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also]
     machine = MACHINES[filing.kind]
     rec = Record(filing.id, profile, rules, profile.calendar)
-    rec.known_clocks = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
+    rec.known_clocks = _known_clocks(rules, also)
     state = START
     for e in _live_events(filing):
         rec.state = state

@@ -1,0 +1,72 @@
+"""Parties upserted for a whole import at once end as one mention after
+another would leave them: the same rows, categories, licences and
+certificates, on SQLite and PostgreSQL."""
+
+from datetime import date
+
+from sqlalchemy import select
+from storekit import db_url  # noqa: F401 - fixture
+
+from models.db import make_engine
+from models.migrate import upgrade
+from models.parties import INSURANCE, PARTY, upsert_parties, upsert_party
+
+GL = {"coverage": "general-liability", "insurer": "X", "expires": date(2027, 1, 1)}
+AUTO = {"coverage": "auto", "insurer": None, "expires": date(2027, 6, 1)}
+SPECS = [
+    {"name": "Acme Paving", "category": None, "insurance": [GL]},
+    {"name": "Eversource", "category": "utility", "insurance": []},
+    {
+        "name": "Acme Paving",
+        "category": "private",
+        "license_number": "PWC-19",
+        "license_expires": date(2027, 6, 30),
+        "insurance": [GL, AUTO],
+    },
+    {"name": "J. Doe", "category": None, "insurance": []},
+    {"name": "Eversource", "category": "gas-company", "insurance": []},
+]
+
+
+def _fresh(url):
+    engine = make_engine(url)
+    upgrade(engine)
+    with engine.begin() as conn:  # a party already known before the import
+        upsert_party(conn, {"name": "Eversource", "category": "utility", "insurance": []}, {})
+    return engine
+
+
+def test_a_batch_upsert_leaves_the_parties_as_one_upsert_after_another_does(db_url):
+    one = _fresh(db_url)
+    with one.begin() as conn:
+        cache: dict = {}
+        singly = {s["name"]: upsert_party(conn, s, cache) for s in SPECS}
+        expected = _state_in(conn)
+    with one.begin() as conn:  # undo, then the batch on the same database
+        conn.execute(INSURANCE.delete())
+        conn.execute(PARTY.delete().where(PARTY.c.name != "Eversource"))
+        conn.execute(PARTY.update().values(category="utility", license_number=None, license_expires=None))
+        batch = upsert_parties(conn, SPECS)
+        got = _state_in(conn)
+    one.dispose()
+    assert got == expected
+    assert set(batch) == set(singly) and batch["Eversource"] == singly["Eversource"]
+
+
+def test_a_second_batch_of_the_same_parties_adds_no_rows_and_no_certificate_twice(db_url):
+    engine = _fresh(db_url)
+    with engine.begin() as conn:
+        first = upsert_parties(conn, SPECS)
+    with engine.begin() as conn:
+        second = upsert_parties(conn, SPECS)
+        parties, certs = _state_in(conn)
+    engine.dispose()
+    assert first == second
+    assert len(parties) == 3 and len(certs) == 2
+
+
+def _state_in(conn) -> tuple:
+    parties = sorted(tuple(r)[1:] for r in conn.execute(select(PARTY)))
+    names = {pid: name for pid, name in conn.execute(select(PARTY.c.id, PARTY.c.name))}
+    certs = sorted((names[r.party_id], r.coverage, r.insurer, r.expires) for r in conn.execute(select(INSURANCE)))
+    return parties, certs
