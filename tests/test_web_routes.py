@@ -8,6 +8,7 @@ import re
 import shutil
 
 import pytest
+from storekit import db_url  # noqa: F401 - a fixture
 from webkit import PASSWORD, TODAY, USERS, client, csrf_of, login, make_store
 
 from models.users import LOCK_AFTER, Users
@@ -466,3 +467,37 @@ def test_dpw_staff_record_an_inspection_result_from_a_schedule_row(web, store):
         "stage": "pre-backfill",
         "result": "pass",
     }
+
+
+def test_on_postgresql_too_a_stale_form_and_a_guard_refusal_write_nothing_and_a_good_form_writes(db_url):
+    """The write paths on both databases (the rest of this module runs on SQLite)."""
+    from storekit import snapshot
+
+    store = make_store(db_url)
+    try:
+        web = client(store)
+        token = login(web, "canton-dpw")
+        before = snapshot(db_url)
+        refused = web.post(
+            "/filings/CAN-SOP-2026-001/events", data={"csrf": token, "seq": "1", "type": "permit-issued", "f_date": "2026-12-02"}
+        )
+        stale = web.post(
+            "/filings/CAN-SOP-2026-001/events",
+            data={"csrf": token, "seq": "0", "type": "dig-safe-obtained", "f_date": "2026-12-02", "f_ticket": "9"},
+        )
+        assert (refused.status_code, stale.status_code) == (422, 409)
+        assert "changed since you opened it" in stale.text
+        assert snapshot(db_url) == before
+        ok = web.post(
+            "/filings/CAN-SOP-2026-001/events",
+            data={"csrf": token, "seq": "1", "type": "dig-safe-obtained", "f_date": "2026-12-02", "f_ticket": "9"},
+        )
+        assert ok.status_code == 303 and store.history("CAN-SOP-2026-001")[-1]["raw"]["ticket"] == "9"
+    finally:
+        store.engine.dispose()
+
+
+def test_every_page_says_not_to_be_framed_or_sniffed(web):
+    r = web.get("/login")
+    assert r.headers["x-frame-options"] == "DENY" and r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "same-origin"
