@@ -252,6 +252,7 @@ def test_a_new_filing_with_a_taken_id_is_refused_and_writes_nothing(web, store):
             "town": "canton",
             "filed": "2026-12-02",
             "address": "1 A St",
+            "parcel": "1-1",
             "description": "x",
             "applicant_name": "A",
             "applicant_street": "1 A St",
