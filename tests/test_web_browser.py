@@ -240,6 +240,13 @@ def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_t
         w.page.wait_for_selector("#state")
         assert w.page.locator("#error").count() == 0
         assert "temporary patch inspection" not in w.page.goto(base + "/schedule").text()
+
+        w.page.click('nav a:has-text("Filings")')
+        assert w.page.locator('a:text-is("CAN-SOP-2026-001")').count() == 1
+        w.page.fill('input[name="q"]', "77 pleasant")  # htmx searches as the user types, no submit
+        w.page.wait_for_selector('a:text-is("CAN-SOP-2026-001")', state="detached")
+        assert w.page.locator(f'#results a:text-is("{fid}")').count() == 1
+        w.shot("search")
     assert store.history(fid)[-1]["raw"] == {
         "type": "inspected",
         "date": "2026-12-10",
