@@ -314,12 +314,12 @@ def test_the_rule_book_shows_clocks_and_guards_with_citations(web):
     assert "dig safe number given" in page and "Canton 16-12 §10.4" in page
 
 
-def test_the_dpw_schedule_is_dpw_staffs_and_shows_street_and_contractor(web):
+def test_the_dpw_schedule_and_deposits_are_not_found_for_a_conservation_agent(web):
     login(web, "canton-agent")
-    assert web.get("/schedule").status_code == 404
+    assert web.get("/schedule").status_code == 404 and web.get("/deposits").status_code == 404
+    assert "DPW schedule" not in web.get("/today").text  # nor offered in the menu
     login(web, "canton-dpw")
-    page = web.get(f"/schedule?within={(TODAY.replace(year=2027) - TODAY).days}").text
-    assert "DPW schedule" in page
+    assert web.get("/schedule").status_code == 200 and "DPW schedule" in web.get("/today").text
 
 
 def test_dpw_staff_record_an_inspection_result_from_a_schedule_row(web, store):
