@@ -157,8 +157,8 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
             out.append(_entry(replay, c, "violation", as_of))
         elif c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))
-        elif c.status == "open" and day <= horizon:
-            out.append(_entry(replay, c, "due", as_of))
+        elif c.status in ("open", "unknown") and day <= horizon:
+            out.append(_entry(replay, c, "due", as_of))  # unknown: the record lacks a fact the clock needs
         elif c.status == "waiting" and day <= horizon:
             out.append(_entry(replay, c, "waiting", as_of))
         elif c.status == "active" and day <= as_of + timedelta(days=2 * due_within):
@@ -173,7 +173,7 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
 _SCHEDULE_CLOCKS = {
     "permanent-patch-window-opens": ("permanent patch window opens: inspect during the window", ("waiting",)),
     "permanent-patch-window-closes": ("permanent patch window closes", ("open", "overdue")),
-    "winter-patch": ("winter preparation patch due before December 1", ("open", "overdue")),
+    "winter-patch": ("winter preparation patch due before December 1", ("open", "overdue", "unknown")),
     "temporary-patch-maintenance": ("temporary patch maintenance year ends", ("active",)),
     "suspension-ends": ("suspension ends", ("active",)),
     "permit-expiry": ("permit expires", ("active",)),

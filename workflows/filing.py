@@ -89,7 +89,12 @@ _STREET = {
 
 #: Optional fields with their kinds, checked when present.
 _OPTIONAL = {
-    ("street-opening", "filed"): {"applicant": ("private", "utility", "municipal"), "length_ft": "int", "emergency": "bool"},
+    ("street-opening", "filed"): {
+        "applicant": ("private", "utility", "municipal"),
+        "length_ft": "int",
+        "emergency": "bool",
+        "surface": ("bituminous", "cement-concrete"),  # Canton 16-12 §11.5
+    },
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},

@@ -19,7 +19,7 @@ def renews_at_most_once(ctx, e):
     allowed = ctx.rules.renewals_allowed
     if allowed == 0:
         return f"this {ctx.rules.kind} permit cannot be renewed ({ctx.rules.bylaw} provides no renewal)"
-    if ctx.renewals >= allowed:
+    if allowed is not None and ctx.renewals >= allowed:
         return f"a permit may be renewed only once ({_renew_citation(ctx)})"
     return None
 

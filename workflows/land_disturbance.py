@@ -4,7 +4,6 @@ days, final action within 60 days of its close."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from enum import Enum
 
 from .guards import COMMON_GUARDS
@@ -33,8 +32,9 @@ class LandDisturbanceState(str, Enum):
 
 
 def boards_reported_or_40_days(ctx, e):
-    """Mansfield 25 §7.E: no hearing until each board has reported or 40
-    days have passed since the boards received the application."""
+    """Mansfield 25 §7.E: no hearing until each board has reported or has
+    been "allowed forty (40) days to elapse after receipt": the earliest
+    day is the rule book's board-reports clock, day 41 (docs/readings.md)."""
     notified = ctx.first("boards-notified")
     missing = REVIEWING_BOARDS - ctx.boards_reported
     if not missing:
@@ -44,11 +44,12 @@ def boards_reported_or_40_days(ctx, e):
             f"the hearing cannot open before the boards have the application: no boards-notified event "
             f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)"
         )
-    earliest = notified[0] + timedelta(days=40)
+    earliest = ctx.rules.clock("board-reports").measure.reckon(ctx.calendar, notified[0]).date
     if e.date < earliest:
         return (
             f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "
-            f"ha{'s' if len(missing) == 1 else 've'} not reported and 40 days have not passed since {notified[0]} "
+            f"ha{'s' if len(missing) == 1 else 've'} not reported and have not been allowed 40 full days "
+            f"after {notified[0]} "
             f"(Mansfield 25 §7.E)"
         )
     return None

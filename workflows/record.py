@@ -34,11 +34,13 @@ class Record:
     issued: Event | None = None
     renewals: int = 0
     renewal_requested: Event | None = None
+    renewed: Event | None = None  # the last permit-renewed
     hearing_opened: bool = False
     hearing_date: Any = None
     cdf: bool = False
     applicant: str = "private"
     length_ft: int | None = None
+    surface: str | None = None
     emergency: bool = False
     excavated: bool = False
     temporary_patch: date | None = None
@@ -82,10 +84,12 @@ def note_event(rec: Record, e: Event) -> None:
     rec.events.append(e)
     t = e.type
     if t == "filed":
+        rec.anchor("received", e.date, e)
         if e.get("complete", True):
             rec.anchor("complete-application", e.date, e)
         rec.applicant = e.get("applicant", rec.applicant)
         rec.length_ft = e.get("length_ft", rec.length_ft)
+        rec.surface = e.get("surface", rec.surface)
         rec.emergency = e.get("emergency", rec.emergency) or rec.emergency
     elif t == "deemed-complete":
         if "complete-application" not in rec.anchors:
@@ -117,6 +121,7 @@ def note_event(rec: Record, e: Event) -> None:
     elif t == "permit-renewed":
         rec.renewals += 1
         rec.renewal_requested = None
+        rec.renewed = e
     elif t == "construction-noticed":
         rec.anchor("construction-start", e.get("start"), e)
     elif t == "emergency-work-started":

@@ -138,8 +138,8 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
     start_order = (start.date, start.position)
     firsts: dict[str, Event] = {}
     for e in events:
-        if not backward and (e.date, e.position) <= start_order:
-            continue
+        if (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
+            continue  # (after a renewal, only a request for the next one meets the clock)
         if e.type in met_by:
             firsts.setdefault(e.type, e)
         if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
@@ -154,11 +154,17 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
 
 
 def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
-    if clock.id == "winter-patch" and not (rec.length_ft or 0) > WINTER_PATCH_LENGTH_FT:
-        return []
+    if clock.id == "winter-patch" and rec.length_ft is not None and not rec.length_ft > WINTER_PATCH_LENGTH_FT:
+        return []  # no length on record: counted, and shown as unknown (below)
+    if clock.id.startswith("permanent-patch-window") and rec.cdf:
+        return []  # Canton 16-12 §11.4: the window is "except when installed over Controlled Density Fill"
     if clock.start == "expiry":
         if rec.issued is None:
             return []
+        allowed = rec.rules.renewals_allowed
+        if rec.renewed is not None and (allowed is None or rec.renewals < allowed):
+            # another extension may be asked (310 CMR 10.05(8)(a)): count back from the current expiry
+            return [(rec.expiry(), rec.renewed)]
         first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
         return [(first_expiry, rec.issued)]
     starts = rec.anchors.get(clock.start, [])
@@ -192,6 +198,8 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
             text = r.describe(ANCHORS[clock.start])
             if end_of_day:
                 text += f"; {start_event.type} recorded without a time: counted from the end of {start_event.date}"
+            if r.rolled and r.roll == "forward":
+                text += " (a wetlands period: moved under 310 CMR 10.05(1))"
             day, at = r.date, r.at
             if clock.id == "permit-expiry" and rec.renewals and rules.renewal is not None:
                 for _ in range(rec.renewals):
@@ -216,9 +224,15 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += premature_text(clock, met, day, at)
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
                 text += "; the period has run"
+            if clock.id == "winter-patch" and rec.length_ft is None and status in PENDING:
+                status = "unknown"
+                text += (
+                    f"; the filing gives no length (length_ft on the filed event): whether the work is over "
+                    f"{WINTER_PATCH_LENGTH_FT} ft, and so needs a Winter Preparation Patch, is unknown ({clock.citation})"
+                )
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in PENDING and clock.type != "expiry" and clock.met_by:
+            if final and status in (*PENDING, "unknown") and clock.type != "expiry" and clock.met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             out.append(

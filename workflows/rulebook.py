@@ -89,6 +89,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "revocation-hearing": "the revocation hearing",
         "billed": "after-hours inspection billed",
         "dig-safe-notice": "Dig Safe notice given",
+        "received": "request received",
     }
 )
 
@@ -154,7 +155,7 @@ class PermitRules:
     clocks: tuple[Clock, ...]
     hearing_required: bool = True
     renewal: DateRule | None = None  # how far a renewal moves permit-expiry
-    renewals_allowed: int = 0
+    renewals_allowed: int | None = 0  # None: as many as asked (310 CMR 10.05(8)(a))
     renewal_citation: str = ""
 
     def clock(self, clock_id: str) -> Clock:
@@ -176,7 +177,7 @@ class PermitRules:
             if c.id in seen:
                 raise RuleBookError(town, c.id, f"{self.kind}: declared twice")
             seen.add(c.id)
-        if self.renewals_allowed and (self.renewal is None or not self.renewal_citation):
+        if self.renewals_allowed != 0 and (self.renewal is None or not self.renewal_citation):
             raise RuleBookError(town, "permit-expiry", f"{self.kind}: renewals allowed but no renewal period or citation")
         if "renewal-request" in seen and "permit-expiry" not in seen:
             raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
@@ -192,6 +193,11 @@ class TownProfile:
     permits: Mapping[str, PermitRules]
     closures: Mapping[date, str] = field(default_factory=dict)
     settings: Mapping[str, object] = field(default_factory=dict)
+    #: The town meeting's vote under M.G.L. c.41 §110A closing the town's
+    #: offices on Saturdays, cited; "" when there is none.  Only with it does
+    #: M.G.L. c.4 §9 move a by-law's last day off a Saturday (310 CMR
+    #: 10.05(1) moves wetlands periods off Saturdays in any town).
+    saturday_closure: str = ""
 
     def __post_init__(self):
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -212,7 +218,9 @@ class TownProfile:
 
     @cached_property
     def calendar(self) -> BusinessCalendar:
-        return BusinessCalendar(self.id, suffolk=self.suffolk, closures=self.closures)
+        return BusinessCalendar(
+            self.id, suffolk=self.suffolk, closures=self.closures, saturdays_closed_by_vote=bool(self.saturday_closure)
+        )
 
     def rules(self, kind: str) -> PermitRules:
         try:

@@ -9,9 +9,12 @@ from calendars import (
     BusinessHours,
     CalendarDays,
     CalendarDaysBackward,
+    DayBefore,
     Hours,
-    LastBusinessDayBefore,
     Months,
+)
+from calendars import (
+    ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
@@ -166,7 +169,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "permanent-patch-window-closes",
-            Months(18, NEXT),
+            Months(18, C4S9),
             "temporary-patch",
             f"{STREETS} §2, §11.4",
             met_by=("permanent-patch-placed",),
@@ -174,15 +177,15 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "winter-patch",
-            LastBusinessDayBefore(12, 1),
+            DayBefore(12, 1),
             "open-work",
             f"{STREETS} §11.3(c)",
             met_by=("winter-patch-placed", "permanent-patch-placed"),
-            note="work over 30 ft not permanently patched gets a Winter Preparation Patch before December 1; missing it is a Default",
+            note="work over 30 ft not permanently patched gets a Winter Preparation Patch prior to December 1st (by November 30, whatever the day); missing it is a Default",
         ),
         Clock(
             "settlement-answer",
-            CalendarDays(7, NEXT),
+            CalendarDays(7, C4S9),
             "settlement-inspection",
             f"{STREETS} §11.4",
             met_by=("settlement-answered",),
@@ -190,7 +193,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "certification-answer",
-            CalendarDays(30, NEXT),
+            CalendarDays(30, C4S9),
             "certification-requested",
             f"{STREETS} §11.4(d)",
             met_by=("certification-answered",),
@@ -214,7 +217,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "after-hours-payment",
-            CalendarDays(15, NEXT),
+            CalendarDays(15, C4S9),
             "billed",
             f"{STREETS} §6 and fee schedule",
             met_by=("after-hours-paid",),
