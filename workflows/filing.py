@@ -55,6 +55,8 @@ _WETLANDS = {
     "permit-revoked": {"date": "date"},
     "construction-noticed": {"date": "date", "start": "date"},
     "completion-certified": {"date": "date"},
+    # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
+    "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
 }
 
 _STREET = {

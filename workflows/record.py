@@ -11,6 +11,7 @@ from typing import Any
 from calendars import BusinessCalendar
 
 from .errors import UnknownChoice
+from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
 
@@ -35,6 +36,7 @@ class Record:
     renewals: int = 0
     renewal_requested: Event | None = None
     renewed: Event | None = None  # the last permit-renewed
+    acts_declined: list[Event] = field(default_factory=list)  # act-not-applied
     hearing_opened: bool = False
     hearing_date: Any = None
     cdf: bool = False
@@ -73,7 +75,7 @@ class Record:
         day = clock.measure.reckon(self.calendar, self.issued.date).date
         for _ in range(self.renewals):
             day = self.rules.renewal.reckon(self.calendar, day).date
-        return day
+        return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
 
     def in_default(self, on: date) -> bool:
         return self.suspended_until is not None and on <= self.suspended_until
@@ -159,5 +161,7 @@ def note_event(rec: Record, e: Event) -> None:
         rec.anchor("revocation-hearing", e.get("hearing"), e)
     elif t == "after-hours-billed":
         rec.anchor("billed", e.date, e)
+    elif t == "act-not-applied":
+        rec.acts_declined.append(e)
     elif t == "clock-extended":
         rec.extensions[e.get("clock")] = e

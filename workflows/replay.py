@@ -19,6 +19,7 @@ from datetime import date, datetime, time, timedelta
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
+from .extension_acts import extend
 from .filing import VOID, Event, Filing
 from .machine import START
 from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
@@ -166,7 +167,7 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
             # another extension may be asked (310 CMR 10.05(8)(a)): count back from the current expiry
             return [(rec.expiry(), rec.renewed)]
         first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
-        return [(first_expiry, rec.issued)]
+        return [(extend(rec.rules.kind, rec.issued.date, first_expiry, rec.acts_declined)[0], rec.issued)]
     starts = rec.anchors.get(clock.start, [])
     if clock.id == "permit-expiry":
         return starts[:1]
@@ -205,6 +206,9 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 for _ in range(rec.renewals):
                     day = rules.renewal.reckon(rec.calendar, day).date
                 text += f"; renewed {rec.renewals} time(s), {rules.renewal.summary()} each, to {day} ({rules.renewal_citation})"
+            if clock.id == "permit-expiry" and rec.issued is not None:
+                day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
+                text += acts
             ext = rec.extensions.get(prefix + clock.id)
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
