@@ -17,6 +17,7 @@ CLOCK_STATUSES = (
     ("deadline", "overdue", "the date has passed and the act is not on record"),
     ("deadline", "met", "the act is on record on or before the date"),
     ("deadline", "late", "the act is on record after the date"),
+    ("deadline", "missed", "a hearing notice or posting not on record when the hearing opened: no longer a task"),
     ("deadline", "unknown", "the record lacks a fact the clock needs (a street opening's length for the winter patch)"),
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),

@@ -40,7 +40,7 @@ _WETLANDS = {
     "abutters-notified": {"date": "date"},
     "boards-notified": {"date": "date"},
     "board-reported": {"date": "date", "board": "str"},
-    "hearing-scheduled": {"date": "date", "hearing": "date"},
+    "hearing-scheduled": {"date": "date", "hearing": "day-or-moment"},  # the hearing's time: at, or hearing=...THH:MM
     "notice-published": {"date": "date"},
     "notice-posted": {"date": "date"},  # or `at`
     "hearing-opened": {"date": "date"},
@@ -100,6 +100,10 @@ _OPTIONAL = {
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
+    ("*", "permit-issued"): {"voted": "date"},
+    ("*", "permit-denied"): {"voted": "date"},
+    ("*", "determination-issued"): {"voted": "date"},
     ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
     ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
     ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
@@ -177,6 +181,10 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             return date.fromisoformat(value) if isinstance(value, str) and _ISO_DAY.fullmatch(value) else _raise()
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a date (YYYY-MM-DD)") from None
+    if kind_of_field == "day-or-moment":
+        if isinstance(value, str) and "T" in value:
+            return _convert("moment", value, name, filing_id, position, etype, earlier)
+        return _convert("date", value, name, filing_id, position, etype, earlier)
     if kind_of_field == "moment":
         try:
             if not isinstance(value, str) or "T" not in value:
@@ -235,16 +243,64 @@ def parse_event(
         required.pop("date")
         required["at"] = "moment"
     parsed: dict[str, Any] = {}
+    unknown = sorted(set(raw) - set(required) - set(optional) - {"type", "date", "at"} - _LENIENT.get(etype, set()))
+    if unknown:
+        known = ", ".join(["type", *required, *(o for o in optional if o not in required)])
+        raise _bad(filing_id, position, etype, f"unknown field {unknown[0]!r} on a {etype} event; known: {known}")
     for name, kf in required.items():
         if name not in raw:
+            if etype == "clock-extended" and name == "to":
+                raise _bad(
+                    filing_id,
+                    position,
+                    etype,
+                    "missing required field 'to': an applicant's extension or waiver is valid only for a stated "
+                    "period; give the day it ends (Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G)",
+                )
             raise _bad(filing_id, position, etype, f"missing required field {name!r}")
         parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
     for name, kf in optional.items():
         if name in raw and name not in parsed:
             parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
+    if etype == "hearing-scheduled":
+        _hearing_moment(parsed, filing_id, position, etype)
+    for name in ("hearing", "to"):
+        ahead = parsed.get(name)
+        if ahead is not None and "date" in parsed and isinstance(ahead, date) and _day_of(ahead) < parsed["date"]:
+            raise _bad(
+                filing_id, position, etype, f"field {name!r} ({_day_of(ahead)}) is before the event's own date, {parsed['date']}"
+            )
+    if "voted" in parsed and "date" in parsed and parsed["voted"] > parsed["date"]:
+        raise _bad(
+            filing_id,
+            position,
+            etype,
+            f"voted {parsed['voted']} after it issued on {parsed['date']}: a decision issues after its vote",
+        )
     at = parsed.pop("at", None)
     day = parsed.pop("date", None) or (at.date() if at else None)
     return Event(position, etype, day, at, MappingProxyType(parsed), MappingProxyType(dict(raw)))
+
+
+def _day_of(value) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+#: Fields some events carry beyond their declared ones, kept and ignored.
+_LENIENT: dict[str, set[str]] = {}
+
+
+def _hearing_moment(parsed: dict, filing_id, position, etype) -> None:
+    """A hearing's time is given as ``hearing`` with a time, or as ``at``
+    beside a ``hearing`` day; either way the event's ``at`` is the hearing's
+    moment and ``hearing`` its day, and the two must agree."""
+    hearing, at = parsed["hearing"], parsed.get("at")
+    if isinstance(hearing, datetime):
+        if at is not None and at != hearing:
+            raise _bad(filing_id, position, etype, f"field 'at' ({at:%Y-%m-%dT%H:%M}) and field 'hearing' disagree")
+        parsed["at"], parsed["hearing"] = hearing, hearing.date()
+    elif at is not None and at.date() != hearing:
+        raise _bad(filing_id, position, etype, f"field 'at' ({at:%Y-%m-%dT%H:%M}) is not on the hearing's day, {hearing}")
 
 
 def parse_filing(obj: Any) -> Filing:

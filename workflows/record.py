@@ -38,6 +38,7 @@ class Record:
     renewed: Event | None = None  # the last permit-renewed
     acts_declined: list[Event] = field(default_factory=list)  # act-not-applied
     hearing_opened: bool = False
+    hearing_opened_on: date | None = None
     hearing_date: Any = None
     cdf: bool = False
     applicant: str = "private"
@@ -104,6 +105,8 @@ def note_event(rec: Record, e: Event) -> None:
     elif t == "hearing-opened":
         if not rec.hearing_opened and "hearing-date" not in rec.anchors:
             rec.anchor("hearing-date", e.date, e)
+        if not rec.hearing_opened:
+            rec.hearing_opened_on = e.date
         rec.hearing_opened = True
     elif t == "boards-notified":
         if "boards-notified" not in rec.anchors:

@@ -217,6 +217,8 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
             status = _status(clock.type, day, met, as_of, bool(clock.met_by), at)
             if met is not None:
                 text += f"; {met.type} on {met.date} (event {met.position})"
+                if met.get("voted") is not None and met.get("voted") != met.date:
+                    text += f", voted {met.get('voted')}: judged on the day it issued, not the vote"
                 if status == "late" and met.date == day:
                     text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
                 elif status == "late":
@@ -234,6 +236,10 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     f"; the filing gives no length (length_ft on the filed event): whether the work is over "
                     f"{WINTER_PATCH_LENGTH_FT} ft, and so needs a Winter Preparation Patch, is unknown ({clock.citation})"
                 )
+            if clock.start == "hearing-date" and clock.met_by and status in PENDING and rec.hearing_opened:
+                # the hearing has opened: a notice or posting can no longer be given for it
+                status = "missed"
+                text += f"; the hearing opened on {rec.hearing_opened_on} with this not on record: no longer a task ({clock.citation})"
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
             if final and status in (*PENDING, "unknown") and clock.type != "expiry" and clock.met_by:
