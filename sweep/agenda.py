@@ -216,6 +216,10 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         elif e.type in ("permanent-patch-placed", "permit-revoked"):
             patched = None
     if patched is not None:
+        from workflows.towns import town
+
+        # the inspection is the town's act: the first business day from the patch (16-12 §10.2)
+        inspect_on = town(replay.town).calendar.roll_forward(patched.date)
         out.append(
             Entry(
                 town=replay.town,
@@ -225,9 +229,9 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
                 state=str(replay.state),
                 category="inspection",
                 what="temporary patch inspection",
-                date=patched.date.isoformat(),
-                days=(patched.date - as_of).days,
-                status="open" if patched.date >= as_of else "overdue",
+                date=inspect_on.isoformat(),
+                days=(inspect_on - as_of).days,
+                status="open" if inspect_on >= as_of else "overdue",
                 rule="Canton Street Opening By-Law 16-12 §10.2",
                 explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
             )

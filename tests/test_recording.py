@@ -143,3 +143,29 @@ def test_an_order_under_dual_jurisdiction_prints_the_states_appeal_period():
     assert r.clock("appeal-period") is None and r.clock("wpa:appeal-period") is not None
     (out,) = [o for o in produce(f, r, "permit", fmt="txt", dated=DATED) if "permit" in o.filename][:1]
     assert "Last day to request a superseding order" in out.content
+
+
+def test_the_temporary_patch_inspection_is_scheduled_on_a_business_day():
+    """Canton 16-12 §10.2(b): an inspection after the temporary patch; the
+    DPW inspects on business days, so a Saturday patch is inspected Monday."""
+    from sweep.agenda import inspection_schedule
+    from workflows.filing import parse_filing as parse
+
+    obj = filing(
+        "canton",
+        "street-opening",
+        ev("filed", "2026-06-01", length_ft=20),
+        ev("dig-safe-obtained", "2026-06-01", ticket="1"),
+        ev("permit-issued", "2026-06-02"),
+        ev("work-noticed", at="2026-06-02T08:00"),
+        ev("excavation-started", "2026-06-08"),
+        ev("backfilled", "2026-06-10", material="gravel"),
+        ev("temporary-patch-placed", "2026-06-13"),  # a Saturday
+    )
+    f = parse(obj)
+    from workflows.replay import replay
+
+    rows = inspection_schedule(replay(f, date(2026, 6, 13)), date(2026, 6, 13), f.events)
+    assert [(e.what, e.date) for e in rows if e.what == "temporary patch inspection"] == [
+        ("temporary patch inspection", "2026-06-15")
+    ]
