@@ -55,6 +55,10 @@ _WETLANDS = {
     "permit-revoked": {"date": "date"},
     "construction-noticed": {"date": "date", "start": "date"},
     "completion-certified": {"date": "date"},
+    # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
+    "emergency-work-started": {"at": "moment"},
+    "emergency-noticed": {"at": "moment"},
+    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
 }
@@ -81,6 +85,7 @@ _STREET = {
     "certification-requested": {"date": "date"},
     "certification-answered": {"date": "date", "granted": "bool"},
     "permanent-patch-placed": {"date": "date"},
+    "patch-noticed": {"at": "moment"},  # Canton 16-12 §11.4: a utility's own permanent patch, 72 hours ahead
     "suspended": {"date": "date", "days": "int"},
     "revocation-hearing-scheduled": {"date": "date", "hearing": "date"},
     "permit-revoked": {"date": "date"},

@@ -73,6 +73,23 @@ def extension_names_a_clock_of_this_filing(ctx, e):
     return None
 
 
+def objection_closes_the_hearing(ctx, e):
+    if not ctx.rules.objection_closes_hearing:
+        return (
+            f"{ctx.rules.bylaw} does not close a hearing on the applicant's objection to a continuance; "
+            f"record hearing-closed when the board closes it"
+        )
+    return None
+
+
+def emergency_projects_provided(ctx, e):
+    try:
+        ctx.rules.clock("emergency-filing")
+    except UnknownChoice:
+        return f"{ctx.rules.bylaw} provides no emergency project before a {ctx.rules.kind} application; file first"
+    return None
+
+
 def hearing_has_opened(ctx, e):
     return f"a hearing cannot close before it opens ({ctx.rules.bylaw})"
 
@@ -94,6 +111,8 @@ COMMON_GUARDS = {
         Guard("renewal_was_requested", renewal_was_requested, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
         Guard("continued_to_a_later_date", continued_to_a_later_date, "Canton 15-5; Saugus 508.08 §5.2"),
         Guard("extension_names_a_clock_of_this_filing", extension_names_a_clock_of_this_filing, "FILING-FORMAT clock-extended"),
+        Guard("objection_closes_the_hearing", objection_closes_the_hearing, "Canton Wetlands By-Law 15-5"),
+        Guard("emergency_projects_provided", emergency_projects_provided, "Canton Wetlands By-Law 15-3 (emergency projects)"),
         Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
         Guard(
             "decision_follows_close_where_required",

@@ -113,7 +113,7 @@ def note_event(rec: Record, e: Event) -> None:
             rec.anchor("boards-notified", e.date, e)
     elif t == "board-reported":
         rec.boards_reported.add(e.get("board").strip().lower())
-    elif t == "hearing-closed":
+    elif t in ("hearing-closed", "continuance-objected"):
         rec.anchor("hearing-closed", e.date, e)
     elif t in ("permit-issued", "determination-issued"):
         rec.issued = e
@@ -137,6 +137,8 @@ def note_event(rec: Record, e: Event) -> None:
         rec.dig_safe_ticket = e.get("ticket")
         if not rec.excavated:  # a new notice before digging replaces the earlier ticket
             rec.anchors["dig-safe-notice"] = [(e.at or e.date, e)]
+    elif t == "patch-noticed":
+        rec.anchor("patch-noticed", e.at, e)
     elif t == "work-noticed":
         rec.anchor("work-noticed", e.at, e)
     elif t == "excavation-started":

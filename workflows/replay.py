@@ -139,7 +139,9 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
     start_order = (start.date, start.position)
     firsts: dict[str, Event] = {}
     for e in events:
-        if (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
+        if clock.id == "emergency-notice":
+            pass  # "prior to commencement of work or within 24 hours after": a notice before the work counts
+        elif (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
             continue  # (after a renewal, only a request for the next one meets the clock)
         if e.type in met_by:
             firsts.setdefault(e.type, e)

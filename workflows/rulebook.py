@@ -64,6 +64,8 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "after-hours-payment": "deadline",
         "dig-safe-wait": "earliest",
         "dig-safe-expiry": "expiry",
+        "emergency-notice": "deadline",
+        "patch-notice": "earliest",
     }
 )
 
@@ -90,6 +92,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "billed": "after-hours inspection billed",
         "dig-safe-notice": "Dig Safe notice given",
         "received": "request received",
+        "patch-noticed": "permanent patch noticed",
     }
 )
 
@@ -157,6 +160,9 @@ class PermitRules:
     renewal: DateRule | None = None  # how far a renewal moves permit-expiry
     renewals_allowed: int | None = 0  # None: as many as asked (310 CMR 10.05(8)(a))
     renewal_citation: str = ""
+    #: The by-law that closes the hearing when the applicant objects to a
+    #: continuance (Canton 15-5), cited; "" where none does.
+    objection_closes_hearing: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         for c in self.clocks:

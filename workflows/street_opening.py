@@ -180,6 +180,7 @@ MACHINE = Machine(
         T("suspended", LIVE, None, guards=("suspension_at_most_21_days",)),
         T("revocation-hearing-scheduled", LIVE, None),
         T("permit-revoked", LIVE, S.REVOKED.value, guards=("revoked_after_noticed_hearing",)),
+        T("patch-noticed", (ANY,), None),
         T("after-hours-billed", (ANY,), None),
         T("after-hours-paid", (ANY,), None),
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),

@@ -48,6 +48,30 @@ def premature_text(clock, met, day: date, at: datetime | None) -> str:
     )
 
 
+def _unnoticed_patch(rec) -> list:
+    """Canton 16-12 §11.4: a utility or town department may place its
+    permanent patches without the town's approval, but with "not less than
+    seventy-two hours prior notice"; with neither on record, flagged."""
+    if rec.applicant not in ("utility", "municipal") or "patch-noticed" in rec.anchors:
+        return []
+    patch = next((e for e in rec.events if e.type == "permanent-patch-placed"), None)
+    approved = any(
+        e.type == "settlement-answered" or (e.type == "certification-answered" and e.get("granted")) for e in rec.events
+    )
+    if patch is None or approved or rec.cdf:
+        return []
+    return [
+        (
+            "patch-notice",
+            "earliest",
+            patch.date,
+            f"{STREETS} §11.4",
+            f"permanent-patch-placed on {patch.date} (event {patch.position}) by a {rec.applicant} applicant with no "
+            f"72 hours' notice and no approval on record; a violation on record ({STREETS} §11.4)",
+        )
+    ]
+
+
 def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     """Violations with no earliest clock to be early against, each as
     ``(clock id, type, day, rule, explanation)``: the replay marks the clock
@@ -71,6 +95,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
                 f"work on an expired permit is a violation on record ({STREETS} §10.1)",
             )
         )
+    out += _unnoticed_patch(rec)
     ticket = rec.first("dig-safe-notice")
     if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
         value, notice = ticket

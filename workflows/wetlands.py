@@ -30,6 +30,7 @@ def hearing_rows(S, opened_guards: tuple[str, ...] = ()) -> tuple[T, ...]:
         T("hearing-scheduled", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_SCHEDULED.value),
         T("hearing-opened", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_OPEN.value, guards=opened_guards),
         T("hearing-continued", (S.HEARING_OPEN.value,), None, guards=("continued_to_a_later_date",)),
+        T("continuance-objected", (S.HEARING_OPEN.value,), S.HEARING_CLOSED.value, guards=("objection_closes_the_hearing",)),
         T("hearing-closed", (S.HEARING_OPEN.value,), S.HEARING_CLOSED.value),
         T("hearing-closed", before_open, S.HEARING_CLOSED.value, guards=("hearing_has_opened",)),
         T("withdrawn", (ANY,), S.WITHDRAWN.value),

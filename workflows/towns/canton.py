@@ -46,11 +46,30 @@ _wetlands_hearing = (
     _hearing_posting,
 )
 
+EMERGENCY = f"{WETLANDS} 15-3 (emergency projects)"  # the text before Section 4 (canton.txt lines 6-17)
+
 NOI = PermitRules(
     kind="noi",
     bylaw=f"{WETLANDS} (Art. XV)",
+    objection_closes_hearing=f"{WETLANDS} 15-5",
     clocks=_wetlands_hearing
     + (
+        Clock(
+            "emergency-notice",
+            Hours(24),
+            "emergency-start",
+            EMERGENCY,
+            met_by=("emergency-noticed",),
+            note="advance notice, oral or written, before the work starts or within 24 hours after",
+        ),
+        Clock(
+            "emergency-filing",
+            CalendarDays(21, NEXT),
+            "emergency-start",
+            EMERGENCY,
+            met_by=("filed",),
+            note="a permit application within 21 days of the start of an emergency project",
+        ),
         Clock(
             "board-comment",
             CalendarDays(15, NO_ROLL),
@@ -86,6 +105,7 @@ NOI = PermitRules(
 RDA = PermitRules(
     kind="rda",
     bylaw=f"{WETLANDS} (Art. XV)",
+    objection_closes_hearing=f"{WETLANDS} 15-5",
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -182,6 +202,14 @@ STREET_OPENING = PermitRules(
             f"{STREETS} §11.3(c)",
             met_by=("winter-patch-placed", "permanent-patch-placed"),
             note="work over 30 ft not permanently patched gets a Winter Preparation Patch prior to December 1st (by November 30, whatever the day); missing it is a Default",
+        ),
+        Clock(
+            "patch-notice",
+            Hours(72),
+            "patch-noticed",
+            f"{STREETS} §11.4",
+            met_by=("permanent-patch-placed",),
+            note="a public utility or town department placing its own permanent patches gives not less than 72 hours' notice",
         ),
         Clock(
             "settlement-answer",
