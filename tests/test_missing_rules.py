@@ -111,3 +111,62 @@ def test_a_utilitys_permanent_patch_with_no_notice_and_no_approval_is_flagged():
     c = r.clock("patch-notice")
     assert c.status == "violated" and "16-12 §11.4" in c.rule
     assert "no 72 hours' notice and no approval on record" in c.explanation
+
+
+def test_a_missed_winter_patch_on_one_permit_holds_back_the_applicants_refund_on_another(tmp_path, capsys):
+    """Canton 16-12 §11.3(c): a winter patch not done "prior to December 1st"
+    is a Default; §11.3(c) and §5: the deposit is returned "provided that the
+    Applicant/Permit Holder and Contractor are not in Default"."""
+    import json
+
+    from storekit import STREET, write_json
+
+    from cli.main import main
+
+    db = f"sqlite:///{tmp_path / 'p.db'}"
+    bakery = {"name": "Main St Bakery", "category": "private"}
+    done = {
+        **STREET,
+        "id": "CAN-SO-2026-300",
+        "applicant": bakery,
+        "events": [
+            {"type": "filed", "date": "2026-06-01", "applicant": "private", "length_ft": 20},
+            {"type": "dig-safe-obtained", "date": "2026-06-01", "ticket": "1"},
+            {"type": "permit-issued", "date": "2026-06-02"},
+            {"type": "work-noticed", "at": "2026-06-02T08:00"},
+            {"type": "excavation-started", "date": "2026-06-08"},
+            {"type": "backfilled", "date": "2026-06-10", "material": "cdf"},
+            {"type": "permanent-patch-placed", "date": "2026-06-12"},
+            {"type": "inspected", "date": "2026-06-15", "stage": "permanent-patch", "result": "pass"},
+        ],
+    }
+    open_trench = {
+        **STREET,
+        "id": "CAN-SO-2026-301",
+        "applicant": bakery,
+        "events": [
+            {"type": "filed", "date": "2026-09-01", "applicant": "private", "length_ft": 45},
+            {"type": "dig-safe-obtained", "date": "2026-09-01", "ticket": "2"},
+            {"type": "permit-issued", "date": "2026-09-02"},
+            {"type": "work-noticed", "at": "2026-09-02T08:00"},
+            {"type": "excavation-started", "date": "2026-09-08"},
+        ],
+    }
+    for argv in (
+        ["init"],
+        ["import", write_json(tmp_path / "a.json", done), write_json(tmp_path / "b.json", open_trench)],
+        ["deposits", "Main St Bakery", "--charge", "trench-paved-way", "--quantity", "20", "--filing", "CAN-SO-2026-300"],
+    ):
+        assert main([*argv, "--db", db]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    refund = ["deposits", "Main St Bakery", "--refund", "--filing", "CAN-SO-2026-300", "--db", db, "--date"]
+    assert main([*refund, "2026-12-02"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "held back: the applicant is in Default on CAN-SO-2026-301 (winter patch due 2026-11-30" in err
+    assert "16-12 §5, §11.3(c)" in err
+    assert main([*refund, "2026-11-30"]) == 0  # before the winter patch was missed
+    capsys.readouterr()
+    assert main(["deposits", "Main St Bakery", "--json", "--db", db]) == 0
+    entries = json.loads(capsys.readouterr().out)["entries"]
+    assert [e["entry"] for e in entries][-1] == "refund"
