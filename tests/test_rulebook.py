@@ -50,6 +50,8 @@ FILING_FORMAT_CLOCKS = {
     "emergency-notice": "deadline",
     # Canton 16-12 §11.4: a utility's or department's own permanent patch, 72 hours' notice
     "patch-notice": "earliest",
+    # Saugus 508.08 §7.9: no work until the permit is recorded and that is certified (a violation, never declared)
+    "recording-before-work": "earliest",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")

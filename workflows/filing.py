@@ -58,7 +58,11 @@ _WETLANDS = {
     # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
     "emergency-work-started": {"at": "moment"},
     "emergency-noticed": {"at": "moment"},
-    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
+    "continuance-objected": {"date": "date"},
+    "recording-certified": {"date": "date"},  # Saugus 508.08 §7.9: the holder certifies the recording in writing
+    "work-started": {
+        "date": "date"
+    },  # work under a wetlands permit begins  # Canton 15-5: the applicant objects, the hearing closes
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
 }

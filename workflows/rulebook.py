@@ -66,6 +66,7 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "dig-safe-expiry": "expiry",
         "emergency-notice": "deadline",
         "patch-notice": "earliest",
+        "recording-before-work": "earliest",
     }
 )
 
@@ -163,6 +164,10 @@ class PermitRules:
     #: The by-law that closes the hearing when the applicant objects to a
     #: continuance (Canton 15-5), cited; "" where none does.
     objection_closes_hearing: str = ""
+    #: The by-law that forbids work until the permit is recorded at the
+    #: Registry of Deeds and the holder certifies it in writing (Saugus
+    #: 508.08 §7.9), cited; "" where none does.
+    recording_before_work: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         for c in self.clocks:

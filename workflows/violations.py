@@ -72,12 +72,38 @@ def _unnoticed_patch(rec) -> list:
     ]
 
 
+def _unrecorded_work(rec) -> list:
+    """Saugus 508.08 §7.9: "No work ... shall be undertaken until the permit
+    ... has been recorded in the Registry of Deeds ... and until the holder
+    of the permit certifies in writing to the Commission that the permit has
+    been recorded"."""
+    rule = rec.rules.recording_before_work
+    work = next((e for e in rec.events if e.type == "work-started"), None)
+    if not rule or work is None:
+        return []
+    before = [e for e in rec.events if (e.date, e.position) <= (work.date, work.position)]
+    missing = [t for t in ("permit-recorded", "recording-certified") if not any(e.type == t for e in before)]
+    if not missing:
+        return []
+    return [
+        (
+            "recording-before-work",
+            "earliest",
+            work.date,
+            rule,
+            f"work-started on {work.date} (event {work.position}) with no {' and no '.join(missing)} before it: no work "
+            f"until the permit is recorded at the Registry of Deeds and the holder certifies it in writing; "
+            f"a violation on record ({rule})",
+        )
+    ]
+
+
 def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     """Violations with no earliest clock to be early against, each as
     ``(clock id, type, day, rule, explanation)``: the replay marks the clock
     of that id ``violated``, or adds it when the record never started it."""
     if rec.rules.kind != "street-opening":
-        return []
+        return _unrecorded_work(rec)
     out = []
     dug = next((e for e in rec.events if e.type == "excavation-started"), None)
     if dug is None:

@@ -49,6 +49,8 @@ def permit_rows(S) -> tuple[T, ...]:
         T("permit-denied", before_close, S.DENIED.value, guards=("decision_follows_close_where_required",)),
         T("permit-recorded", live, None),
         T("act-not-applied", live, None),
+        T("recording-certified", live, None),
+        T("work-started", live, None),
         T("construction-noticed", live, None),
         T("renewal-requested", live, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
         T("permit-renewed", live, S.RENEWED.value, guards=("renews_at_most_once", "renewal_was_requested")),

@@ -17,6 +17,7 @@ BYLAW = "Saugus Wetlands By-Law 508.08"
 NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
+    recording_before_work=f"{BYLAW} §7.9",
     clocks=(
         Clock(
             "hearing-open",
