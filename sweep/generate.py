@@ -251,6 +251,7 @@ def _land_disturbance(h: _History, rng, d0: int) -> None:
     h.add(out, "notice-published")
     h.add(out, "notice-posted")
     h.add(out, "abutters-notified")
+    h.add(out + 2, "mail-receipts-submitted")  # Ch. 25 §7.G: before the hearing opens
     if _late(rng, 0.04) or not h.add(hearing, "hearing-opened"):
         h.stop()
         return

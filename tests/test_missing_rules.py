@@ -213,3 +213,48 @@ def test_work_before_recording_is_not_flagged_where_the_by_law_does_not_require_
         as_of="2026-06-30",
     )
     assert r.clock("recording-before-work") is None
+
+
+def _mansfield_ld(*more, receipts=True):
+    boards = [ev("board-reported", "2026-03-20", board=b) for b in ("building", "dpw", "engineering", "health", "planning")]
+    return replayed(
+        "mansfield",
+        "land-disturbance",
+        ev("filed", "2026-03-02"),
+        ev("boards-notified", "2026-03-02"),
+        *boards,
+        *([ev("mail-receipts-submitted", "2026-04-01")] if receipts else []),
+        ev("hearing-opened", "2026-04-21"),
+        ev("hearing-closed", "2026-05-05"),
+        ev("permit-issued", "2026-06-01"),
+        *more,
+        as_of="2026-12-31",
+    )
+
+
+def test_a_mansfield_ld_hearing_opened_before_the_mail_receipts_is_flagged():
+    """mansfield.txt lines 2678-2680 (Ch. 25 §7.G): "Copies of the certified
+    mail receipts shall be submitted ... prior to opening the public hearing"."""
+    c = _mansfield_ld(receipts=False).clock("mail-receipts")
+    assert c.status == "violated" and "§7.G" in c.rule
+    assert _mansfield_ld().clock("mail-receipts") is None
+
+
+def test_mansfield_land_disturbance_before_the_required_surety_is_flagged():
+    """mansfield.txt lines 2773-2775 (Ch. 25 §12): the surety is posted
+    "before the start of land disturbance activity"."""
+    r = _mansfield_ld(ev("surety-required", "2026-06-01"), ev("work-started", "2026-06-10"))
+    c = r.clock("surety")
+    assert (c.status, c.date.isoformat()) == ("violated", "2026-06-10") and "§12" in c.rule
+    ok = _mansfield_ld(ev("surety-required", "2026-06-01"), ev("surety-posted", "2026-06-05"), ev("work-started", "2026-06-10"))
+    assert ok.clock("surety") is None
+
+
+def test_the_surety_is_released_only_after_the_final_report_and_the_certificate_of_completion():
+    """mansfield.txt lines 2779-2781 (Ch. 25 §12, §13, §15)."""
+    early = _mansfield_ld(ev("final-report-filed", "2026-10-01"), ev("surety-released", "2026-10-02"))
+    assert "no completion-certified" in early.clock("surety").explanation
+    ok = _mansfield_ld(
+        ev("final-report-filed", "2026-10-01"), ev("completion-certified", "2026-10-15"), ev("surety-released", "2026-10-20")
+    )
+    assert ok.state == "completed" and ok.clock("surety") is None

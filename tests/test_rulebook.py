@@ -52,6 +52,9 @@ FILING_FORMAT_CLOCKS = {
     "patch-notice": "earliest",
     # Saugus 508.08 §7.9: no work until the permit is recorded and that is certified (a violation, never declared)
     "recording-before-work": "earliest",
+    # Mansfield 25 §7.G (receipts before the hearing) and §12 (surety before disturbance, released after §13, §15)
+    "mail-receipts": "earliest",
+    "surety": "earliest",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")

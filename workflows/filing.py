@@ -58,11 +58,15 @@ _WETLANDS = {
     # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
     "emergency-work-started": {"at": "moment"},
     "emergency-noticed": {"at": "moment"},
-    "continuance-objected": {"date": "date"},
+    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
     "recording-certified": {"date": "date"},  # Saugus 508.08 §7.9: the holder certifies the recording in writing
-    "work-started": {
-        "date": "date"
-    },  # work under a wetlands permit begins  # Canton 15-5: the applicant objects, the hearing closes
+    "work-started": {"date": "date"},  # work under a wetlands permit begins (land disturbance starts)
+    # Mansfield 25 §7.G, §12, §13: receipts, surety, final report and as-built plan
+    "mail-receipts-submitted": {"date": "date"},
+    "surety-required": {"date": "date"},
+    "surety-posted": {"date": "date"},
+    "final-report-filed": {"date": "date"},
+    "surety-released": {"date": "date"},
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
 }

@@ -7,7 +7,8 @@ from __future__ import annotations
 from enum import Enum
 
 from .guards import COMMON_GUARDS
-from .machine import Guard, Machine
+from .machine import ANY, Guard, Machine
+from .machine import Transition as T
 from .wetlands import hearing_rows, incomplete, permit_rows
 
 __all__ = ["LandDisturbanceState", "MACHINE", "REVIEWING_BOARDS"]
@@ -60,7 +61,17 @@ MACHINE = Machine(
     kind="land-disturbance",
     states=LandDisturbanceState,
     final=frozenset({S.DENIED.value, S.REVOKED.value, S.COMPLETED.value, S.WITHDRAWN.value}),
-    transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",)) + permit_rows(S),
+    transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",))
+    + permit_rows(S)
+    + (
+        # §7.G: certified mail receipts before the hearing opens; §12: surety before land
+        # disturbance, released in full only after the final report and the certificate (§13, §15)
+        T("mail-receipts-submitted", (ANY,), None),
+        T("surety-required", (ANY,), None),
+        T("surety-posted", (ANY,), None),
+        T("final-report-filed", (S.ISSUED.value, S.RENEWED.value), None),
+        T("surety-released", (S.ISSUED.value, S.RENEWED.value, S.COMPLETED.value), None),
+    ),
     guards={
         **COMMON_GUARDS,
         "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days, "Mansfield 25 §7.E"),

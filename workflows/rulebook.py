@@ -67,6 +67,8 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "emergency-notice": "deadline",
         "patch-notice": "earliest",
         "recording-before-work": "earliest",
+        "mail-receipts": "earliest",
+        "surety": "earliest",
     }
 )
 

@@ -98,10 +98,71 @@ def _unrecorded_work(rec) -> list:
     ]
 
 
+STORMWATER = "Mansfield Stormwater By-Law Ch. 25 Part B"
+
+
+def _first(rec, etype, before=None):
+    for e in rec.events:
+        if e.type == etype and (before is None or (e.date, e.position) <= (before.date, before.position)):
+            return e
+    return None
+
+
+def _land_disturbance(rec) -> list:
+    """Mansfield 25 §7.G: "Copies of the certified mail receipts shall be
+    submitted ... prior to opening the public hearing"; §12: a surety the
+    Commission requires is posted "before the start of land disturbance
+    activity" and "may not be fully released until the Commission has
+    received the final report and as-built plan ... and issued a
+    certificate of completion"."""
+    out = []
+    opened = _first(rec, "hearing-opened")
+    if opened is not None and _first(rec, "mail-receipts-submitted", opened) is None:
+        out.append(
+            (
+                "mail-receipts",
+                "earliest",
+                opened.date,
+                f"{STORMWATER} §7.G",
+                f"hearing-opened on {opened.date} (event {opened.position}) with no certified mail receipts submitted "
+                f"before it; a violation on record ({STORMWATER} §7.G)",
+            )
+        )
+    required, work = _first(rec, "surety-required"), _first(rec, "work-started")
+    if required is not None and work is not None and _first(rec, "surety-posted", work) is None:
+        out.append(
+            (
+                "surety",
+                "earliest",
+                work.date,
+                f"{STORMWATER} §12",
+                f"work-started on {work.date} (event {work.position}) before the required surety was posted; "
+                f"a violation on record ({STORMWATER} §12)",
+            )
+        )
+    released = _first(rec, "surety-released")
+    if released is not None:
+        missing = [t for t in ("final-report-filed", "completion-certified") if _first(rec, t, released) is None]
+        if missing:
+            out.append(
+                (
+                    "surety",
+                    "earliest",
+                    released.date,
+                    f"{STORMWATER} §12, §13, §15",
+                    f"surety-released on {released.date} (event {released.position}) with no {' and no '.join(missing)} "
+                    f"before it; a violation on record ({STORMWATER} §12)",
+                )
+            )
+    return out
+
+
 def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     """Violations with no earliest clock to be early against, each as
     ``(clock id, type, day, rule, explanation)``: the replay marks the clock
     of that id ``violated``, or adds it when the record never started it."""
+    if rec.rules.kind == "land-disturbance":
+        return _land_disturbance(rec)
     if rec.rules.kind != "street-opening":
         return _unrecorded_work(rec)
     out = []
