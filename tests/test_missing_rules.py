@@ -258,3 +258,21 @@ def test_the_surety_is_released_only_after_the_final_report_and_the_certificate_
         ev("final-report-filed", "2026-10-01"), ev("completion-certified", "2026-10-15"), ev("surety-released", "2026-10-20")
     )
     assert ok.state == "completed" and ok.clock("surety") is None
+
+
+def test_a_mansfield_ld_hearing_before_day_41_is_not_premature_once_every_board_has_reported():
+    """Mansfield 25 §7.E: "until it has received reports from said agencies,
+    or until said agencies have allowed forty (40) days to elapse"."""
+    r = _mansfield_ld()  # all five boards reported 03-20; hearing 04-21 is day 50 anyway
+    early = replayed(
+        "mansfield",
+        "land-disturbance",
+        ev("filed", "2026-03-02"),
+        ev("boards-notified", "2026-03-02"),
+        *[ev("board-reported", "2026-03-20", board=b) for b in ("building", "dpw", "engineering", "health", "planning")],
+        ev("mail-receipts-submitted", "2026-03-21"),
+        ev("hearing-opened", "2026-03-25"),
+        as_of="2026-03-26",
+    )
+    assert early.clock("board-reports").status == "passed"
+    assert r.clock("board-reports").status == "passed"

@@ -227,7 +227,7 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     text += f", {(met.date - day).days} days after the deadline"
                     if clock.id == "decision" and rules.kind in ("noi", "rda"):
                         text += f": {OYSTER_CREEK}"
-                if clock.type == "earliest" and is_premature(met, day, at):
+                if clock.type == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                     status = "premature"
                     text += premature_text(clock, met, day, at)
             elif clock.type == "deadline" and not clock.met_by and as_of > day:
@@ -253,6 +253,15 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 )
             )
     return out
+
+
+def _all_boards_reported(rec: Record, before: Event) -> bool:
+    """Mansfield 25 §7.E: the hearing may open before day 41 once every
+    board has reported (the board-reports clock's other way to pass)."""
+    if rec.rules.kind != "land-disturbance":
+        return False
+    reported = {e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and _order(e) < _order(before)}
+    return land_disturbance.REVIEWING_BOARDS <= reported
 
 
 def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:
