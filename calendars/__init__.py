@@ -15,6 +15,7 @@ from .massachusetts import FIRST_YEAR, LAST_YEAR, STATUTE, legal_holidays
 from .reckoning import ClosedStep, Reckoning
 from .rules import (
     NO_ROLL,
+    ROLL_PAST_SUNDAY_AND_HOLIDAY,
     ROLL_TO_NEXT_BUSINESS_DAY,
     ROLL_TO_PREVIOUS_BUSINESS_DAY,
     BusinessDays,
@@ -24,6 +25,7 @@ from .rules import (
     CalendarDays,
     CalendarDaysBackward,
     DateRule,
+    DayBefore,
     Hours,
     LastBusinessDayBefore,
     Months,
@@ -43,6 +45,7 @@ __all__ = [
     "ClosedStep",
     "Reckoning",
     "NO_ROLL",
+    "ROLL_PAST_SUNDAY_AND_HOLIDAY",
     "ROLL_TO_NEXT_BUSINESS_DAY",
     "ROLL_TO_PREVIOUS_BUSINESS_DAY",
     "BusinessDays",
@@ -52,6 +55,7 @@ __all__ = [
     "CalendarDays",
     "CalendarDaysBackward",
     "DateRule",
+    "DayBefore",
     "Hours",
     "LastBusinessDayBefore",
     "Months",

@@ -51,9 +51,13 @@ class BusinessCalendar:
         *,
         suffolk: bool = False,
         closures: Mapping[date, str] | None = None,
+        saturdays_closed_by_vote: bool = False,
     ):
         self.name = name
         self.suffolk = suffolk
+        #: the town has voted under M.G.L. c.41 §110A to close its offices on
+        #: Saturdays: M.G.L. c.4 §9 then moves a last day off a Saturday too
+        self.saturdays_closed_by_vote = saturdays_closed_by_vote
         self.closures: dict[date, str] = dict(closures or {})
         self._closed: dict[int, str] = {}  # ordinal -> name, for years loaded
         self._named: list[int] = []  # sorted ordinals of the closed days named (holidays, closures)

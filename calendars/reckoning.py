@@ -47,7 +47,8 @@ class Reckoning:
         if self.count == 0 and self.direction == "before" and self.unit == "calendar days":
             head = f"on or before {start}{label}"  # "before expiry": no days counted back
         elif self.unit == "annual date":
-            head = f"last business day before {self.notes[0]} on or after {start}{label}"
+            which = "the day" if self.rule == "DAY_BEFORE" else "last business day"
+            head = f"{which} before {self.notes[0]} on or after {start}{label}"
         else:
             unit = self.unit[:-1] if self.count == 1 else self.unit
             head = f"{self.count} {unit} {self.direction} {start}{label}"

@@ -15,6 +15,7 @@ always the start itself; what happens on a closed day is the rule's
     HOURS_FORWARD             Hours(n)
     CALENDAR_MONTHS_FORWARD   Months(n, roll)
     LAST_BUSINESS_DAY_BEFORE  LastBusinessDayBefore(month, day)  an annual date
+    DAY_BEFORE                DayBefore(month, day)              an annual date, never rolls
 
 and the rolls ``NO_ROLL``, ``ROLL_TO_NEXT_BUSINESS_DAY``,
 ``ROLL_TO_PREVIOUS_BUSINESS_DAY``.
@@ -35,6 +36,8 @@ __all__ = [
     "NO_ROLL",
     "ROLL_TO_NEXT_BUSINESS_DAY",
     "ROLL_TO_PREVIOUS_BUSINESS_DAY",
+    "ROLL_PAST_SUNDAY_AND_HOLIDAY",
+    "SATURDAY_BY_VOTE",
     "DateRule",
     "CalendarDays",
     "CalendarDaysBackward",
@@ -45,6 +48,7 @@ __all__ = [
     "Hours",
     "Months",
     "LastBusinessDayBefore",
+    "DayBefore",
 ]
 
 
@@ -54,6 +58,7 @@ class Roll(str, Enum):
     NONE = "none"
     FORWARD = "forward"
     BACKWARD = "backward"
+    STATUTE = "forward under M.G.L. c.4 §9"
 
 
 NO_ROLL = Roll.NONE
@@ -62,6 +67,15 @@ NO_ROLL = Roll.NONE
 ROLL_TO_NEXT_BUSINESS_DAY = Roll.FORWARD
 #: An act that must be done *before* a date on a working day moves back.
 ROLL_TO_PREVIOUS_BUSINESS_DAY = Roll.BACKWARD
+#: M.G.L. c.4 §9 alone (a by-law period outside the wetlands regulations): a
+#: last day on a Sunday or legal holiday moves to the next day that is
+#: neither; a Saturday moves only where the town has voted under M.G.L.
+#: c.41 §110A to close its offices on Saturdays (the calendar's
+#: ``saturdays_closed_by_vote``).
+ROLL_PAST_SUNDAY_AND_HOLIDAY = Roll.STATUTE
+
+#: How a Saturday the town has closed by vote is named in an explanation.
+SATURDAY_BY_VOTE = "Saturday, town offices closed by vote under M.G.L. c.41 §110A"
 
 
 def _month_length(year: int, month: int) -> int:
@@ -79,7 +93,24 @@ def _as_moment(start: date | datetime) -> datetime:
     return start if isinstance(start, datetime) else datetime.combine(start, time.min)
 
 
+def _roll_statute(cal: BusinessCalendar, day: date) -> tuple[date, tuple[ClosedStep, ...]]:
+    steps = []
+    while True:
+        reason = cal.closed_reason(day)
+        if reason == "Saturday":
+            if not cal.saturdays_closed_by_vote:
+                break
+            reason = SATURDAY_BY_VOTE
+        if reason is None:
+            break
+        steps.append(ClosedStep(day, reason))
+        day += timedelta(days=1)
+    return day, tuple(steps)
+
+
 def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tuple[ClosedStep, ...]]:
+    if roll is Roll.STATUTE:
+        return _roll_statute(cal, day)
     if roll is Roll.NONE or cal.is_business_day(day):
         return day, ()
     target = cal.roll_forward(day) if roll is Roll.FORWARD else cal.roll_backward(day)
@@ -312,13 +343,18 @@ class LastBusinessDayBefore(DateRule):
     name = "LAST_BUSINESS_DAY_BEFORE"
     unit = "annual date"
 
+    _roll = Roll.BACKWARD
+
     def reckon(self, cal, start, count=None):
         s = _as_date(start)
         target = date(s.year, self.month, self.day)
         if target <= s:
             target = date(s.year + 1, self.month, self.day)
         eve = target - timedelta(days=1)
-        final, rolled = _apply_roll(cal, eve, Roll.BACKWARD)
+        final, rolled = _apply_roll(cal, eve, self._roll)
+        notes = (target.strftime("%B %-d") + f" {target.year}",)
+        if self._roll is Roll.NONE and not cal.is_business_day(eve):
+            notes += (f"a business-day target to schedule by: {cal.roll_backward(eve).isoformat()}",)
         return Reckoning(
             self.name,
             start,
@@ -328,9 +364,24 @@ class LastBusinessDayBefore(DateRule):
             final,
             counted_to=eve,
             rolled=rolled,
-            roll=Roll.BACKWARD.value,
-            notes=(target.strftime("%B %-d") + f" {target.year}",),
+            roll=self._roll.value,
+            notes=notes,
         )
 
     def summary(self):
         return f"last business day before {date(2000, self.month, self.day).strftime('%B %-d')}"
+
+
+@dataclass(frozen=True)
+class DayBefore(LastBusinessDayBefore):
+    """The day before the next ``month``/``day`` after the start ("prior to
+    December 1st", Canton 16-12 §11.3(c)): that eve is the last day,
+    whatever day of the week it is; it never rolls.  When the eve is closed,
+    the reckoning notes the last business day before it as a target to
+    schedule by, which decides nothing."""
+
+    name = "DAY_BEFORE"
+    _roll = Roll.NONE
+
+    def summary(self):
+        return f"the day before {date(2000, self.month, self.day).strftime('%B %-d')}"

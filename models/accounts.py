@@ -107,11 +107,34 @@ class Accounts:
             by=by,
         )
 
+    def winter_defaults(self, name: str, day: date) -> list[tuple[str, date]]:
+        """The applicant's permits whose winter patch was due before ``day``
+        and is not on record (stored ``due``): each a Default (16-12 §11.3(c))."""
+        from .tables import FilingClock
+
+        clock = FilingClock.__table__
+        with self.engine.connect() as conn:
+            party = self._party(conn, name)
+            rows = conn.execute(
+                select(clock.c.filing_id, clock.c.date)
+                .join(FILING, FILING.c.id == clock.c.filing_id)
+                .where(
+                    FILING.c.applicant_id == party.id,
+                    clock.c.clock_id == "winter-patch",
+                    clock.c.status == "due",
+                    clock.c.date < day,
+                )
+                .order_by(clock.c.filing_id)
+            ).all()
+        return [(f, d if isinstance(d, date) else date.fromisoformat(str(d))) for f, d in rows]
+
     def refund(self, name: str, filing_id: str, *, day: date, by: str) -> Statement:
         """Release the permit's unexpended balance after its final inspection (§5)."""
 
+        defaults = self.winter_defaults(name, day)
+
         def make(party, filing, st):
-            refund_allowed(filing_id, filing.state, name)
+            refund_allowed(filing_id, filing.state, name, defaults)
             return Line(
                 "refund",
                 st.held.get(filing_id, 0),

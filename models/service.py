@@ -391,6 +391,7 @@ class Store:
             wanted = or_(
                 and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
                 and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+                and_(CLOCK.c.status == "unknown", CLOCK.c.date <= until),  # the record lacks a fact it needs
                 CLOCK.c.status.in_(VIOLATIONS),
             )
         # dates come back as the driver gives them (SQLite: ISO text) and are

@@ -157,8 +157,8 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
             out.append(_entry(replay, c, "violation", as_of))
         elif c.status == "overdue":
             out.append(_entry(replay, c, "overdue", as_of))
-        elif c.status == "open" and day <= horizon:
-            out.append(_entry(replay, c, "due", as_of))
+        elif c.status in ("open", "unknown") and day <= horizon:
+            out.append(_entry(replay, c, "due", as_of))  # unknown: the record lacks a fact the clock needs
         elif c.status == "waiting" and day <= horizon:
             out.append(_entry(replay, c, "waiting", as_of))
         elif c.status == "active" and day <= as_of + timedelta(days=2 * due_within):
@@ -173,7 +173,7 @@ def docket_entries(replay, as_of: date, due_within: int = DUE_WITHIN_DAYS) -> li
 _SCHEDULE_CLOCKS = {
     "permanent-patch-window-opens": ("permanent patch window opens: inspect during the window", ("waiting",)),
     "permanent-patch-window-closes": ("permanent patch window closes", ("open", "overdue")),
-    "winter-patch": ("winter preparation patch due before December 1", ("open", "overdue")),
+    "winter-patch": ("winter preparation patch due before December 1", ("open", "overdue", "unknown")),
     "temporary-patch-maintenance": ("temporary patch maintenance year ends", ("active",)),
     "suspension-ends": ("suspension ends", ("active",)),
     "permit-expiry": ("permit expires", ("active",)),
@@ -230,6 +230,10 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
             out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))
     patched = pending_patch_inspection(events)
     if patched is not None:
+        from workflows.towns import town
+
+        # the inspection is the town's act: the first business day from the patch (16-12 §10.2)
+        inspect_on = town(replay.town).calendar.roll_forward(patched.date)
         out.append(
             Entry(
                 town=replay.town,
@@ -239,9 +243,9 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
                 state=str(replay.state),
                 category="inspection",
                 what=PATCH_INSPECTION,
-                date=patched.date.isoformat(),
-                days=(patched.date - as_of).days,
-                status="open" if patched.date >= as_of else "overdue",
+                date=inspect_on.isoformat(),
+                days=(inspect_on - as_of).days,
+                status="open" if inspect_on >= as_of else "overdue",
                 rule=PATCH_INSPECTION_RULE,
                 explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
             )

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator
 from datetime import date
 
+from calendars import BusinessCalendar
 from sweep.generated_parties import BOARDS as _BOARDS
 from sweep.generated_parties import parties as _parties
 
@@ -59,10 +60,38 @@ def _iso(ordinal: int) -> str:
     return s
 
 
+_CALENDAR = BusinessCalendar("massachusetts")
+
+#: What the town does (hearings, inspections, decisions, postings, answers):
+#: only on business days, never on a weekend or a legal holiday.
+TOWN_ACTS = frozenset(
+    {
+        "boards-notified",
+        "hearing-scheduled",
+        "notice-posted",
+        "hearing-opened",
+        "hearing-continued",
+        "hearing-closed",
+        "permit-issued",
+        "permit-denied",
+        "determination-issued",
+        "permit-renewed",
+        "inspected",
+        "settlement-answered",
+        "certification-answered",
+        "suspended",
+        "revocation-hearing-scheduled",
+        "permit-revoked",
+        "deposit-refunded",
+        "after-hours-billed",
+    }
+)
+
+
 def _weekday_on_or_after(ordinal: int) -> int:
-    """The ordinal itself, or the Monday after a Saturday or Sunday."""
-    wd = (ordinal - 1) % 7  # date.fromordinal(1) is a Monday
-    return ordinal + (7 - wd if wd >= 5 else 0)
+    """The ordinal itself if it is a business day, else the next business
+    day (weekends and Massachusetts legal holidays passed over)."""
+    return _CALENDAR.roll_forward(date.fromordinal(ordinal)).toordinal()
 
 
 class _History:
@@ -82,6 +111,8 @@ class _History:
         if self.cut:
             return False
         ordinal = max(ordinal, self.last)
+        if etype in TOWN_ACTS:
+            ordinal = _weekday_on_or_after(ordinal)
         if ordinal > self.as_of:
             self.cut = True
             return False
@@ -204,7 +235,7 @@ def _after_issuance(h: _History, rng, issued: int) -> None:
 
 def _land_disturbance(h: _History, rng, d0: int) -> None:
     h.add(d0, "filed", complete=True)
-    notified = d0 + rng.randint(0, 3)
+    notified = _weekday_on_or_after(d0 + rng.randint(0, 3))  # a town act: a business day
     h.add(notified, "boards-notified")
     boards = rng.sample(_BOARDS, rng.randint(0, len(_BOARDS)))
     for board in boards:
@@ -220,6 +251,7 @@ def _land_disturbance(h: _History, rng, d0: int) -> None:
     h.add(out, "notice-published")
     h.add(out, "notice-posted")
     h.add(out, "abutters-notified")
+    h.add(out + 2, "mail-receipts-submitted")  # Ch. 25 §7.G: before the hearing opens
     if _late(rng, 0.04) or not h.add(hearing, "hearing-opened"):
         h.stop()
         return

@@ -165,14 +165,39 @@ def test_flowable_fill_cures_24_hours_then_takes_the_permanent_patch_without_a_t
     assert r.clock("permanent-patch-window-closes") is None
 
 
-def test_no_temporary_patch_over_flowable_fill_citing_11_2():
-    with pytest.raises(TransitionRefused, match=r"no temporary patch \(Canton 16-12 §11\.2\)") as err:
+def test_a_temporary_patch_over_flowable_fill_is_allowed_and_opens_no_patch_window():
+    """Canton 16-12 §11.2: over CDF "a Temporary Patch need not be installed"
+    (allowed, not forbidden); §11.4: the 12-18 month window is "except when
+    installed over Controlled Density Fill"."""
+    r = issued(
+        ev("excavation-started", "2026-06-08"),
+        ev("backfilled", "2026-06-10", material="cdf"),
+        ev("temporary-patch-placed", "2026-06-11"),
+    )
+    assert r.state == "temporary-patch"
+    assert r.clock("permanent-patch-window-opens") is None and r.clock("permanent-patch-window-closes") is None
+
+
+def test_a_cement_concrete_way_is_temporarily_patched_before_its_permanent_patch_citing_11_5():
+    """Canton 16-12 §11.5: an excavation in a cement concrete way is
+    "Temporarily Patched as described in paragraph 3", flowable fill or not."""
+    concrete = ev("filed", "2026-06-01", length_ft=20, surface="cement-concrete")
+    with pytest.raises(TransitionRefused, match=r"cement concrete way is temporarily patched.*16-12 §11\.5") as err:
         issued(
             ev("excavation-started", "2026-06-08"),
             ev("backfilled", "2026-06-10", material="cdf"),
-            ev("temporary-patch-placed", "2026-06-11"),
+            ev("permanent-patch-placed", "2026-06-12"),
+            filed=concrete,
         )
-    assert err.value.position == 6 and err.value.event == "temporary-patch-placed"
+    assert err.value.event == "permanent-patch-placed"
+    r = issued(
+        ev("excavation-started", "2026-06-08"),
+        ev("backfilled", "2026-06-10", material="cdf"),
+        ev("temporary-patch-placed", "2026-06-11"),
+        ev("permanent-patch-placed", "2026-06-12"),
+        filed=concrete,
+    )
+    assert r.state == "permanent-patch"
 
 
 def test_the_temporary_patch_is_maintained_for_a_year():
@@ -197,19 +222,27 @@ def test_winter_patch_for_work_over_30_feet_is_due_the_last_business_day_before_
     assert "16-12 §11.3(c)" in clock.rule
 
 
-def test_winter_patch_in_2025_rolls_back_from_sunday_november_30_to_friday_the_28th():
-    r = replayed(
-        "canton",
-        "street-opening",
-        ev("filed", "2025-09-01", length_ft=31),
-        ev("dig-safe-obtained", "2025-09-01", ticket="2025"),
-        ev("permit-issued", "2025-09-02"),
-        ev("excavation-started", "2025-09-08"),
-        as_of="2025-12-01",
-    )
-    clock = r.clock("winter-patch")
-    assert clock.date.isoformat() == "2025-11-28"
+def test_winter_patch_in_2025_is_due_sunday_november_30_and_a_saturday_patch_is_no_default():
+    """Canton 16-12 §11.3(c): "prior to December 1st": November 30 is the last
+    day whatever the weekday; a patch on Saturday the 29th is in time."""
+
+    def winter(*more, as_of="2025-12-01"):
+        return replayed(
+            "canton",
+            "street-opening",
+            ev("filed", "2025-09-01", length_ft=31),
+            ev("dig-safe-obtained", "2025-09-01", ticket="2025"),
+            ev("permit-issued", "2025-09-02"),
+            ev("excavation-started", "2025-09-08"),
+            *more,
+            as_of=as_of,
+        ).clock("winter-patch")
+
+    clock = winter()
+    assert clock.date.isoformat() == "2025-11-30"
     assert clock.status == "overdue"
+    assert "schedule by: 2025-11-28" in clock.explanation
+    assert winter(ev("winter-patch-placed", "2025-11-29")).status == "met"
 
 
 def test_no_winter_patch_clock_for_30_feet_or_less():
@@ -217,16 +250,18 @@ def test_no_winter_patch_clock_for_30_feet_or_less():
     assert r.clock("winter-patch") is None
 
 
-def test_certification_is_answered_within_30_days_rolling_off_a_saturday():
+def test_certification_answer_due_on_a_saturday_stays_there_without_a_saturday_closure_vote():
+    """M.G.L. c.4 §9 moves a last day off a Sunday or legal holiday; a
+    Saturday only where the town voted under c.41 §110A (Canton has no such
+    vote in its profile).  07-01 + 30 = Sat 07-31: the last day."""
     r = patched(
         "2026-06-15",
         ev("certification-requested", "2027-07-01"),
-        ev("certification-answered", "2027-08-02", granted=True),
+        ev("certification-answered", "2027-07-30", granted=True),
         as_of="2027-08-03",
     )
     clock = r.clock("certification-answer")
-    # 07-01 + 30 = Sat 07-31 -> Mon 08-02
-    assert (clock.date.isoformat(), clock.status) == ("2027-08-02", "met")
+    assert (clock.date.isoformat(), clock.status) == ("2027-07-31", "met")
     assert r.state == "permanent-patch"
     assert r.clock("permanent-patch-window-closes").status == "met"  # the certified patch is permanent
 
@@ -243,8 +278,8 @@ def test_certification_refused_leaves_the_temporary_patch_to_be_replaced():
 
 
 def test_certification_may_be_asked_on_the_rolled_last_day_of_the_window():
-    # 2026-05-06 + 18 months = Sat 2027-11-06: the window's last day rolls to Mon 11-08,
-    # and the guard must agree with the clock the filing shows.
+    # 2026-05-06 + 18 months = Sat 2027-11-06: without a Saturday closure vote
+    # the last day stays (M.G.L. c.4 §9), and the guard agrees with the clock.
     r = replayed(
         "canton",
         "street-opening",
@@ -254,11 +289,11 @@ def test_certification_may_be_asked_on_the_rolled_last_day_of_the_window():
         ev("excavation-started", "2026-05-05"),
         ev("backfilled", "2026-05-06", material="gravel"),
         ev("temporary-patch-placed", "2026-05-06"),
-        ev("certification-requested", "2027-11-08"),
+        ev("certification-requested", "2027-11-06"),
         as_of="2027-11-09",
     )
-    assert r.clock("permanent-patch-window-closes").date.isoformat() == "2027-11-08"
-    assert r.clock("certification-answer").date.isoformat() == "2027-12-08"
+    assert r.clock("permanent-patch-window-closes").date.isoformat() == "2027-11-06"
+    assert r.clock("certification-answer").date.isoformat() == "2027-12-06"
 
 
 def test_suspension_ends_after_its_days():

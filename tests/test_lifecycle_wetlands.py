@@ -200,12 +200,16 @@ def test_saugus_rda_late_determination_is_late_not_an_error():
     assert OYSTER in r.clock("decision").explanation
 
 
-def test_saugus_rda_incomplete_filing_counts_from_completeness():
+def test_saugus_rda_counts_21_days_from_receipt_even_when_incomplete():
+    """Saugus 508.08 §5.3 (saugus.txt line 477): "within twenty-one days of the
+    receipt by the Commission of a written request", unlike §5.2's "completed
+    NOI" two lines above."""
     r = replayed(
         "saugus", "rda", ev("filed", "2026-06-01", complete=False), ev("deemed-complete", "2026-06-10"), as_of="2026-06-12"
     )
     assert r.state == "filed"
-    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-07-01", "open")
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-06-22", "open")
+    assert "request received" in r.clock("decision").explanation
 
 
 # -- Mansfield wetlands: the state's timelines, adopted (Ch. 15 §4.1) -------------------
@@ -240,6 +244,8 @@ def test_mansfield_rda_decided_within_21_days_of_receipt():
         "mansfield",
         "rda",
         ev("filed", "2026-10-01"),
+        ev("hearing-opened", "2026-10-20"),
+        ev("hearing-closed", "2026-10-20"),  # Ch. 15 §4.4: a hearing for every application
         ev("determination-issued", "2026-10-23", positive=False),
         as_of="2026-10-23",
     )
@@ -325,7 +331,7 @@ def test_land_disturbance_from_application_to_construction_notice():
     )
     c = clocks_by_id(r)
     assert r.state == "issued"
-    assert (c["board-reports"].type, c["board-reports"].date.isoformat()) == ("earliest", "2026-04-11")
+    assert (c["board-reports"].type, c["board-reports"].date.isoformat()) == ("earliest", "2026-04-12")  # day 41
     assert (c["hearing-open"].date.isoformat(), c["hearing-open"].status) == ("2026-05-01", "met")
     # all three notices by 14 days before 04-21; the last went out 04-06
     assert (c["hearing-notice"].date.isoformat(), c["hearing-notice"].status) == ("2026-04-07", "met")
@@ -373,6 +379,8 @@ def test_appeal_period_still_shows_after_a_final_rda_determination():
         "mansfield",
         "rda",
         ev("filed", "2026-10-01"),
+        ev("hearing-opened", "2026-10-14"),
+        ev("hearing-closed", "2026-10-14"),
         ev("determination-issued", "2026-10-15", positive=False),
         as_of="2026-10-16",
     )

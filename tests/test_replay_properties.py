@@ -99,6 +99,9 @@ def field_value(draw, name, spec, day, kind, town_id, position):
         return draw(st.sampled_from(spec))
     if spec == "date":
         return (day + timedelta(days=draw(st.integers(0, 45)))).isoformat()
+    if spec == "day-or-moment":  # a hearing's day, with its time or without
+        ahead = day + timedelta(days=draw(st.integers(0, 45)))
+        return ahead.isoformat() + draw(st.sampled_from(["", "T19:00"]))
     if spec == "moment":
         return datetime.combine(day, datetime.min.time()).replace(hour=draw(st.integers(0, 23))).isoformat(timespec="minutes")
     if spec == "bool":

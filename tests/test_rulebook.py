@@ -46,6 +46,15 @@ FILING_FORMAT_CLOCKS = {
     # Dig Safe, M.G.L. c.82 §40A and 220 CMR 99.07(2)
     "dig-safe-wait": "earliest",
     "dig-safe-expiry": "expiry",
+    # Canton wetlands emergency projects (canton.txt lines 6-17)
+    "emergency-notice": "deadline",
+    # Canton 16-12 §11.4: a utility's or department's own permanent patch, 72 hours' notice
+    "patch-notice": "earliest",
+    # Saugus 508.08 §7.9: no work until the permit is recorded and that is certified (a violation, never declared)
+    "recording-before-work": "earliest",
+    # Mansfield 25 §7.G (receipts before the hearing) and §12 (surety before disturbance, released after §13, §15)
+    "mail-receipts": "earliest",
+    "surety": "earliest",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")

@@ -271,9 +271,21 @@ def statement(applicant: str, lines) -> Statement:
 REFUNDABLE_STATES = ("final-inspected", "closed")
 
 
-def refund_allowed(filing: str, state: str, applicant: str) -> None:
+def refund_allowed(filing: str, state: str, applicant: str, defaults=()) -> None:
     """Raise :class:`LedgerRefused` unless the permit has passed its final
-    inspection (§5)."""
+    inspection (§5) and the applicant is in Default on none of its permits:
+    ``defaults`` are ``(filing id, winter patch day)`` of its permits whose
+    Winter Preparation Patch was due and is not on record (§11.3(c): "Any
+    failure ... shall be a Default"; the deposit "may be returned ...
+    provided that the Applicant/Permit Holder and Contractor are not in
+    Default")."""
+    if defaults:
+        which = ", ".join(f"{f} (winter patch due {d}, not on record)" for f, d in defaults)
+        raise LedgerRefused(
+            f"the deposit for {filing} is held back: the applicant is in Default on {which}",
+            applicant=applicant,
+            rule=f"{ACCOUNT_CITATION}, §11.3(c)",
+        )
     if state not in REFUNDABLE_STATES:
         raise LedgerRefused(
             f"the deposit for {filing} is released only after the final inspection of the "

@@ -17,6 +17,8 @@ CLOCK_STATUSES = (
     ("deadline", "overdue", "the date has passed and the act is not on record"),
     ("deadline", "met", "the act is on record on or before the date"),
     ("deadline", "late", "the act is on record after the date"),
+    ("deadline", "missed", "a hearing notice or posting not on record when the hearing opened: no longer a task"),
+    ("deadline", "unknown", "the record lacks a fact the clock needs (a street opening's length for the winter patch)"),
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),
     ("earliest", "premature", "violation: the act is on record before the date it was allowed"),
@@ -73,7 +75,10 @@ def docket_status(deadline: date, as_of: date, status: str | None = None) -> str
     """``open`` while the deadline is today or later, ``overdue`` once it has
     passed: a deadline is met by acting on or before its date.  A clock the
     replay found violated (``status`` in :data:`VIOLATIONS`) is a
-    ``violation`` whatever the day."""
+    ``violation`` whatever the day; one it could not judge stays
+    ``unknown``."""
     if status in VIOLATIONS:
         return "violation"
+    if status == "unknown":
+        return "unknown"
     return "overdue" if deadline < as_of else "open"

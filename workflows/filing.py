@@ -45,7 +45,7 @@ _WETLANDS = {
     "abutters-notified": {"date": "date"},
     "boards-notified": {"date": "date"},
     "board-reported": {"date": "date", "board": "str"},
-    "hearing-scheduled": {"date": "date", "hearing": "date"},
+    "hearing-scheduled": {"date": "date", "hearing": "day-or-moment"},  # the hearing's time: at, or hearing=...THH:MM
     "notice-published": {"date": "date"},
     "notice-posted": {"date": "date"},  # or `at`
     "hearing-opened": {"date": "date"},
@@ -60,6 +60,20 @@ _WETLANDS = {
     "permit-revoked": {"date": "date"},
     "construction-noticed": {"date": "date", "start": "date"},
     "completion-certified": {"date": "date"},
+    # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
+    "emergency-work-started": {"at": "moment"},
+    "emergency-noticed": {"at": "moment"},
+    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
+    "recording-certified": {"date": "date"},  # Saugus 508.08 §7.9: the holder certifies the recording in writing
+    "work-started": {"date": "date"},  # work under a wetlands permit begins (land disturbance starts)
+    # Mansfield 25 §7.G, §12, §13: receipts, surety, final report and as-built plan
+    "mail-receipts-submitted": {"date": "date"},
+    "surety-required": {"date": "date"},
+    "surety-posted": {"date": "date"},
+    "final-report-filed": {"date": "date"},
+    "surety-released": {"date": "date"},
+    # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
+    "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
 }
 
 _STREET = {
@@ -84,6 +98,7 @@ _STREET = {
     "certification-requested": {"date": "date"},
     "certification-answered": {"date": "date", "granted": "bool"},
     "permanent-patch-placed": {"date": "date"},
+    "patch-noticed": {"at": "moment"},  # Canton 16-12 §11.4: a utility's own permanent patch, 72 hours ahead
     "suspended": {"date": "date", "days": "int"},
     "revocation-hearing-scheduled": {"date": "date", "hearing": "date"},
     "permit-revoked": {"date": "date"},
@@ -94,10 +109,19 @@ _STREET = {
 
 #: Optional fields with their kinds, checked when present.
 _OPTIONAL = {
-    ("street-opening", "filed"): {"applicant": ("private", "utility", "municipal"), "length_ft": "int", "emergency": "bool"},
+    ("street-opening", "filed"): {
+        "applicant": ("private", "utility", "municipal"),
+        "length_ft": "int",
+        "emergency": "bool",
+        "surface": ("bituminous", "cement-concrete"),  # Canton 16-12 §11.5
+    },
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
+    ("*", "permit-issued"): {"voted": "date"},
+    ("*", "permit-denied"): {"voted": "date"},
+    ("*", "determination-issued"): {"voted": "date"},
     ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
     ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
     ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
@@ -181,6 +205,10 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             _DAYS.clear()
         _DAYS[value] = day
         return day
+    if kind_of_field == "day-or-moment":
+        if isinstance(value, str) and "T" in value:
+            return _convert("moment", value, name, filing_id, position, etype, earlier)
+        return _convert("date", value, name, filing_id, position, etype, earlier)
     if kind_of_field == "moment":
         try:
             if not isinstance(value, str) or "T" not in value:
@@ -229,14 +257,17 @@ def _in_range(year, name, value, filing_id, position, etype) -> None:
         raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is outside the years {FIRST_YEAR}-{LAST_YEAR}")
 
 
-def _spec(kind: str, etype: str) -> tuple[tuple, tuple]:
-    """(required, optional) (name, kind of field) pairs of one event type."""
+def _spec(kind: str, etype: str) -> tuple[tuple, tuple, frozenset]:
+    """(required, optional) (name, kind of field) pairs of one event type,
+    and every field name it may carry."""
+    required = EVENT_FIELDS[kind][etype]
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
-    spec = _SPECS[(kind, etype)] = (tuple(EVENT_FIELDS[kind][etype].items()), tuple(optional.items()))
+    allowed = frozenset(required) | frozenset(optional) | {"type", "date", "at"} | _LENIENT.get(etype, set())
+    spec = _SPECS[(kind, etype)] = (tuple(required.items()), tuple(optional.items()), allowed)
     return spec
 
 
-_SPECS: dict[tuple[str, str], tuple[tuple, tuple]] = {}
+_SPECS: dict[tuple[str, str], tuple[tuple, tuple, frozenset]] = {}
 _AT_INSTEAD_OF_DATE = (("at", "moment"),)  # an event given by its moment (_DATE_OR_AT)
 _DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a filing repeats its days)
 _DAYS_KEPT = 50_000
@@ -265,12 +296,25 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
                 filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
             )
         spec = _spec(kind, etype)
-    required, optional = spec
+    required, optional, allowed = spec
     if etype in _DATE_OR_AT and "date" not in raw and "at" in raw:  # an event given at a known time
         required = tuple(f for f in required if f[0] != "date") + _AT_INSTEAD_OF_DATE
     parsed: dict[str, Any] = {}
+    if not raw.keys() <= allowed:
+        unknown = sorted(str(k) for k in raw.keys() - allowed)
+        names = [n for n, _ in required] + [n for n, _ in optional]
+        known = ", ".join(dict.fromkeys(["type", *names]))
+        raise _bad(filing_id, position, etype, f"unknown field {unknown[0]!r:.60} on a {etype} event; known: {known}")
     for name, kf in required:
         if name not in raw:
+            if etype == "clock-extended" and name == "to":
+                raise _bad(
+                    filing_id,
+                    position,
+                    etype,
+                    "missing required field 'to': an applicant's extension or waiver is valid only for a stated "
+                    "period; give the day it ends (Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G)",
+                )
             raise _bad(filing_id, position, etype, f"missing required field {name!r}")
         value = raw[name]
         if kf == "date" and value.__class__ is str and value in _DAYS:
@@ -280,12 +324,48 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
     for name, kf in optional:
         if name in raw and name not in parsed:
             parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
+    if etype == "hearing-scheduled":
+        _hearing_moment(parsed, filing_id, position, etype)
+    for name in ("hearing", "to"):
+        ahead = parsed.get(name)
+        if ahead is not None and "date" in parsed and isinstance(ahead, date) and _day_of(ahead) < parsed["date"]:
+            raise _bad(
+                filing_id, position, etype, f"field {name!r} ({_day_of(ahead)}) is before the event's own date, {parsed['date']}"
+            )
+    if "voted" in parsed and "date" in parsed and parsed["voted"] > parsed["date"]:
+        raise _bad(
+            filing_id,
+            position,
+            etype,
+            f"voted {parsed['voted']} after it issued on {parsed['date']}: a decision issues after its vote",
+        )
     at = parsed.pop("at", None)
     day = parsed.pop("date", None) or (at.date() if at else None)
     return _new_event(position, etype, day, at, parsed, raw)
 
 
 _TOP_FIELDS = frozenset(("town", "kind", "id", "also", "events"))
+
+
+def _day_of(value) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+#: Fields some events carry beyond their declared ones, kept and ignored.
+_LENIENT: dict[str, set[str]] = {}
+
+
+def _hearing_moment(parsed: dict, filing_id, position, etype) -> None:
+    """A hearing's time is given as ``hearing`` with a time, or as ``at``
+    beside a ``hearing`` day; either way the event's ``at`` is the hearing's
+    moment and ``hearing`` its day, and the two must agree."""
+    hearing, at = parsed["hearing"], parsed.get("at")
+    if isinstance(hearing, datetime):
+        if at is not None and at != hearing:
+            raise _bad(filing_id, position, etype, f"field 'at' ({at:%Y-%m-%dT%H:%M}) and field 'hearing' disagree")
+        parsed["at"], parsed["hearing"] = hearing, hearing.date()
+    elif at is not None and at.date() != hearing:
+        raise _bad(filing_id, position, etype, f"field 'at' ({at:%Y-%m-%dT%H:%M}) is not on the hearing's day, {hearing}")
 
 
 def parse_filing(obj: Any) -> Filing:

@@ -19,7 +19,7 @@ def renews_at_most_once(ctx, e):
     allowed = ctx.rules.renewals_allowed
     if allowed == 0:
         return f"this {ctx.rules.kind} permit cannot be renewed ({ctx.rules.bylaw} provides no renewal)"
-    if ctx.renewals >= allowed:
+    if allowed is not None and ctx.renewals >= allowed:
         return f"a permit may be renewed only once ({_renew_citation(ctx)})"
     return None
 
@@ -73,6 +73,23 @@ def extension_names_a_clock_of_this_filing(ctx, e):
     return None
 
 
+def objection_closes_the_hearing(ctx, e):
+    if not ctx.rules.objection_closes_hearing:
+        return (
+            f"{ctx.rules.bylaw} does not close a hearing on the applicant's objection to a continuance; "
+            f"record hearing-closed when the board closes it"
+        )
+    return None
+
+
+def emergency_projects_provided(ctx, e):
+    try:
+        ctx.rules.clock("emergency-filing")
+    except UnknownChoice:
+        return f"{ctx.rules.bylaw} provides no emergency project before a {ctx.rules.kind} application; file first"
+    return None
+
+
 def hearing_has_opened(ctx, e):
     return f"a hearing cannot close before it opens ({ctx.rules.bylaw})"
 
@@ -98,6 +115,8 @@ COMMON_GUARDS = {
             extension_names_a_clock_of_this_filing,
             "docs/filing-format.md, clock-extended",
         ),
+        Guard("objection_closes_the_hearing", objection_closes_the_hearing, "Canton Wetlands By-Law 15-5"),
+        Guard("emergency_projects_provided", emergency_projects_provided, "Canton Wetlands By-Law 15-3 (emergency projects)"),
         Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
         Guard(
             "decision_follows_close_where_required",

@@ -4,11 +4,11 @@ days, final action within 60 days of its close."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from enum import Enum
 
 from .guards import COMMON_GUARDS
-from .machine import Guard, Machine
+from .machine import ANY, Guard, Machine
+from .machine import Transition as T
 from .wetlands import hearing_rows, incomplete, permit_rows
 
 __all__ = ["LandDisturbanceState", "MACHINE", "REVIEWING_BOARDS"]
@@ -33,8 +33,9 @@ class LandDisturbanceState(str, Enum):
 
 
 def boards_reported_or_40_days(ctx, e):
-    """Mansfield 25 §7.E: no hearing until each board has reported or 40
-    days have passed since the boards received the application."""
+    """Mansfield 25 §7.E: no hearing until each board has reported or has
+    been "allowed forty (40) days to elapse after receipt": the earliest
+    day is the rule book's board-reports clock, day 41 (docs/readings.md)."""
     notified = ctx.first("boards-notified")
     missing = REVIEWING_BOARDS - ctx.boards_reported
     if not missing:
@@ -44,11 +45,12 @@ def boards_reported_or_40_days(ctx, e):
             f"the hearing cannot open before the boards have the application: no boards-notified event "
             f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)"
         )
-    earliest = notified[0] + timedelta(days=40)
+    earliest = ctx.rules.clock("board-reports").measure.reckon(ctx.calendar, notified[0]).date
     if e.date < earliest:
         return (
             f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "
-            f"ha{'s' if len(missing) == 1 else 've'} not reported and 40 days have not passed since {notified[0]} "
+            f"ha{'s' if len(missing) == 1 else 've'} not reported and have not been allowed 40 full days "
+            f"after {notified[0]} "
             f"(Mansfield 25 §7.E)"
         )
     return None
@@ -59,7 +61,17 @@ MACHINE = Machine(
     kind="land-disturbance",
     states=LandDisturbanceState,
     final=frozenset({S.DENIED.value, S.REVOKED.value, S.COMPLETED.value, S.WITHDRAWN.value}),
-    transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",)) + permit_rows(S),
+    transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",))
+    + permit_rows(S)
+    + (
+        # §7.G: certified mail receipts before the hearing opens; §12: surety before land
+        # disturbance, released in full only after the final report and the certificate (§13, §15)
+        T("mail-receipts-submitted", (ANY,), None),
+        T("surety-required", (ANY,), None),
+        T("surety-posted", (ANY,), None),
+        T("final-report-filed", (S.ISSUED.value, S.RENEWED.value), None),
+        T("surety-released", (S.ISSUED.value, S.RENEWED.value, S.COMPLETED.value), None),
+    ),
     guards={
         **COMMON_GUARDS,
         "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days, "Mansfield 25 §7.E"),

@@ -11,6 +11,7 @@ from typing import Any
 from calendars import BusinessCalendar
 
 from .errors import UnknownChoice
+from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
 
@@ -34,11 +35,15 @@ class Record:
     issued: Event | None = None
     renewals: int = 0
     renewal_requested: Event | None = None
+    renewed: Event | None = None  # the last permit-renewed
+    acts_declined: list[Event] = field(default_factory=list)  # act-not-applied
     hearing_opened: bool = False
+    hearing_opened_on: date | None = None
     hearing_date: Any = None
     cdf: bool = False
     applicant: str = "private"
     length_ft: int | None = None
+    surface: str | None = None
     emergency: bool = False
     excavated: bool = False
     temporary_patch: date | None = None
@@ -71,7 +76,7 @@ class Record:
         day = clock.measure.reckon(self.calendar, self.issued.date).date
         for _ in range(self.renewals):
             day = self.rules.renewal.reckon(self.calendar, day).date
-        return day
+        return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
 
     def in_default(self, on: date) -> bool:
         return self.suspended_until is not None and on <= self.suspended_until
@@ -82,10 +87,12 @@ def note_event(rec: Record, e: Event) -> None:
     rec.events.append(e)
     t = e.type
     if t == "filed":
+        rec.anchor("received", e.date, e)
         if e.get("complete", True):
             rec.anchor("complete-application", e.date, e)
         rec.applicant = e.get("applicant", rec.applicant)
         rec.length_ft = e.get("length_ft", rec.length_ft)
+        rec.surface = e.get("surface", rec.surface)
         rec.emergency = e.get("emergency", rec.emergency) or rec.emergency
     elif t == "deemed-complete":
         if "complete-application" not in rec.anchors:
@@ -98,13 +105,15 @@ def note_event(rec: Record, e: Event) -> None:
     elif t == "hearing-opened":
         if not rec.hearing_opened and "hearing-date" not in rec.anchors:
             rec.anchor("hearing-date", e.date, e)
+        if not rec.hearing_opened:
+            rec.hearing_opened_on = e.date
         rec.hearing_opened = True
     elif t == "boards-notified":
         if "boards-notified" not in rec.anchors:
             rec.anchor("boards-notified", e.date, e)
     elif t == "board-reported":
         rec.boards_reported.add(e.get("board").strip().lower())
-    elif t == "hearing-closed":
+    elif t in ("hearing-closed", "continuance-objected"):
         rec.anchor("hearing-closed", e.date, e)
     elif t in ("permit-issued", "determination-issued"):
         rec.issued = e
@@ -117,6 +126,7 @@ def note_event(rec: Record, e: Event) -> None:
     elif t == "permit-renewed":
         rec.renewals += 1
         rec.renewal_requested = None
+        rec.renewed = e
     elif t == "construction-noticed":
         rec.anchor("construction-start", e.get("start"), e)
     elif t == "emergency-work-started":
@@ -127,6 +137,8 @@ def note_event(rec: Record, e: Event) -> None:
         rec.dig_safe_ticket = e.get("ticket")
         if not rec.excavated:  # a new notice before digging replaces the earlier ticket
             rec.anchors["dig-safe-notice"] = [(e.at or e.date, e)]
+    elif t == "patch-noticed":
+        rec.anchor("patch-noticed", e.at, e)
     elif t == "work-noticed":
         rec.anchor("work-noticed", e.at, e)
     elif t == "excavation-started":
@@ -154,5 +166,7 @@ def note_event(rec: Record, e: Event) -> None:
         rec.anchor("revocation-hearing", e.get("hearing"), e)
     elif t == "after-hours-billed":
         rec.anchor("billed", e.date, e)
+    elif t == "act-not-applied":
+        rec.acts_declined.append(e)
     elif t == "clock-extended":
         rec.extensions[e.get("clock")] = e

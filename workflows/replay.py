@@ -20,6 +20,7 @@ from functools import partial
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
+from .extension_acts import extend
 from .filing import VOID, Event, Filing
 from .machine import START
 from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
@@ -161,8 +162,10 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
     start_order = (start.date, start.position)
     firsts: dict[str, Event] = {}
     for e in events:
-        if not backward and (e.date, e.position) <= start_order:
-            continue
+        if clock.id == "emergency-notice":
+            pass  # "prior to commencement of work or within 24 hours after": a notice before the work counts
+        elif (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
+            continue  # (after a renewal, only a request for the next one meets the clock)
         if e.type in met_by:
             firsts.setdefault(e.type, e)
         if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
@@ -177,13 +180,19 @@ def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) ->
 
 
 def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
-    if clock.id == "winter-patch" and not (rec.length_ft or 0) > WINTER_PATCH_LENGTH_FT:
-        return []
+    if clock.id == "winter-patch" and rec.length_ft is not None and not rec.length_ft > WINTER_PATCH_LENGTH_FT:
+        return []  # no length on record: counted, and shown as unknown (below)
+    if clock.id.startswith("permanent-patch-window") and rec.cdf:
+        return []  # Canton 16-12 §11.4: the window is "except when installed over Controlled Density Fill"
     if clock.start == "expiry":
         if rec.issued is None:
             return []
+        allowed = rec.rules.renewals_allowed
+        if rec.renewed is not None and (allowed is None or rec.renewals < allowed):
+            # another extension may be asked (310 CMR 10.05(8)(a)): count back from the current expiry
+            return [(rec.expiry(), rec.renewed)]
         first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
-        return [(first_expiry, rec.issued)]
+        return [(extend(rec.rules.kind, rec.issued.date, first_expiry, rec.acts_declined)[0], rec.issued)]
     starts = rec.anchors.get(clock.start, [])
     if clock.id == "permit-expiry":
         return starts[:1]
@@ -223,16 +232,24 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                 for _ in range(rec.renewals):
                     day = reckon(rules.renewal, day).date
                 renewed = (rec.renewals, day)
+            acts = ""
+            if cid == "permit-expiry" and rec.issued is not None:
+                day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
             ext = extensions.get(prefix + cid) if extensions else None
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
             met = _met(clock, start_event, r.direction == "before", rec.events) if met_by else None
             status = _status(ctype, day, met, as_of, bool(met_by), at)
-            if met is not None and ctype == "earliest" and is_premature(met, day, at):
+            if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                 status = "premature"
+            if cid == "winter-patch" and rec.length_ft is None and status in PENDING:
+                status = "unknown"
+            missed_on = None
+            if clock.start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
+                status, missed_on = "missed", rec.hearing_opened_on  # a notice can no longer be given for it
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in PENDING and ctype != "expiry" and met_by:
+            if final and status in (*PENDING, "unknown") and ctype != "expiry" and met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             out.append(
@@ -243,7 +260,20 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
                     status,
                     clock.citation,
                     partial(
-                        _explain, clock, rules, r, renewed, ext, met, status, day, as_of, at, start_event if end_of_day else None
+                        _explain,
+                        clock,
+                        rules,
+                        r,
+                        renewed,
+                        ext,
+                        met,
+                        status,
+                        day,
+                        as_of,
+                        at,
+                        start_event if end_of_day else None,
+                        acts,
+                        missed_on,
                     ),
                     at,
                     start_position=start_event.position,
@@ -253,21 +283,40 @@ def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix:
 
 
 def _explain(
-    clock: Clock, rules: PermitRules, r, renewed, ext, met, status: str, day: date, as_of: date, at=None, dated_start=None
+    clock: Clock,
+    rules: PermitRules,
+    r,
+    renewed,
+    ext,
+    met,
+    status: str,
+    day: date,
+    as_of: date,
+    at=None,
+    dated_start=None,
+    acts: str = "",
+    missed_on=None,
 ) -> str:
     """How the clock's day was reached and what met it, built only when read.
     ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
-    start event of an hour clock recorded by its date alone."""
+    start event of an hour clock recorded by its date alone; ``acts`` what
+    the Permit Extension Acts did to an expiry; ``missed_on`` the day the
+    hearing opened without this notice."""
     text = r.describe(ANCHORS[clock.start])
     if dated_start is not None:
         text += f"; {dated_start.type} recorded without a time: counted from the end of {dated_start.date}"
+    if r.rolled and r.roll == "forward":
+        text += " (a wetlands period: moved under 310 CMR 10.05(1))"
     if renewed is not None:
         count, to = renewed
         text += f"; renewed {count} time(s), {rules.renewal.summary()} each, to {to} ({rules.renewal_citation})"
+    text += acts
     if ext is not None:
         text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
     if met is not None:
         text += f"; {met.type} on {met.date} (event {met.position})"
+        if met.get("voted") is not None and met.get("voted") != met.date:
+            text += f", voted {met.get('voted')}: judged on the day it issued, not the vote"
         if status == "late" and met.date == day:
             text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
         elif status == "late":
@@ -278,7 +327,23 @@ def _explain(
             text += premature_text(clock, met, day, at)
     elif clock.type == "deadline" and not clock.met_by and as_of > day:
         text += "; the period has run"
+    if status == "unknown":
+        text += (
+            f"; the filing gives no length (length_ft on the filed event): whether the work is over "
+            f"{WINTER_PATCH_LENGTH_FT} ft, and so needs a Winter Preparation Patch, is unknown ({clock.citation})"
+        )
+    if missed_on is not None:
+        text += f"; the hearing opened on {missed_on} with this not on record: no longer a task ({clock.citation})"
     return text
+
+
+def _all_boards_reported(rec: Record, before: Event) -> bool:
+    """Mansfield 25 §7.E: the hearing may open before day 41 once every
+    board has reported (the board-reports clock's other way to pass)."""
+    if rec.rules.kind != "land-disturbance":
+        return False
+    reported = {e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and _order(e) < _order(before)}
+    return land_disturbance.REVIEWING_BOARDS <= reported
 
 
 def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:

@@ -66,6 +66,11 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "after-hours-payment": "deadline",
         "dig-safe-wait": "earliest",
         "dig-safe-expiry": "expiry",
+        "emergency-notice": "deadline",
+        "patch-notice": "earliest",
+        "recording-before-work": "earliest",
+        "mail-receipts": "earliest",
+        "surety": "earliest",
     }
 )
 
@@ -91,6 +96,8 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "revocation-hearing": "the revocation hearing",
         "billed": "after-hours inspection billed",
         "dig-safe-notice": "Dig Safe notice given",
+        "received": "request received",
+        "patch-noticed": "permanent patch noticed",
     }
 )
 
@@ -156,8 +163,15 @@ class PermitRules:
     clocks: tuple[Clock, ...]
     hearing_required: bool = True
     renewal: DateRule | None = None  # how far a renewal moves permit-expiry
-    renewals_allowed: int = 0
+    renewals_allowed: int | None = 0  # None: as many as asked (310 CMR 10.05(8)(a))
     renewal_citation: str = ""
+    #: The by-law that closes the hearing when the applicant objects to a
+    #: continuance (Canton 15-5), cited; "" where none does.
+    objection_closes_hearing: str = ""
+    #: The by-law that forbids work until the permit is recorded at the
+    #: Registry of Deeds and the holder certifies it in writing (Saugus
+    #: 508.08 §7.9), cited; "" where none does.
+    recording_before_work: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         for c in self.clocks:
@@ -178,7 +192,7 @@ class PermitRules:
             if c.id in seen:
                 raise RuleBookError(town, c.id, f"{self.kind}: declared twice")
             seen.add(c.id)
-        if self.renewals_allowed and (self.renewal is None or not self.renewal_citation):
+        if self.renewals_allowed != 0 and (self.renewal is None or not self.renewal_citation):
             raise RuleBookError(town, "permit-expiry", f"{self.kind}: renewals allowed but no renewal period or citation")
         if "renewal-request" in seen and "permit-expiry" not in seen:
             raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
@@ -247,6 +261,11 @@ class TownProfile:
     closures: Mapping[date, str] = field(default_factory=dict)
     settings: Mapping[str, object] = field(default_factory=dict)
     offices: Mapping[str, Office] = field(default_factory=dict)
+    #: The town meeting's vote under M.G.L. c.41 §110A closing the town's
+    #: offices on Saturdays, cited; "" when there is none.  Only with it does
+    #: M.G.L. c.4 §9 move a by-law's last day off a Saturday (310 CMR
+    #: 10.05(1) moves wetlands periods off Saturdays in any town).
+    saturday_closure: str = ""
 
     def __post_init__(self):
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -279,7 +298,9 @@ class TownProfile:
 
     @cached_property
     def calendar(self) -> BusinessCalendar:
-        return BusinessCalendar(self.id, suffolk=self.suffolk, closures=self.closures)
+        return BusinessCalendar(
+            self.id, suffolk=self.suffolk, closures=self.closures, saturdays_closed_by_vote=bool(self.saturday_closure)
+        )
 
     def office(self, kind: str) -> Office | None:
         """The office that runs permit ``kind`` here, or None for a profile

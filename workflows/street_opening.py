@@ -49,11 +49,14 @@ def excavation_under_way(ctx, e):
     return None
 
 
-def no_temporary_patch_over_cdf(ctx, e):
-    if ctx.cdf:
+def temporary_patch_first_on_cement_concrete(ctx, e):
+    """Over flowable fill a temporary patch "need not be installed" (§11.2),
+    but a cement concrete way is "Temporarily Patched as described in
+    paragraph 3" before its permanent patch (§11.5)."""
+    if ctx.surface == "cement-concrete" and ctx.temporary_patch is None:
         return (
-            f"a trench backfilled with flowable fill (CDF) gets a steel plate and a 24-hour cure, then the "
-            f"permanent patch: no temporary patch ({BYLAW} §11.2)"
+            f"an excavation in a cement concrete way is temporarily patched before its permanent patch, "
+            f"flowable fill or not: record temporary-patch-placed first ({BYLAW} §11.5, §11.2)"
         )
     return None
 
@@ -122,7 +125,7 @@ def _stage(name):
 _guards = [
     Guard("dig_safe_number_given", dig_safe_number_given, f"{BYLAW} §10.4"),
     Guard("excavation_under_way", excavation_under_way, f"{BYLAW} §10.2"),
-    Guard("no_temporary_patch_over_cdf", no_temporary_patch_over_cdf, f"{BYLAW} §11.2"),
+    Guard("temporary_patch_first_on_cement_concrete", temporary_patch_first_on_cement_concrete, f"{BYLAW} §11.5, §11.2"),
     Guard("certification_asked_within_window", certification_asked_within_window, f"{BYLAW} §11.4"),
     Guard("certification_was_requested", certification_was_requested, f"{BYLAW} §11.4(d)"),
     Guard("settlement_inspection_on_record", settlement_inspection_on_record, f"{BYLAW} §11.4"),
@@ -150,7 +153,7 @@ MACHINE = Machine(
         T("inspected", V(S.EXCAVATING, S.ISSUED), None, cond="pre_backfill", guards=("excavation_under_way",)),
         T("backfilled", V(S.EXCAVATING), S.BACKFILLED.value),
         T("backfilled", V(S.ISSUED), S.BACKFILLED.value, guards=("excavation_under_way",)),
-        T("temporary-patch-placed", V(S.BACKFILLED), S.TEMPORARY_PATCH.value, guards=("no_temporary_patch_over_cdf",)),
+        T("temporary-patch-placed", V(S.BACKFILLED), S.TEMPORARY_PATCH.value),
         T("winter-patch-placed", OPEN_TRENCH, None),
         T("inspected", V(S.TEMPORARY_PATCH), None, cond="temporary_patch_stage"),
         T("inspected", V(S.TEMPORARY_PATCH), None, cond="settlement_stage"),
@@ -164,7 +167,12 @@ MACHINE = Machine(
             guards=("certification_was_requested",),
         ),
         T("certification-answered", V(S.TEMPORARY_PATCH), None, guards=("certification_was_requested",)),
-        T("permanent-patch-placed", V(S.BACKFILLED, S.TEMPORARY_PATCH), S.PERMANENT_PATCH.value),
+        T(
+            "permanent-patch-placed",
+            V(S.BACKFILLED, S.TEMPORARY_PATCH),
+            S.PERMANENT_PATCH.value,
+            guards=("temporary_patch_first_on_cement_concrete",),
+        ),
         T("inspected", V(S.PERMANENT_PATCH), S.FINAL_INSPECTED.value, cond="final_pass"),
         T("inspected", V(S.PERMANENT_PATCH), None, cond="final_fail"),
         T("inspected", (ANY,), None, guards=("inspection_fits_the_stage",)),
@@ -172,6 +180,7 @@ MACHINE = Machine(
         T("suspended", LIVE, None, guards=("suspension_at_most_21_days",)),
         T("revocation-hearing-scheduled", LIVE, None),
         T("permit-revoked", LIVE, S.REVOKED.value, guards=("revoked_after_noticed_hearing",)),
+        T("patch-noticed", (ANY,), None),
         T("after-hours-billed", (ANY,), None),
         T("after-hours-paid", (ANY,), None),
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),

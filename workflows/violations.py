@@ -48,12 +48,123 @@ def premature_text(clock, met, day: date, at: datetime | None) -> str:
     )
 
 
+def _unnoticed_patch(rec) -> list:
+    """Canton 16-12 §11.4: a utility or town department may place its
+    permanent patches without the town's approval, but with "not less than
+    seventy-two hours prior notice"; with neither on record, flagged."""
+    if rec.applicant not in ("utility", "municipal") or "patch-noticed" in rec.anchors:
+        return []
+    patch = next((e for e in rec.events if e.type == "permanent-patch-placed"), None)
+    approved = any(
+        e.type == "settlement-answered" or (e.type == "certification-answered" and e.get("granted")) for e in rec.events
+    )
+    if patch is None or approved or rec.cdf:
+        return []
+    return [
+        (
+            "patch-notice",
+            "earliest",
+            patch.date,
+            f"{STREETS} §11.4",
+            f"permanent-patch-placed on {patch.date} (event {patch.position}) by a {rec.applicant} applicant with no "
+            f"72 hours' notice and no approval on record; a violation on record ({STREETS} §11.4)",
+        )
+    ]
+
+
+def _unrecorded_work(rec) -> list:
+    """Saugus 508.08 §7.9: "No work ... shall be undertaken until the permit
+    ... has been recorded in the Registry of Deeds ... and until the holder
+    of the permit certifies in writing to the Commission that the permit has
+    been recorded"."""
+    rule = rec.rules.recording_before_work
+    work = next((e for e in rec.events if e.type == "work-started"), None)
+    if not rule or work is None:
+        return []
+    before = [e for e in rec.events if (e.date, e.position) <= (work.date, work.position)]
+    missing = [t for t in ("permit-recorded", "recording-certified") if not any(e.type == t for e in before)]
+    if not missing:
+        return []
+    return [
+        (
+            "recording-before-work",
+            "earliest",
+            work.date,
+            rule,
+            f"work-started on {work.date} (event {work.position}) with no {' and no '.join(missing)} before it: no work "
+            f"until the permit is recorded at the Registry of Deeds and the holder certifies it in writing; "
+            f"a violation on record ({rule})",
+        )
+    ]
+
+
+STORMWATER = "Mansfield Stormwater By-Law Ch. 25 Part B"
+
+
+def _first(rec, etype, before=None):
+    for e in rec.events:
+        if e.type == etype and (before is None or (e.date, e.position) <= (before.date, before.position)):
+            return e
+    return None
+
+
+def _land_disturbance(rec) -> list:
+    """Mansfield 25 §7.G: "Copies of the certified mail receipts shall be
+    submitted ... prior to opening the public hearing"; §12: a surety the
+    Commission requires is posted "before the start of land disturbance
+    activity" and "may not be fully released until the Commission has
+    received the final report and as-built plan ... and issued a
+    certificate of completion"."""
+    out = []
+    opened = _first(rec, "hearing-opened")
+    if opened is not None and _first(rec, "mail-receipts-submitted", opened) is None:
+        out.append(
+            (
+                "mail-receipts",
+                "earliest",
+                opened.date,
+                f"{STORMWATER} §7.G",
+                f"hearing-opened on {opened.date} (event {opened.position}) with no certified mail receipts submitted "
+                f"before it; a violation on record ({STORMWATER} §7.G)",
+            )
+        )
+    required, work = _first(rec, "surety-required"), _first(rec, "work-started")
+    if required is not None and work is not None and _first(rec, "surety-posted", work) is None:
+        out.append(
+            (
+                "surety",
+                "earliest",
+                work.date,
+                f"{STORMWATER} §12",
+                f"work-started on {work.date} (event {work.position}) before the required surety was posted; "
+                f"a violation on record ({STORMWATER} §12)",
+            )
+        )
+    released = _first(rec, "surety-released")
+    if released is not None:
+        missing = [t for t in ("final-report-filed", "completion-certified") if _first(rec, t, released) is None]
+        if missing:
+            out.append(
+                (
+                    "surety",
+                    "earliest",
+                    released.date,
+                    f"{STORMWATER} §12, §13, §15",
+                    f"surety-released on {released.date} (event {released.position}) with no {' and no '.join(missing)} "
+                    f"before it; a violation on record ({STORMWATER} §12)",
+                )
+            )
+    return out
+
+
 def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     """Violations with no earliest clock to be early against, each as
     ``(clock id, type, day, rule, explanation)``: the replay marks the clock
     of that id ``violated``, or adds it when the record never started it."""
+    if rec.rules.kind == "land-disturbance":
+        return _land_disturbance(rec)
     if rec.rules.kind != "street-opening":
-        return []
+        return _unrecorded_work(rec)
     out = []
     dug = next((e for e in rec.events if e.type == "excavation-started"), None)
     if dug is None:
@@ -71,6 +182,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
                 f"work on an expired permit is a violation on record ({STREETS} §10.1)",
             )
         )
+    out += _unnoticed_patch(rec)
     ticket = rec.first("dig-safe-notice")
     if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
         value, notice = ticket

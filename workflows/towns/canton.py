@@ -9,9 +9,12 @@ from calendars import (
     BusinessHours,
     CalendarDays,
     CalendarDaysBackward,
+    DayBefore,
     Hours,
-    LastBusinessDayBefore,
     Months,
+)
+from calendars import (
+    ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
@@ -43,11 +46,30 @@ _wetlands_hearing = (
     _hearing_posting,
 )
 
+EMERGENCY = f"{WETLANDS} 15-3 (emergency projects)"  # the text before Section 4 (canton.txt lines 6-17)
+
 NOI = PermitRules(
     kind="noi",
     bylaw=f"{WETLANDS} (Art. XV)",
+    objection_closes_hearing=f"{WETLANDS} 15-5",
     clocks=_wetlands_hearing
     + (
+        Clock(
+            "emergency-notice",
+            Hours(24),
+            "emergency-start",
+            EMERGENCY,
+            met_by=("emergency-noticed",),
+            note="advance notice, oral or written, before the work starts or within 24 hours after",
+        ),
+        Clock(
+            "emergency-filing",
+            CalendarDays(21, NEXT),
+            "emergency-start",
+            EMERGENCY,
+            met_by=("filed",),
+            note="a permit application within 21 days of the start of an emergency project",
+        ),
         Clock(
             "board-comment",
             CalendarDays(15, NO_ROLL),
@@ -83,6 +105,7 @@ NOI = PermitRules(
 RDA = PermitRules(
     kind="rda",
     bylaw=f"{WETLANDS} (Art. XV)",
+    objection_closes_hearing=f"{WETLANDS} 15-5",
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -166,7 +189,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "permanent-patch-window-closes",
-            Months(18, NEXT),
+            Months(18, C4S9),
             "temporary-patch",
             f"{STREETS} §2, §11.4",
             met_by=("permanent-patch-placed",),
@@ -174,15 +197,23 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "winter-patch",
-            LastBusinessDayBefore(12, 1),
+            DayBefore(12, 1),
             "open-work",
             f"{STREETS} §11.3(c)",
             met_by=("winter-patch-placed", "permanent-patch-placed"),
-            note="work over 30 ft not permanently patched gets a Winter Preparation Patch before December 1; missing it is a Default",
+            note="work over 30 ft not permanently patched gets a Winter Preparation Patch prior to December 1st (by November 30, whatever the day); missing it is a Default",
+        ),
+        Clock(
+            "patch-notice",
+            Hours(72),
+            "patch-noticed",
+            f"{STREETS} §11.4",
+            met_by=("permanent-patch-placed",),
+            note="a public utility or town department placing its own permanent patches gives not less than 72 hours' notice",
         ),
         Clock(
             "settlement-answer",
-            CalendarDays(7, NEXT),
+            CalendarDays(7, C4S9),
             "settlement-inspection",
             f"{STREETS} §11.4",
             met_by=("settlement-answered",),
@@ -190,7 +221,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "certification-answer",
-            CalendarDays(30, NEXT),
+            CalendarDays(30, C4S9),
             "certification-requested",
             f"{STREETS} §11.4(d)",
             met_by=("certification-answered",),
@@ -214,7 +245,7 @@ STREET_OPENING = PermitRules(
         ),
         Clock(
             "after-hours-payment",
-            CalendarDays(15, NEXT),
+            CalendarDays(15, C4S9),
             "billed",
             f"{STREETS} §6 and fee schedule",
             met_by=("after-hours-paid",),

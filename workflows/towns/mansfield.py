@@ -2,18 +2,21 @@
 the Stormwater By-Law Ch. 25 Part B, Land Disturbance Permit.
 Source: the by-law text the town publishes (mansfield.txt) lines 1367-1530 and 2450-2870."""
 
+from dataclasses import replace
+
 from calendars import (
     NO_ROLL,
     CalendarDays,
     CalendarDaysBackward,
 )
 from calendars import (
-    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
+    ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
 
 WETLANDS = "Mansfield Wetlands By-Law Ch. 15 §4.1"
+HEARINGS = "Mansfield Wetlands By-Law Ch. 15 §4.4 (public hearings for all applications)"
 STORMWATER = "Mansfield Stormwater By-Law Ch. 25 Part B"
 ACTION = ("permit-issued", "permit-denied")
 
@@ -23,15 +26,15 @@ LAND_DISTURBANCE = PermitRules(
     clocks=(
         Clock(
             "board-reports",
-            CalendarDays(40, NO_ROLL),
+            CalendarDays(41, NO_ROLL),
             "boards-notified",
             f"{STORMWATER} §7.E",
             met_by=("hearing-opened",),
-            note="no hearing until every board has reported or 40 days have passed since they received the application",
+            note="no hearing until every board has reported or has been allowed forty days to elapse after receipt: from day 41",
         ),
         Clock(
             "hearing-open",
-            CalendarDays(60, NEXT),
+            CalendarDays(60, C4S9),
             "complete-application",
             f"{STORMWATER} §7.G",
             met_by=("hearing-opened",),
@@ -49,7 +52,7 @@ LAND_DISTURBANCE = PermitRules(
         wpa._hearing_posting,
         Clock(
             "decision",
-            CalendarDays(60, NEXT),
+            CalendarDays(60, C4S9),
             "hearing-closed",
             f"{STORMWATER} §7.G",
             met_by=ACTION,
@@ -72,7 +75,10 @@ PROFILE = TownProfile(
     county="Bristol",
     permits={
         "noi": adopting(wpa.NOI, WETLANDS),
-        "rda": adopting(wpa.RDA, WETLANDS),
+        # Ch. 15 §4.4: "The Commission shall conduct public hearings for all applications"
+        "rda": replace(
+            adopting(wpa.RDA, WETLANDS), hearing_required=True, bylaw=f"{adopting(wpa.RDA, WETLANDS).bylaw}; {HEARINGS}"
+        ),
         "land-disturbance": LAND_DISTURBANCE,
     },
     # Names and addresses are placeholders the town edits; the boards are

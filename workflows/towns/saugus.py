@@ -17,6 +17,7 @@ BYLAW = "Saugus Wetlands By-Law 508.08"
 NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
+    recording_before_work=f"{BYLAW} §7.9",
     clocks=(
         Clock(
             "hearing-open",
@@ -67,10 +68,10 @@ RDA = PermitRules(
         Clock(
             "decision",
             CalendarDays(21, NEXT),
-            "complete-application",
+            "received",
             f"{BYLAW} §5.3",
             met_by=DETERMINATION,
-            note="written determination within 21 days of receipt of the request",
+            note="written determination within 21 days of the receipt of the written request, complete or not (contrast §5.2's completed NOI)",
         ),
     ),
 )

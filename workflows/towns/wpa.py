@@ -76,7 +76,7 @@ NOI = PermitRules(
         ),
     ),
     renewal=Months(36),
-    renewals_allowed=1,
+    renewals_allowed=None,  # "for one or more periods of up to three years each"
     renewal_citation="310 CMR 10.05(8)(a)",
 )
 

@@ -1,0 +1,97 @@
+"""The Permit Extension Acts, as cited data, applied to ``permit-expiry``.
+
+- St. 2010 c.240 §173, as amended by St. 2012 c.238 §§74-75: an approval in
+  effect or existence between August 15, 2008 and August 15, 2012 runs four
+  years past its term;
+- St. 2020 c.53 §17: a permit in effect on March 10, 2020 does not lapse
+  during the COVID-19 state of emergency, which ended June 15, 2021; read
+  as tolling, its expiry moves by the emergency's length (docs/readings.md);
+- St. 2024 c.238 §280: an approval in effect between January 1, 2023 and
+  January 1, 2025 gets two more years.
+
+They cover wetlands Orders of Conditions and by-law permits (``noi``) and
+Land Disturbance Permits; not 30-day street opening permits, nor
+determinations of applicability (docs/readings.md).  A filing records that
+an Act does not apply to it (the holder's election, a court's ruling) with
+``act-not-applied``; the explanation then says so.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+__all__ = ["ExtensionAct", "ACTS", "ACT_IDS", "extend"]
+
+
+@dataclass(frozen=True)
+class ExtensionAct:
+    id: str
+    citation: str
+    kinds: tuple[str, ...]
+    first: date  # in effect on or after this day ...
+    last: date  # ... and issued on or before this one
+    months: int = 0  # the extension, or
+    tolled_until: date | None = None  # the tolling period's end (from ``first``)
+
+    def applies(self, kind: str, issued: date, expiry: date) -> bool:
+        return kind in self.kinds and issued <= self.last and expiry >= self.first
+
+    def moved(self, expiry: date) -> date:
+        if self.tolled_until is not None:
+            return expiry + (self.tolled_until - self.first)
+        from dateutil.relativedelta import relativedelta  # as calendars.Months counts months
+
+        return expiry + relativedelta(months=self.months)
+
+
+_APPROVALS = ("noi", "land-disturbance")
+
+ACTS: tuple[ExtensionAct, ...] = (
+    ExtensionAct(
+        "pea-2010",
+        "St. 2010 c.240 §173, as amended by St. 2012 c.238 §§74-75 (Permit Extension Act)",
+        _APPROVALS,
+        date(2008, 8, 15),
+        date(2012, 8, 15),
+        months=48,
+    ),
+    ExtensionAct(
+        "covid-tolling",
+        "St. 2020 c.53 §17 (COVID-19 tolling, state of emergency March 10, 2020 to June 15, 2021)",
+        _APPROVALS,
+        date(2020, 3, 10),
+        date(2020, 3, 10),
+        tolled_until=date(2021, 6, 15),
+    ),
+    ExtensionAct(
+        "pea-2024",
+        "St. 2024 c.238 §280 (Permit Extension Act, 2024)",
+        _APPROVALS,
+        date(2023, 1, 1),
+        date(2025, 1, 1),
+        months=24,
+    ),
+)
+
+ACT_IDS = tuple(a.id for a in ACTS)
+
+
+def extend(kind: str, issued: date, expiry: date, declined=()) -> tuple[date, str]:
+    """The expiry after every Act that applies, in the order they were
+    enacted (each judged on the expiry the earlier ones left), and the
+    explanation naming each.  ``declined``: the ``act-not-applied`` events."""
+    text = ""
+    refused = {e.get("act"): e for e in declined}
+    for act in ACTS:
+        if not act.applies(kind, issued, expiry):
+            continue
+        if act.id in refused:
+            e = refused[act.id]
+            text += f"; {act.citation} not applied: {e.get('reason')} (event {e.position}, {e.date})"
+            continue
+        moved = act.moved(expiry)
+        how = "tolled" if act.tolled_until is not None else "extended"
+        text += f"; {how} from {expiry} to {moved} by {act.citation}"
+        expiry = moved
+    return expiry, text
