@@ -180,14 +180,24 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     out = [_fold(line) for line in lines]
     if any(i.at is not None for i in items):
         out.append(_vtimezone())
+    days: dict[date, tuple[bytes, bytes]] = {}  # a day's DTSTART and DTEND lines, made once
+    categories: dict[tuple[str, str], bytes] = {}
     for item in items:
         if item.at is not None:
             end = item.at + timedelta(hours=1)
             start_line = f"DTSTART;TZID=America/New_York:{item.at:%Y%m%dT%H%M%S}".encode()
             end_line = f"DTEND;TZID=America/New_York:{end:%Y%m%dT%H%M%S}".encode()
         else:
-            start_line = b"DTSTART;VALUE=DATE:" + _ymd(item.day).encode()
-            end_line = b"DTEND;VALUE=DATE:" + _ymd(item.day + timedelta(days=1)).encode()
+            pair = days.get(item.day)
+            if pair is None:
+                pair = days[item.day] = (
+                    b"DTSTART;VALUE=DATE:" + _ymd(item.day).encode(),
+                    b"DTEND;VALUE=DATE:" + _ymd(item.day + timedelta(days=1)).encode(),
+                )
+            start_line, end_line = pair
+        cats = categories.get((item.department, item.town))
+        if cats is None:
+            cats = categories[(item.department, item.town)] = _fold(f"CATEGORIES:{_text(item.department)},{_text(item.town)}")
         out += (
             b"BEGIN:VEVENT",
             _fold(f"SUMMARY:{_text(item.summary)}"),
@@ -195,8 +205,8 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
             end_line,
             stamp,
             _fold(f"UID:{_text(item.uid)}"),
-            f"SEQUENCE:{item.sequence}".encode(),
-            _fold(f"CATEGORIES:{_text(item.department)},{_text(item.town)}"),
+            b"SEQUENCE:%d" % item.sequence,
+            cats,
             _fold(f"DESCRIPTION:{_text(item.description)}"),
             b"TRANSP:TRANSPARENT",
             b"END:VEVENT",
