@@ -14,6 +14,7 @@ __all__ = ["NoiState", "MACHINE"]
 
 
 class NoiState(str, Enum):
+    SUBMITTED = "submitted"
     INCOMPLETE = "incomplete"
     FILED = "filed"
     HEARING_SCHEDULED = "hearing-scheduled"
