@@ -1,6 +1,7 @@
 """``permits outbox``: the email outbox for staff (what waits, what was
 sent, what the server refused), and ``--send`` to hand it to the SMTP server
-named by ``PERMITS_SMTP_URL``."""
+named by ``PERMITS_SMTP_URL``; ``permits invite``: a staff invitation to an
+applicant, from a filing (the link printed and emailed through the outbox)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,32 @@ def cmd_outbox(args) -> int:
     return 0
 
 
+def cmd_invite(args) -> int:
+    from datetime import datetime, timedelta
+
+    from cli.args import user
+    from models.applicants import Applicants
+    from models.outbox import Outbox
+    from sweep.mail import invitation_email
+
+    if args.days < 1:
+        raise UsageError(f"--days {args.days}: must be at least 1")
+    store = open_store(args)
+    try:
+        filing, _ = store.load(args.filing)
+        token = Applicants(store).invite(filing.id, args.email, by=user(args), days=args.days)
+        link = f"{args.base_url.rstrip('/')}/invitation/{token}"
+        now = datetime.now().replace(second=0, microsecond=0)
+        expires = (now + timedelta(days=args.days)).date()
+        Outbox(store).queue(filing.id, [invitation_email(filing.town, filing.id, args.email.strip().lower(), link, expires, now)])
+        print(f"invitation for {args.email.strip().lower()} to follow {filing.id}, until {expires.isoformat()}:")
+        print(link)
+        print("(emailed through the outbox: 'permits outbox')")
+    finally:
+        store.engine.dispose()
+    return 0
+
+
 def add_commands(sub) -> None:
     p = sub.add_parser(
         "outbox",
@@ -52,3 +79,17 @@ def add_commands(sub) -> None:
     p.add_argument("--filing", metavar="ID", help="only this filing's emails")
     p.add_argument("--send", action="store_true", help="deliver the waiting emails now")
     p.set_defaults(func=cmd_outbox, needs_calendar=False)
+
+    p = sub.add_parser(
+        "invite",
+        help="invite an applicant, owner or contractor to follow a filing online (a single-use link)",
+        description="Create a single-use invitation link for EMAIL to follow filing ID online, print it, "
+        "and queue it by email in the outbox.",
+    )
+    p.add_argument("filing", metavar="ID")
+    p.add_argument("email", metavar="EMAIL")
+    p.add_argument("--days", type=int, default=14, help="the link expires after this many days (default 14)")
+    p.add_argument("--base-url", default="http://127.0.0.1:8000", help="the workbench's address (default %(default)s)")
+    p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else the data directory's)")
+    p.add_argument("--by", help="who invites (default: $PERMITS_USER, else the login name)")
+    p.set_defaults(func=cmd_invite, needs_calendar=False)

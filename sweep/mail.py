@@ -262,3 +262,22 @@ def _header(message: bytes, name: str) -> str:
     from email import message_from_bytes
 
     return message_from_bytes(message, policy=SMTP).get(name, "")
+
+
+def invitation_email(town_id: str, filing_id: str, address: str, link: str, expires: date, dated: datetime) -> dict:
+    """The email carrying a staff invitation's link (queued like a notice)."""
+    town_name = _town_name(town_id)
+    body = (
+        f"The {town_name} permit office invites you to follow filing {filing_id} online: where it stands, "
+        f"what you must do next and by when, and every notice and decision issued on it.\n\n"
+        f"Open this link to set your password (it works once, until {expires.isoformat()}):\n{link}\n"
+    )
+    return {
+        "kind": "invitation",
+        "recipient": f"invitee:{address}",
+        "address": address,
+        "dated": dated,
+        "message": build_message(
+            sender=_sender(town_name), to=address, subject=f"Follow filing {filing_id} online", body=body, dated=dated
+        ),
+    }
