@@ -86,8 +86,8 @@ def add_commands(sub) -> None:
         description="Create a single-use invitation link for EMAIL to follow filing ID online, print it, "
         "and queue it by email in the outbox.",
     )
-    p.add_argument("filing", metavar="ID")
-    p.add_argument("email", metavar="EMAIL")
+    p.add_argument("filing", metavar="ID", help="the filing to follow")
+    p.add_argument("email", metavar="EMAIL", help="the address the link is sent to (the applicant's, owner's or contractor's)")
     p.add_argument("--days", type=int, default=14, help="the link expires after this many days (default 14)")
     p.add_argument("--base-url", default="http://127.0.0.1:8000", help="the workbench's address (default %(default)s)")
     p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else the data directory's)")

@@ -102,6 +102,7 @@ def _deliver_email(res: dict, ledger: str) -> dict:
     from sweep.mail import smtp_url
     from sweep.store_source import is_database_url
 
+    res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
     res["email"] = None
     if is_database_url(ledger) and smtp_url():
         from models.outbox import Outbox
