@@ -1,6 +1,10 @@
 """Applicants' accounts: registration, invitations, and which filings an
 account may see.  One service for the web and the command line.
 
+An applicant is a user of the workbench (``app_user``,
+:mod:`models.users`) with the role ``applicant``: the same login, argon2
+hash and lockout as staff, no towns and no permit kinds of its own.
+
 - **Register** with an email address and a password (argon2, at least
   :data:`MIN_PASSWORD` characters).  A registered account sees the filings
   it submitted itself; nothing else until its address is proved.
@@ -32,7 +36,8 @@ from sqlalchemy.exc import IntegrityError
 
 from .errors import StoreError, UnknownFiling
 from .service import Store
-from .tables import AccountFiling, ApplicantAccount, FilingRow, Invitation
+from .tables import AccountFiling, FilingRow, Invitation, UserRow
+from .users import APPLICANT, LoginRefused, Users
 
 __all__ = [
     "MIN_PASSWORD",
@@ -45,22 +50,16 @@ __all__ = [
     "normal_email",
 ]
 
-ACCOUNT, LINK, INVITE, FILING = ApplicantAccount.__table__, AccountFiling.__table__, Invitation.__table__, FilingRow.__table__
+ACCOUNT, LINK, INVITE, FILING = UserRow.__table__, AccountFiling.__table__, Invitation.__table__, FilingRow.__table__
 MIN_PASSWORD = 10
 INVITATION_DAYS = 14
 PARTY_ROLES = ("applicant", "owner", "contractor")
 _EMAIL = re.compile(r"[^@\s<>,;]{1,64}@[^@\s<>,;]{1,190}\.[A-Za-z]{2,}")
 _HASHER = PasswordHasher()
-_DUMMY = _HASHER.hash(secrets.token_hex(8))  # a wrong email costs as long as a wrong password
 
 
 class ApplicantError(StoreError):
     pass
-
-
-class LoginRefused(ApplicantError):
-    def __init__(self):
-        super().__init__("wrong email or password")
 
 
 class InvitationRefused(ApplicantError):
@@ -108,34 +107,40 @@ class Applicants:
         try:
             with self.store.engine.begin() as conn:
                 new_id = conn.execute(
-                    insert(ACCOUNT)
-                    .values(email=address, password_hash=_HASHER.hash(secret), created_at=self._now(), disabled=False)
-                    .returning(ACCOUNT.c.id)
+                    insert(ACCOUNT).values(**self._new(address, secret), verified_at=None).returning(ACCOUNT.c.id)
                 ).scalar_one()
         except IntegrityError:
             raise ApplicantError(f"an account for {address} exists already: log in, or ask the town to invite you") from None
         return Account(new_id, address, False)
 
+    def _new(self, address: str, secret: str) -> dict:
+        return {
+            "email": address,
+            "password_hash": _HASHER.hash(secret),
+            "role": APPLICANT,
+            "towns": [],
+            "disabled": False,
+            "failed_logins": 0,
+            "locked_until": None,
+            "calendar_token": secrets.token_urlsafe(24),
+            "created_at": self._now(),
+        }
+
     def login(self, email: str, password: str) -> Account:
-        try:
-            address = normal_email(email)
-        except ApplicantError:
-            address = None
-        row = None
-        if address is not None:
-            with self.store.reader.connect() as conn:
-                row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.email == address)).first()
-        try:
-            _HASHER.verify(row.password_hash if row is not None else _DUMMY, password or "")
-        except (VerificationError, InvalidHashError):
-            raise LoginRefused() from None
-        if row is None or row.disabled:
+        """The applicant's account, by the workbench's own login (lockout
+        included); a staff account is refused here."""
+        user = Users(self.store.engine, now=self.store.now).authenticate(str(email or ""), str(password or ""))
+        account = self.account(user.id)
+        if account is None:
             raise LoginRefused()
-        return Account(row.id, row.email, row.verified_at is not None)
+        return account
 
     def account(self, account_id: int) -> Account | None:
+        """The enabled applicant account with this id, else None."""
+        if not isinstance(account_id, int):
+            return None
         with self.store.reader.connect() as conn:
-            row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.id == account_id)).first()
+            row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.id == account_id, ACCOUNT.c.role == APPLICANT)).first()
         if row is None or row.disabled:
             return None
         return Account(row.id, row.email, row.verified_at is not None)
@@ -199,10 +204,10 @@ class Applicants:
             row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.email == inv.email).with_for_update()).first()
             if row is None:
                 account_id = conn.execute(
-                    insert(ACCOUNT)
-                    .values(email=inv.email, password_hash=_HASHER.hash(secret), created_at=now, verified_at=now, disabled=False)
-                    .returning(ACCOUNT.c.id)
+                    insert(ACCOUNT).values(**self._new(inv.email, secret), verified_at=now).returning(ACCOUNT.c.id)
                 ).scalar_one()
+            elif row.role != APPLICANT:
+                raise InvitationRefused(f"{inv.email} is a staff account: staff see the filing in the workbench")
             else:
                 try:
                     _HASHER.verify(row.password_hash, secret)

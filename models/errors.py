@@ -3,12 +3,13 @@
 PermitsError
  └── StoreError             the database cannot be reached or is not current
       ├── UnknownFiling     no filing with that id
-      └── DuplicateFiling   a filing with that id is already recorded
+      ├── DuplicateFiling   a filing with that id is already recorded
+      └── StaleFiling       the filing changed since the writer read it
 """
 
 from workflows.errors import PermitsError
 
-__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling"]
+__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling"]
 
 
 class StoreError(PermitsError):
@@ -25,3 +26,12 @@ class DuplicateFiling(StoreError):
     def __init__(self, filing_id: str, where: str = "is already recorded"):
         self.filing = filing_id
         super().__init__(f"duplicate filing id {filing_id!r}: a filing with that id {where}; nothing was imported")
+
+
+class StaleFiling(StoreError):
+    def __init__(self, filing_id: str, seen: int, now: int):
+        self.filing, self.seen, self.now = filing_id, seen, now
+        super().__init__(
+            f"{filing_id} changed since you opened it: it had {seen} event(s), it now has {now}; "
+            "nothing was written: look at the new history and try again"
+        )

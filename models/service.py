@@ -26,7 +26,7 @@ from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
 from .db import describe_url, make_engine, sqlite_path
-from .errors import DuplicateFiling, StoreError, UnknownFiling
+from .errors import DuplicateFiling, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_party
 from .tables import Abutter, EventRow, FilingClock, FilingRow
@@ -287,12 +287,16 @@ class Store:
 
     # -- events -------------------------------------------------------------
 
-    def record(self, filing_id: str, raw_event: Mapping[str, Any], *, by: str) -> tuple[int, str]:
+    def record(self, filing_id: str, raw_event: Mapping[str, Any], *, by: str, expect_seq: int | None = None) -> tuple[int, str]:
         """Append one event if the filing's history with it replays; returns
-        (its sequence number, the filing's new state)."""
+        (its sequence number, the filing's new state).  ``expect_seq``: the
+        sequence number the writer saw (a web form's); if another event was
+        recorded since, :class:`StaleFiling` and nothing written."""
         now = self.now()
         with self.engine.begin() as conn:
             filing, row = self.load(filing_id, conn, lock=True)
+            if expect_seq is not None and row.last_seq != expect_seq:
+                raise StaleFiling(filing_id, expect_seq, row.last_seq)
             if len(filing.events) != row.last_seq:
                 raise StoreError(
                     f"{filing_id}: history has {len(filing.events)} events but the filing row says "
@@ -307,10 +311,13 @@ class Store:
                 raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
             return seq, d.state
 
-    def void(self, filing_id: str, seq: int, *, reason: str, day: date, by: str) -> tuple[int, str]:
+    def void(
+        self, filing_id: str, seq: int, *, reason: str, day: date, by: str, expect_seq: int | None = None
+    ) -> tuple[int, str]:
         """Record an ``event-voided`` naming event ``seq``; the replay refuses
         a void of a void, or of an event already voided."""
-        return self.record(filing_id, {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}, by=by)
+        raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}
+        return self.record(filing_id, raw, by=by, expect_seq=expect_seq)
 
     # -- reading ------------------------------------------------------------
 

@@ -17,13 +17,16 @@ here: it breaks SQLModel (../shared/TECH-NOTES.md).
   notice), keyed by (filing, output key): the key makes a rerun idempotent.
 - ``ledger_entry``: the refundable-deposit account per applicant and the fees
   (Canton 16-12 §5-6), append-only like the events.
+- ``app_user``: the workbench's users: an argon2 password hash, a role
+  (agent, dpw, admin), the towns they work for, the failed-login count that
+  locks an account for a while, and the secret token of their calendar feed.
 - ``email_message``: the outbox: the whole message of a ``notice`` row whose
   channel is ``email`` (the notice row says to whom and whether it was sent).
 - ``upload``: a plan uploaded with an online application, stored under a
   generated name outside any web root (models/uploads.py).
-- ``applicant_account``, ``account_filing``, ``invitation``: applicants'
-  accounts, the filings an account submitted or was invited to, and the
-  single-use invitation links staff send (models/applicants.py).
+- ``account_filing``, ``invitation``: the filings an applicant's account
+  (an ``app_user`` with the role ``applicant``) submitted or was invited to,
+  and the single-use invitation links staff send (models/applicants.py).
 """
 
 from datetime import date, datetime
@@ -41,9 +44,9 @@ __all__ = [
     "Notice",
     "SweepOutput",
     "LedgerEntry",
+    "UserRow",
     "EmailMessage",
     "Upload",
-    "ApplicantAccount",
     "AccountFiling",
     "Invitation",
     "APPEND_ONLY_TABLES",
@@ -199,6 +202,27 @@ class LedgerEntry(SQLModel, table=True):
     recorded_by: str
 
 
+class UserRow(SQLModel, table=True):
+    """A user of the web workbench (``permits users``).  ``towns`` is a
+    list of town ids; ``locked_until`` is set after repeated failed logins
+    (UTC, naive); ``calendar_token`` names their ICS subscription URL."""
+
+    __tablename__ = "app_user"
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, unique=True)
+    password_hash: str
+    role: str
+    towns: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    disabled: bool = False
+    failed_logins: int = 0
+    locked_until: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+    calendar_token: str = Field(index=True, unique=True)
+    created_at: datetime
+    # an applicant's address proved (by an invitation link sent there):
+    # only then does the account see the filings that name it
+    verified_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+
+
 class EmailMessage(SQLModel, table=True):
     """The outbox: the message of an email ``notice`` row, exactly as it is
     handed to the SMTP server (RFC 5322 bytes, attachments included)."""
@@ -217,7 +241,7 @@ class Upload(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     token: str = Field(index=True, unique=True)
     filing_id: str | None = Field(default=None, foreign_key="filing.id", index=True)
-    account_id: int | None = Field(default=None, foreign_key="applicant_account.id", index=True)
+    account_id: int | None = Field(default=None, foreign_key="app_user.id", index=True)
     purpose: str = "plan"
     original_name: str
     stored_name: str = Field(unique=True)
@@ -228,27 +252,13 @@ class Upload(SQLModel, table=True):
     uploaded_by: str
 
 
-class ApplicantAccount(SQLModel, table=True):
-    """An applicant's account: an email and an argon2 hash.  ``verified_at``
-    is set when the owner of the address proved it (by an invitation link
-    sent there); only then does the account see the filings that name the
-    address."""
-
-    __tablename__ = "applicant_account"
-    id: int | None = Field(default=None, primary_key=True)
-    email: str = Field(index=True, unique=True)
-    password_hash: str
-    verified_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
-    disabled: bool = False
-    created_at: datetime
-
-
 class AccountFiling(SQLModel, table=True):
-    """A filing an account may see besides those naming its address: one it
-    submitted, or one staff invited it to (``how``)."""
+    """A filing an applicant's account (``app_user``, role ``applicant``) may
+    see besides those naming its address: one it submitted, or one staff
+    invited it to (``how``)."""
 
     __tablename__ = "account_filing"
-    account_id: int = Field(foreign_key="applicant_account.id", primary_key=True)
+    account_id: int = Field(foreign_key="app_user.id", primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", primary_key=True)
     how: str
     linked_at: datetime
@@ -265,6 +275,6 @@ class Invitation(SQLModel, table=True):
     email: str
     expires_at: datetime
     used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
-    account_id: int | None = Field(default=None, foreign_key="applicant_account.id")
+    account_id: int | None = Field(default=None, foreign_key="app_user.id")
     created_by: str
     created_at: datetime

@@ -10,7 +10,7 @@ from storekit import NOI, db_url  # noqa: F401 - fixture
 
 from models.applicants import ApplicantError, Applicants, InvitationRefused, LoginRefused
 from models.service import Store
-from models.tables import ApplicantAccount
+from models.tables import UserRow
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
@@ -96,7 +96,7 @@ def test_an_expired_invitation_is_refused_and_creates_no_account(people):
     with pytest.raises(InvitationRefused, match="expired on 2026-12-15"):
         applicants.accept(token, PASSWORD)
     with applicants.store.engine.connect() as conn:
-        assert conn.execute(select(ApplicantAccount.__table__)).all() == []
+        assert conn.execute(select(UserRow.__table__)).all() == []
 
 
 def test_an_unknown_or_malformed_invitation_token_is_refused(people):
@@ -130,7 +130,7 @@ def test_passwords_are_stored_as_argon2_hashes(people):
     applicants, _ = people
     applicants.register("ann.lee@example.org", PASSWORD)
     with applicants.store.engine.connect() as conn:
-        stored = conn.execute(select(ApplicantAccount.__table__.c.password_hash)).scalar_one()
+        stored = conn.execute(select(UserRow.__table__.c.password_hash)).scalar_one()
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
 
 

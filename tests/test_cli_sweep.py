@@ -12,7 +12,7 @@ from sweep.ledger import write_jsonl
 
 def test_demo_without_prefect_sweeps_generated_filings_into_a_named_folder(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["demo", "--no-prefect", "--as-of", "2026-11-30", "--count", "200"]) == 0
+    assert main(["demo", "--no-prefect", "--no-serve", "--as-of", "2026-11-30", "--count", "200"]) == 0
     out = capsys.readouterr().out
     for name in ("Canton", "Saugus", "Mansfield", "Wetlands Protection Act"):
         assert name in out
@@ -129,6 +129,6 @@ def test_flow_tasks_declare_their_retries_and_cache_nothing():
 
 def test_a_chunk_size_or_count_below_one_is_one_line_and_status_2(tmp_path, capsys):
     assert main(["sweep", "--no-prefect", "--chunk-size", "0", "--filings", str(tmp_path)]) == 2
-    assert main(["demo", "--no-prefect", "--count", "0"]) == 2
+    assert main(["demo", "--no-prefect", "--no-serve", "--count", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and "--chunk-size 0" in err[0] and "--count 0" in err[1]

@@ -11,7 +11,7 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("cli", "sweep", "notices", "models", "workflows", "calendars")
+PACKAGES = ("cli", "web", "sweep", "notices", "models", "workflows", "calendars")
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 
@@ -52,7 +52,7 @@ def test_an_upward_or_impure_import_breaks_a_contract(tmp_path, planted_in, line
     target.write_text(target.read_text() + f"\n{line}  # planted by the test\n")
     result = _lint(tree)
     assert result.returncode != 0, "the contracts did not notice: " + result.stdout
-    broken = [ln for ln in result.stdout.splitlines() if ln.endswith("BROKEN")]
+    broken = [ln for ln in result.stdout.splitlines() if "BROKEN" in ln]  # "BROKEN (1 ignored import)"
     assert any(ln.startswith(contract) for ln in broken), result.stdout
     assert planted_in.replace("/", ".").removesuffix(".py") in result.stdout
 

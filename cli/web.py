@@ -1,0 +1,107 @@
+"""``permits users`` and ``permits serve``: the workbench's accounts and its
+web server.  Thin: the accounts are :mod:`models.users`, the app is
+:mod:`web`, imported only when ``serve`` runs."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+
+from cli.args import UsageError, open_store
+
+__all__ = ["add_commands", "serve"]
+
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
+
+
+def _password(args) -> str:
+    if args.password_file:
+        try:
+            with open(args.password_file, encoding="utf-8") as fh:
+                return fh.readline().rstrip("\r\n")
+        except OSError as exc:
+            raise UsageError(f"cannot read {args.password_file}: {exc.strerror}") from None
+    if not sys.stdin.isatty():
+        raise UsageError("no terminal to ask the password on: give --password-file FILE")
+    first = getpass.getpass("Password: ")
+    if first != getpass.getpass("Again: "):
+        raise UsageError("the two passwords differ; nothing was saved")
+    return first
+
+
+def cmd_users(args) -> int:
+    from models.users import Users
+
+    store = open_store(args)
+    users = Users(store.engine, now=store.now)
+    if args.action == "add":
+        if not args.email:
+            raise UsageError("users add EMAIL: give the new user's email")
+        u = users.add(args.email, _password(args), args.role, args.town or ())
+        print(f"permits: user {u.email} added ({u.role}{': ' + ', '.join(u.towns) if u.towns else ''})")
+    elif args.action == "disable":
+        if not args.email:
+            raise UsageError("users disable EMAIL: give the user's email")
+        u = users.disable(args.email)
+        print(f"permits: user {u.email} disabled")
+    else:
+        for u in users.list():
+            state = "disabled" if u.disabled else "active"
+            print(f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}")
+    return 0
+
+
+def serve(url: str, host: str, port: int) -> None:
+    """Serve the workbench over the store at ``url`` until interrupted."""
+    import uvicorn
+
+    from models.service import Store
+    from web.app import create_app
+
+    store = Store(url)
+    store.check_schema()
+    app = create_app(store, secret=os.environ.get("PERMITS_SECRET_KEY"))
+    print(f"Workbench at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def cmd_serve(args) -> int:
+    from models.db import resolve_url
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port}: a port number, 1-65535")
+    serve(resolve_url(args.db), args.host, args.port)
+    return 0
+
+
+def add_commands(sub) -> None:
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
+    p = sub.add_parser(
+        "users",
+        parents=[db],
+        help="the workbench's users: add, list, disable",
+        description="Manage who may log in to the web workbench. An agent works on the wetlands and stormwater "
+        "filings of their towns, dpw on the street openings of theirs, an admin on everything. The password is "
+        "asked on the terminal (twice) or read from the first line of --password-file; never on the command line.",
+    )
+    p.add_argument("action", choices=("add", "list", "disable"), help="add a user, list them, or disable one")
+    p.add_argument("email", nargs="?", help="the user's email (add, disable)")
+    p.add_argument("--role", choices=("agent", "dpw", "admin"), default="agent", help="the user's role (default: agent)")
+    p.add_argument("--town", action="append", metavar="T", help="a town the user works for (repeat for more)")
+    p.add_argument("--password-file", metavar="FILE", help="read the password from the first line of FILE")
+    p.set_defaults(func=cmd_users)
+
+    p = sub.add_parser(
+        "serve",
+        parents=[db],
+        help="the web workbench over the store",
+        description="Serve the web workbench (Today, Filings, a filing, New filing, DPW schedule, Rule book, "
+        "Calendar) over the store until Ctrl-C. Sessions are signed with $PERMITS_SECRET_KEY, else a key made "
+        "at start (a restart logs everyone out).",
+    )
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")
+    p.set_defaults(func=cmd_serve)

@@ -1,0 +1,223 @@
+"""The workbench's users: accounts, argon2 passwords, lockout, and what a
+user may see.  One service for ``permits users`` and the web, so the two
+cannot disagree about who is who.
+
+Roles (the issue's words): an ``agent`` sees and changes the wetlands and
+stormwater filings (NOI, RDA, land disturbance) of their towns; ``dpw`` the
+street openings of theirs; an ``admin`` every filing of every town.
+:meth:`User.may_see` is the one rule; a filing outside it is "not found"
+(404), never "forbidden", so ids cannot be probed.
+
+A login that fails :data:`LOCK_AFTER` times in a row locks the account for
+:data:`LOCK_MINUTES`; a good login clears the count.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from workflows.rulebook import KINDS
+from workflows.towns import registry
+
+from .errors import StoreError
+from .tables import UserRow
+
+__all__ = [
+    "ROLES",
+    "ROLE_KINDS",
+    "LOCK_AFTER",
+    "LOCK_MINUTES",
+    "User",
+    "Users",
+    "UserError",
+    "LoginRefused",
+    "MIN_PASSWORD",
+    "APPLICANT",
+]
+
+USER = UserRow.__table__
+
+#: role -> the permit kinds it works on
+ROLE_KINDS: dict[str, tuple[str, ...]] = {
+    "agent": ("noi", "rda", "land-disturbance"),
+    "dpw": ("street-opening",),
+    "admin": KINDS,
+}
+ROLES = tuple(ROLE_KINDS)
+#: An applicant's account (models/applicants.py): no towns, no kinds; it
+#: sees the filings that are its own, never the staff pages.
+APPLICANT = "applicant"
+LOCK_AFTER = 5
+LOCK_MINUTES = 15
+MIN_PASSWORD = 10
+_EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
+_HASHER = PasswordHasher()
+# a hash to verify against when the email is unknown, so a wrong email
+# costs as long as a wrong password
+_DUMMY = _HASHER.hash(secrets.token_hex(8))
+
+
+class UserError(StoreError):
+    pass
+
+
+class LoginRefused(UserError):
+    def __init__(self, message: str = "wrong email or password"):
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    email: str
+    role: str
+    towns: tuple[str, ...]
+    disabled: bool
+    calendar_token: str
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ROLE_KINDS.get(self.role, ())  # an applicant: none
+
+    @property
+    def all_towns(self) -> bool:
+        return self.role == "admin"
+
+    def may_see(self, town: str, kind: str) -> bool:
+        """The one access rule: the user's role covers the kind and their
+        towns the town (an admin: every town)."""
+        return kind in self.kinds and (self.all_towns or town in self.towns)
+
+    def visible_towns(self) -> tuple[str, ...]:
+        return tuple(sorted(registry())) if self.all_towns else self.towns
+
+
+def _user(row) -> User:
+    return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token)
+
+
+def check_email(email: str) -> str:
+    email = email.strip().lower()
+    if not _EMAIL.fullmatch(email):
+        raise UserError(f"invalid email {email!r}: write it as name@example.org")
+    return email
+
+
+class Users:
+    """The accounts in one store's database."""
+
+    def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
+        self.engine, self.now = engine, now
+
+    def _naive_now(self) -> datetime:
+        return self.now().astimezone(UTC).replace(tzinfo=None)
+
+    def add(self, email: str, password: str, role: str, towns: Iterable[str] = ()) -> User:
+        """A new account.  Raises UserError for a bad email, role, town, a
+        short password, or an email already taken; nothing written."""
+        email = check_email(email)
+        if role not in ROLES:
+            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
+        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns))
+        known = registry()
+        for t in towns:
+            if t not in known:
+                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
+        if role != "admin" and not towns:
+            raise UserError(f"a {role} user works for at least one town: give --town")
+        if len(password) < MIN_PASSWORD:
+            raise UserError(f"the password is too short: at least {MIN_PASSWORD} characters")
+        values = {
+            "email": email,
+            "password_hash": _HASHER.hash(password),
+            "role": role,
+            "towns": list(towns),
+            "disabled": False,
+            "failed_logins": 0,
+            "locked_until": None,
+            "calendar_token": secrets.token_urlsafe(24),
+            "created_at": self.now(),
+        }
+        try:
+            with self.engine.begin() as conn:
+                uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
+        except IntegrityError:
+            raise UserError(f"a user {email!r} already exists") from None
+        return User(uid, email, role, towns, False, values["calendar_token"])
+
+    def list(self) -> list[User]:
+        with self.engine.connect() as conn:
+            return [_user(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
+
+    def get(self, user_id: int) -> User | None:
+        """The enabled user with this id, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(USER).where(USER.c.id == user_id)).first()
+        return None if row is None or row.disabled else _user(row)
+
+    def by_calendar_token(self, token: str) -> User | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(USER).where(USER.c.calendar_token == token)).first()
+        return None if row is None or row.disabled else _user(row)
+
+    def disable(self, email: str) -> User:
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=True)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            return _user(conn.execute(select(USER).where(USER.c.email == email)).first())
+
+    def reset_calendar_token(self, user_id: int) -> str:
+        token = secrets.token_urlsafe(24)
+        with self.engine.begin() as conn:
+            conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
+        return token
+
+    def authenticate(self, email: str, password: str) -> User:
+        """The user, if the password is right and the account is enabled
+        and not locked; else LoginRefused (one message for a wrong email or
+        password, another for a locked account)."""
+        email = email.strip().lower()
+        now = self._naive_now()
+        refusal = None  # raised after the commit: the failed-login count must be kept
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                _verify(_DUMMY, password)
+                refusal = LoginRefused()
+            elif row.locked_until is not None and row.locked_until > now:
+                refusal = LoginRefused(
+                    f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
+                    "try again then, or ask an admin"
+                )
+            elif not _verify(row.password_hash, password) or row.disabled:
+                failed = row.failed_logins + 1
+                lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
+                conn.execute(
+                    update(USER)
+                    .where(USER.c.id == row.id)
+                    .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
+                )
+                refusal = LoginRefused()
+            else:
+                conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
+        if refusal is not None:
+            raise refusal
+        return _user(row)
+
+
+def _verify(hashed: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False

@@ -1,0 +1,250 @@
+"""The workbench's reads and the few writes the web makes beyond the
+store's own: a user's docket (their towns and kinds), filing search with
+keyset pagination, a filing's summary row, and its abutter list.
+
+The web renders these; the rules of who sees what live in
+:mod:`models.users`, the rules of what may be recorded in the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import String, and_, delete, func, insert, or_, select, type_coerce
+from sqlalchemy.orm import aliased
+
+from workflows.docket import action_for, docket_status
+
+from .errors import UnknownFiling
+from .service import Store, _as_date, _as_datetime
+from .tables import Abutter, FilingClock, FilingRow, Party
+
+__all__ = ["DocketRow", "FilingSummary", "docket", "search", "summary", "abutters", "replace_abutters", "PAGE_SIZE"]
+
+FILING, CLOCK, PARTY, ABUTTER = FilingRow.__table__, FilingClock.__table__, Party.__table__, Abutter.__table__
+PAGE_SIZE = 50
+#: stored clock statuses the DPW schedule shows when they fall in its window
+SCHEDULE_STATUSES = ("runs", "active", "waiting")
+
+
+@dataclass(frozen=True)
+class DocketRow:
+    date: date
+    status: str
+    filing: str
+    town: str
+    kind: str
+    state: str
+    clock: str
+    rule: str
+    explanation: str
+    action: str
+    address: str | None
+    applicant: str | None
+    contractor: str | None
+    last_seq: int
+    at: object = None
+
+
+@dataclass(frozen=True)
+class FilingSummary:
+    id: str
+    town: str
+    kind: str
+    state: str
+    last_seq: int
+    address: str | None
+    parcel: str | None
+    applicant: str | None
+    contractor: str | None
+    next_deadline_date: date | None
+    next_deadline_clock: str | None
+
+
+def _scope(query, towns: Sequence[str] | None, kinds: Sequence[str]):
+    query = query.where(FILING.c.kind.in_(list(kinds)))
+    if towns is not None:
+        query = query.where(FILING.c.town.in_(list(towns)))
+    return query
+
+
+def docket(
+    store: Store,
+    *,
+    as_of: date,
+    within: int,
+    towns: Sequence[str] | None,
+    kinds: Sequence[str],
+    status: str | None = None,
+    limit: int | None = None,
+    schedule: bool = False,
+) -> list[DocketRow]:
+    """The deadlines to act on for these towns (None: all) and kinds:
+    overdue ones first (oldest first), then those due within ``within``
+    days, with each filing's site address and applicant.  ``status``
+    ``overdue`` or ``open`` keeps only those.  The same two range scans of
+    ``ix_filing_clock_status_date`` as :meth:`Store.docket`.  ``schedule``:
+    also the periods running and the windows waiting to open in the window
+    (a permit's expiry, a patch window opening), for the DPW schedule."""
+    until = as_of + timedelta(days=within)
+    if schedule:
+        wanted = or_(
+            and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+            and_(CLOCK.c.status.in_(SCHEDULE_STATUSES), CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+        )
+    elif status == "overdue":
+        wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
+    elif status == "open":
+        wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
+    else:
+        wanted = or_(
+            and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+            and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+        )
+    applicant, contractor = aliased(PARTY), aliased(PARTY)
+    query = (
+        select(
+            type_coerce(CLOCK.c.date, String),
+            CLOCK.c.filing_id,
+            FILING.c.town,
+            FILING.c.kind,
+            FILING.c.state,
+            CLOCK.c.clock_id,
+            CLOCK.c.rule,
+            CLOCK.c.explanation,
+            type_coerce(CLOCK.c.at, String),
+            FILING.c.address,
+            applicant.c.name,
+            contractor.c.name,
+            FILING.c.last_seq,
+        )
+        .join(FILING, FILING.c.id == CLOCK.c.filing_id)
+        .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
+        .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
+        .where(wanted)
+        .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
+    )
+    query = _scope(query, towns, kinds)
+    if limit is not None:
+        query = query.limit(limit)
+    with store.reader.connect() as conn:
+        rows = conn.execute(query).all()
+    out = []
+    for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor_name, seq in rows:
+        day = _as_date(day)
+        out.append(
+            DocketRow(
+                day,
+                docket_status(day, as_of),
+                filing,
+                town,
+                kind,
+                state,
+                clock,
+                rule,
+                explanation,
+                action_for(clock),
+                address,
+                name,
+                contractor_name,
+                seq,
+                _as_datetime(at),
+            )
+        )
+    return out
+
+
+def _summary_query():
+    applicant, contractor = aliased(PARTY), aliased(PARTY)
+    return (
+        select(
+            FILING.c.id,
+            FILING.c.town,
+            FILING.c.kind,
+            FILING.c.state,
+            FILING.c.last_seq,
+            FILING.c.address,
+            FILING.c.parcel,
+            applicant.c.name.label("applicant"),
+            contractor.c.name.label("contractor"),
+            FILING.c.next_deadline_date,
+            FILING.c.next_deadline_clock,
+        )
+        .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
+        .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
+    ), applicant
+
+
+def search(
+    store: Store,
+    *,
+    towns: Sequence[str] | None,
+    kinds: Sequence[str],
+    text: str = "",
+    state: str | None = None,
+    after: str | None = None,
+    limit: int = PAGE_SIZE,
+) -> tuple[list[FilingSummary], str | None]:
+    """Filings of these towns and kinds whose id starts with ``text`` or
+    whose address, parcel or applicant contains it (case-insensitive),
+    ordered by id: one page after the id ``after`` (keyset pagination: the
+    primary key's index, however deep the page), and the id to continue
+    after, or None on the last page."""
+    query, applicant = _summary_query()
+    query = _scope(query, towns, kinds)
+    text = text.strip()
+    if text:
+        like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        query = query.where(
+            or_(
+                and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
+                and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
+                func.lower(FILING.c.address).like(like, escape="\\"),
+                func.lower(FILING.c.parcel).like(like, escape="\\"),
+                func.lower(applicant.c.name).like(like, escape="\\"),
+            )
+        )
+    if state:
+        query = query.where(FILING.c.state == state)
+    if after:
+        query = query.where(FILING.c.id > after)
+    query = query.order_by(FILING.c.id).limit(limit + 1)
+    with store.reader.connect() as conn:
+        rows = [FilingSummary(*r) for r in conn.execute(query)]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].id if more else None)
+
+
+def summary(store: Store, filing_id: str) -> FilingSummary:
+    query, _ = _summary_query()
+    with store.reader.connect() as conn:
+        row = conn.execute(query.where(FILING.c.id == filing_id)).first()
+    if row is None:
+        raise UnknownFiling(filing_id)
+    return FilingSummary(*row)
+
+
+def abutters(store: Store, filing_id: str) -> list[dict]:
+    with store.reader.connect() as conn:
+        rows = conn.execute(
+            select(ABUTTER.c.name, ABUTTER.c.address, ABUTTER.c.parcel)
+            .where(ABUTTER.c.filing_id == filing_id)
+            .order_by(ABUTTER.c.id)
+        ).all()
+    return [{"name": n, "address": a, "parcel": p} for n, a, p in rows]
+
+
+def replace_abutters(store: Store, filing_id: str, rows: Iterable[dict]) -> int:
+    """The filing's abutter list becomes ``rows`` (name, address, parcel),
+    in one transaction."""
+    rows = [{"filing_id": filing_id, "name": r["name"], "address": r.get("address"), "parcel": r.get("parcel")} for r in rows]
+    with store.engine.begin() as conn:
+        if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
+            raise UnknownFiling(filing_id)
+        conn.execute(delete(ABUTTER).where(ABUTTER.c.filing_id == filing_id))
+        if rows:
+            conn.execute(insert(ABUTTER), rows)
+    return len(rows)

@@ -1,0 +1,238 @@
+"""The workbench in a real browser: Playwright driving Debian's Chromium
+(``apt-get install chromium``; Playwright's own browser download cannot work
+on these machines) against uvicorn serving the app in a thread on a free
+127.0.0.1 port.  Each walkthrough keeps its screenshots in a temporary
+folder, named in the failure message.
+
+Skipped when no ``chromium`` is on the PATH (``.ci/run`` installs it)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+
+import pytest
+from webkit import PASSWORD, USERS, make_store
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
+
+ABUTTERS_CSV = """Map/Lot,Owner Name,Mailing Address
+12-034,Amelie Cote,"14 Elm St, Canton, MA 02021"
+12-040,Wei Chen,"9 Oak Rd, Stoughton, MA 02072"
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(tmp_path: Path, today: date):
+    """The workbench over a fresh store, in a thread; its base URL."""
+    import uvicorn
+
+    from web.app import create_app
+
+    store = make_store(f"sqlite:///{tmp_path / 'permits.db'}")
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(store, secret="browser-test", today=lambda: today), host="127.0.0.1", port=port, log_level="warning"
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}", store
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+class Walk:
+    """A page with a screenshot at every step, kept under ``folder``."""
+
+    def __init__(self, page, base: str, folder: Path):
+        self.page, self.base, self.folder, self.step = page, base, folder, 0
+
+    def shot(self, name: str) -> None:
+        self.step += 1
+        self.page.screenshot(path=str(self.folder / f"{self.step:02d}-{name}.png"), full_page=True)
+
+    def login(self, who: str) -> None:
+        self.page.goto(self.base + "/")
+        self.page.fill('input[name="email"]', USERS[who][0])
+        self.page.fill('input[name="password"]', PASSWORD)
+        self.page.click('button:has-text("Log in")')
+        self.page.wait_for_url("**/today")
+
+    def new_filing(self, kind: str, fields: dict) -> str:
+        self.page.click('nav a:has-text("New filing")')
+        self.page.select_option("#kind", kind)
+        self.page.click('button:has-text("Choose")')
+        for name, value in fields.items():
+            loc = self.page.locator(f'#new-filing [name="{name}"]')
+            if loc.evaluate("e => e.tagName") == "SELECT":
+                loc.select_option(value)
+            else:
+                loc.fill(value)
+        self.shot(f"new-{kind}")
+        self.page.click('button:has-text("File it")')
+        self.page.wait_for_selector("#state")
+        return self.page.url.rsplit("/", 1)[1]
+
+    def record(self, etype: str, **fields) -> None:
+        self.page.select_option("#event-type", etype)  # htmx swaps in the event's fields
+        self.page.wait_for_selector(f'#event-form input[name="type"][value="{etype}"]', state="attached")
+        for name, value in fields.items():
+            loc = self.page.locator(f'#event-form [name="f_{name}"]')
+            if loc.evaluate("e => e.tagName") == "SELECT":
+                loc.select_option(value)
+            else:
+                loc.fill(value)
+        self.page.click(f'#event-form button:has-text("Record {etype}")')
+        self.page.wait_for_selector("#state")
+        error = self.page.locator("#error")
+        assert error.count() == 0, f"{etype}: {error.inner_text()}"
+        self.shot(etype)
+
+    def state(self) -> str:
+        return self.page.inner_text("#state")
+
+    def clock_row(self, clock_id: str):
+        return self.page.locator("#clocks tr", has=self.page.locator(f'summary:text-is("{clock_id}")'))
+
+
+@contextmanager
+def walkthrough(browser, base: str, tmp_path_factory, name: str):
+    folder = tmp_path_factory.mktemp(f"screens-{name}")
+    page = browser.new_page(accept_downloads=True)
+    walk = Walk(page, base, folder)
+    try:
+        yield walk
+    except BaseException as exc:
+        try:
+            walk.shot("failure")
+        finally:
+            raise AssertionError(f"{name} failed ({exc}); screenshots in {folder}") from exc
+    finally:
+        page.close()
+
+
+def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order(browser, tmp_path, tmp_path_factory):
+    from pypdf import PdfReader
+
+    with serving(tmp_path, date(2026, 12, 22)) as (base, store), walkthrough(browser, base, tmp_path_factory, "noi") as w:
+        w.login("canton-agent")
+        fid = w.new_filing(
+            "noi",
+            {
+                "id": "CAN-NOI-2026-900",
+                "town": "canton",
+                "filed": "2026-12-01",
+                "address": "40 Washington St",
+                "parcel": "12-033",
+                "description": "a single-family house within the buffer zone",
+                "applicant_name": "Neponset Builders LLC",
+                "applicant_street": "200 Turnpike St",
+                "applicant_city": "Canton",
+                "applicant_state": "MA",
+                "applicant_zip": "02021",
+                "hearing_place": "Town Hall, Room 201",
+            },
+        )
+        assert fid == "CAN-NOI-2026-900" and w.state() == "filed"
+        w.record("boards-notified", date="2026-12-01")
+        w.record("hearing-scheduled", date="2026-12-02", hearing="2026-12-15", at="2026-12-15T19:00")
+        posting = w.clock_row("hearing-posting")
+        assert "2026-12-11" in posting.inner_text()  # 48 business hours before Tuesday 19:00
+        explanation = posting.locator(".explanation")
+        assert not explanation.is_visible()
+        posting.locator("summary").click()
+        assert explanation.is_visible() and "hour" in explanation.inner_text()
+        w.shot("explanation")
+
+        w.page.set_input_files(
+            '#abutters input[type="file"]', {"name": "abutters.csv", "mimeType": "text/csv", "buffer": ABUTTERS_CSV.encode()}
+        )
+        w.page.click('#abutters button:has-text("Upload")')
+        w.page.wait_for_selector('#abutters td:text-is("Wei Chen")')
+        w.shot("abutters")
+        with w.page.expect_download() as info:
+            w.page.locator('#notices li:has-text("Notice to abutters") button:has-text("Download PDF")').click()
+        pdf = PdfReader(io.BytesIO(Path(info.value.path()).read_bytes()))
+        text = " ".join(p.extract_text() for p in pdf.pages)
+        assert "Wei Chen" in text and "40 Washington St" in text and "CAN-NOI-2026-900" in text
+        w.page.reload()
+        assert "abutter-notice to WEI CHEN" in w.page.inner_text("#sent")  # the recipient key, as the post office writes it
+
+        w.record("notice-published", date="2026-12-07")
+        w.record("notice-posted", at="2026-12-10T09:00")
+        w.record("hearing-opened", date="2026-12-15")
+        w.record("hearing-closed", date="2026-12-15")
+        w.record("permit-issued", date="2026-12-22")
+        assert w.state() == "issued"
+        assert "met" in w.clock_row("decision").inner_text()
+    assert [h["recorded_by"] for h in store.history(fid)] == [USERS["canton-agent"][0]] * 8
+
+
+def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_the_schedule(browser, tmp_path, tmp_path_factory):
+    with serving(tmp_path, date(2026, 12, 10)) as (base, store), walkthrough(browser, base, tmp_path_factory, "street") as w:
+        w.login("canton-dpw")
+        fid = w.new_filing(
+            "street-opening",
+            {
+                "town": "canton",
+                "filed": "2026-12-01",
+                "address": "77 Pleasant St",
+                "description": "a 30-foot gas service trench",
+                "applicant_name": "Columbia Gas",
+                "applicant_street": "1 Main St",
+                "applicant_city": "Canton",
+                "applicant_state": "MA",
+                "applicant_zip": "02021",
+                "length_ft": "30",
+                "applicant_type": "utility",
+                "contractor": "Acme Paving",
+                "dig_safe": "20264801234",
+            },
+        )
+        assert fid.startswith("CAN-SOP-2026-") and w.state() == "applied"
+        w.record("permit-issued", date="2026-12-02")
+        w.record("work-noticed", at="2026-12-03T09:00")
+        w.record("excavation-started", date="2026-12-07")
+        w.record("inspected", date="2026-12-08", stage="pre-backfill", result="pass")
+        w.record("backfilled", date="2026-12-08", material="gravel")
+        w.record("temporary-patch-placed", date="2026-12-09")
+        assert w.state() == "temporary-patch"
+
+        w.page.click('nav a:has-text("DPW schedule")')
+        row = w.page.locator("tr", has=w.page.locator(f'a:text-is("{fid}")')).first
+        assert row.is_visible()
+        assert "77 Pleasant St" in row.inner_text() and "Acme Paving" in row.inner_text()
+        w.shot("schedule")
+    assert [h["type"] for h in store.history(fid)][-1] == "temporary-patch-placed"

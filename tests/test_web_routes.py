@@ -1,0 +1,429 @@
+"""The workbench's routes through Starlette's TestClient: logins, the role
+and town boundaries (404, never 403), CSRF, guard refusals and stale forms
+that write nothing, and hostile text that comes back escaped."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from webkit import PASSWORD, TODAY, USERS, client, csrf_of, login, make_store
+
+from models.users import LOCK_AFTER, Users
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory):
+    """One store built (migrations, argon2 hashes) per module; each test
+    gets its own copy of the file."""
+    path = tmp_path_factory.mktemp("web") / "template.db"
+    make_store(f"sqlite:///{path}").engine.dispose()  # checkpoints the WAL into the file
+    return path
+
+
+@pytest.fixture
+def store(template_db, tmp_path):
+    from models.service import Store
+
+    shutil.copy(template_db, tmp_path / "permits.db")
+    s = Store(f"sqlite:///{tmp_path / 'permits.db'}")
+    yield s
+    s.engine.dispose()
+
+
+@pytest.fixture
+def web(store):
+    return client(store)
+
+
+PAGES = [
+    "/",
+    "/today",
+    "/today.csv",
+    "/today.ics",
+    "/filings",
+    "/filings/new",
+    "/filings/CAN-NOI-2026-001",
+    "/filings/CAN-NOI-2026-001/notices/abutter-notice",
+    "/schedule",
+    "/deposits",
+    "/rules",
+    "/calendar",
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_sends_a_stranger_to_the_login_page(web, path):
+    r = web.get(path)
+    assert r.status_code == 303
+    assert r.headers["location"].startswith("/login?next=")
+
+
+@pytest.mark.parametrize(
+    "path", ["/filings/CAN-NOI-2026-001/events", "/filings/new", "/calendar/reset", "/filings/CAN-NOI-2026-001/void"]
+)
+def test_every_form_post_sends_a_stranger_to_the_login_page_and_writes_nothing(web, store, path):
+    r = web.post(path, data={"type": "withdrawn", "f_date": "2026-12-02", "seq": "2"})
+    assert r.status_code == 303 and r.headers["location"].startswith("/login")
+    assert store.history("CAN-NOI-2026-001")[-1]["seq"] == 2
+
+
+def test_the_session_cookie_is_signed_httponly_and_samesite_lax(web):
+    token = csrf_of(web.get("/login").text)
+    r = web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": PASSWORD, "next": "/today"})
+    cookie = r.headers["set-cookie"].lower()
+    assert "permits_session=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+    assert USERS["admin"][0] not in r.headers["set-cookie"]  # holds an id, signed; not the email
+
+
+def test_a_wrong_password_is_refused_without_saying_whether_the_email_exists(web):
+    token = csrf_of(web.get("/login").text)
+    bad_pw = web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": "nope-nope-nope"})
+    no_user = web.post("/login", data={"csrf": token, "email": "nobody@permits.example", "password": "nope-nope-nope"})
+    assert bad_pw.status_code == no_user.status_code == 401
+    assert "wrong email or password" in bad_pw.text and "wrong email or password" in no_user.text
+
+
+def test_an_account_locks_after_repeated_failed_logins_even_for_the_right_password(web):
+    token = csrf_of(web.get("/login").text)
+    for _ in range(LOCK_AFTER):
+        web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": "wrong-password"})
+    r = web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": PASSWORD})
+    assert r.status_code == 401 and "locked until" in r.text
+
+
+def test_a_disabled_user_cannot_log_in(web, store):
+    Users(store.engine).disable(USERS["canton-agent"][0])
+    token = csrf_of(web.get("/login").text)
+    r = web.post("/login", data={"csrf": token, "email": USERS["canton-agent"][0], "password": PASSWORD})
+    assert r.status_code == 401
+
+
+def test_login_never_sends_the_browser_to_another_site(web):
+    token = csrf_of(web.get("/login").text)
+    r = web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": PASSWORD, "next": "//evil.example/x"})
+    assert r.status_code == 303 and r.headers["location"] == "/today"
+
+
+def test_the_login_form_without_its_csrf_token_is_refused(web):
+    web.get("/login")
+    r = web.post("/login", data={"email": USERS["admin"][0], "password": PASSWORD})
+    assert r.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "who, filing",
+    [
+        ("saugus-agent", "CAN-NOI-2026-001"),  # another town
+        ("canton-dpw", "CAN-NOI-2026-001"),  # a wetlands filing for DPW staff
+        ("canton-agent", "CAN-SOP-2026-001"),  # a street opening for a conservation agent
+        ("canton-agent", "CAN-NOI-2026-999"),  # no such filing: the same answer
+        ("canton-agent", "..%2Fetc"),  # not an id at all
+    ],
+)
+def test_a_filing_outside_the_users_role_or_towns_is_not_found_not_forbidden(web, who, filing):
+    login(web, who)
+    r = web.get(f"/filings/{filing}")
+    assert r.status_code == 404
+    assert "not one of yours" in r.text
+
+
+def test_a_dpw_user_cannot_record_on_a_wetlands_filing(web, store):
+    token = login(web, "canton-dpw")
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/events", data={"csrf": token, "seq": "2", "type": "withdrawn", "f_date": "2026-12-02"}
+    )
+    assert r.status_code == 404
+    assert len(store.history("CAN-NOI-2026-001")) == 2
+
+
+def test_lists_show_only_the_users_towns_and_kinds(web):
+    login(web, "saugus-agent")
+    page = web.get("/filings").text
+    assert "SAU-NOI-2026-001" in page and "CAN-NOI-2026-001" not in page and "CAN-SOP-2026-001" not in page
+    login(web, "canton-dpw")
+    page = web.get("/filings").text
+    assert "CAN-SOP-2026-001" in page and "NOI" not in page
+
+
+def test_an_admin_sees_every_filing(web):
+    login(web, "admin")
+    page = web.get("/filings").text
+    assert all(f in page for f in ("CAN-NOI-2026-001", "SAU-NOI-2026-001", "CAN-SOP-2026-001"))
+
+
+def test_an_event_form_without_its_csrf_token_is_refused_and_writes_nothing(web, store):
+    login(web, "canton-agent")
+    r = web.post("/filings/CAN-NOI-2026-001/events", data={"seq": "2", "type": "withdrawn", "f_date": "2026-12-02"})
+    assert r.status_code == 403
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/events", data={"csrf": "forged", "seq": "2", "type": "withdrawn", "f_date": "2026-12-02"}
+    )
+    assert r.status_code == 403
+    assert len(store.history("CAN-NOI-2026-001")) == 2
+
+
+def test_recording_an_event_appends_it_and_moves_the_state(web, store):
+    token = login(web, "canton-agent")
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/events",
+        data={
+            "csrf": token,
+            "seq": "2",
+            "type": "hearing-scheduled",
+            "f_date": "2026-12-02",
+            "f_hearing": "2026-12-15",
+            "f_at": "2026-12-15T19:00",
+        },
+    )
+    assert r.status_code == 303, r.text
+    last = store.history("CAN-NOI-2026-001")[-1]
+    assert last["raw"] == {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15", "at": "2026-12-15T19:00"}
+    assert last["recorded_by"] == USERS["canton-agent"][0]
+    page = web.get("/filings/CAN-NOI-2026-001").text
+    assert "hearing-scheduled" in page and "hearing-posting" in page  # the 48-business-hour posting clock from the time
+
+
+def test_the_event_form_offers_only_what_the_machine_accepts_now(web):
+    login(web, "canton-agent")
+    page = web.get("/filings/CAN-NOI-2026-001").text
+    offered = set(re.findall(r'<option value="([a-z-]+)"', page.split('id="event-type"')[1].split("</select>")[0]))
+    assert "hearing-scheduled" in offered and "permit-issued" in offered
+    assert "hearing-continued" not in offered and "permit-recorded" not in offered and "event-voided" not in offered
+    fields = web.get("/filings/CAN-NOI-2026-001?event=hearing-scheduled").text
+    assert 'name="f_hearing"' in fields and 'type="datetime-local" name="f_at"' in fields
+
+
+def test_a_guard_refusal_is_shown_in_its_own_words_and_nothing_is_written(web, store):
+    token = login(web, "canton-dpw")
+    r = web.post(
+        "/filings/CAN-SOP-2026-001/events", data={"csrf": token, "seq": "1", "type": "permit-issued", "f_date": "2026-12-02"}
+    )
+    assert r.status_code == 422
+    assert "Dig Safe" in r.text and "16-12" in r.text
+    assert len(store.history("CAN-SOP-2026-001")) == 1
+
+
+def test_a_missing_field_is_named_beside_it_and_nothing_is_written(web, store):
+    token = login(web, "canton-agent")
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/events",
+        data={"csrf": token, "seq": "2", "type": "hearing-scheduled", "f_date": "2026-12-02", "f_hearing": ""},
+    )
+    assert r.status_code == 422 and 'class="field-error">required' in r.text
+    assert len(store.history("CAN-NOI-2026-001")) == 2
+
+
+def test_a_form_opened_before_someone_else_recorded_is_refused_as_changed_since_you_opened_it(web, store):
+    token = login(web, "canton-agent")
+    store.record("CAN-NOI-2026-001", {"type": "abutters-notified", "date": "2026-12-02"}, by="someone else")
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/events", data={"csrf": token, "seq": "2", "type": "withdrawn", "f_date": "2026-12-02"}
+    )
+    assert r.status_code == 409 and "changed since you opened it" in r.text
+    assert [h["type"] for h in store.history("CAN-NOI-2026-001")][-1] == "abutters-notified"
+
+
+def test_a_voided_event_is_struck_through_with_its_reason(web, store):
+    token = login(web, "canton-agent")
+    r = web.post("/filings/CAN-NOI-2026-001/void", data={"csrf": token, "seq": "2", "voids": "2", "reason": "wrong day"})
+    assert r.status_code == 303, r.text
+    page = web.get("/filings/CAN-NOI-2026-001").text
+    assert re.search(r"<del>\s*<strong>boards-notified</strong>", page)
+    assert "voided by event 3: wrong day" in page
+
+
+HOSTILE = "<script>alert(1)</script>{{7*7}}"
+
+
+def test_hostile_text_in_every_field_of_a_new_filing_comes_back_escaped(web, store):
+    token = login(web, "canton-agent")
+    data = {
+        "csrf": token,
+        "kind": "noi",
+        "town": "canton",
+        "filed": "2026-12-02",
+        "address": HOSTILE,
+        "parcel": HOSTILE,
+        "description": HOSTILE,
+        "applicant_name": HOSTILE,
+        "applicant_street": HOSTILE,
+        "applicant_city": HOSTILE,
+        "applicant_state": "MA",
+        "applicant_zip": "02021",
+        "hearing_place": HOSTILE,
+    }
+    r = web.post("/filings/new", data=data)
+    assert r.status_code == 303, r.text
+    fid = r.headers["location"].rsplit("/", 1)[1]
+    for path in (f"/filings/{fid}", "/filings", f"/filings?q={fid}"):
+        page = web.get(path).text
+        assert "<script>alert" not in page, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;{{7*7}}" in page, path
+        assert "49" not in page.replace(fid, "")  # the template did not evaluate it
+    # and in the form itself when it comes back with an error
+    r = web.post("/filings/new", data={**data, "applicant_zip": HOSTILE})
+    assert r.status_code == 422 and "<script>alert" not in r.text and "&lt;script&gt;" in r.text
+
+
+def test_a_new_filing_shows_errors_beside_their_fields_and_writes_nothing(web, store):
+    token = login(web, "canton-agent")
+    before = len(store.list_filings())
+    r = web.post(
+        "/filings/new",
+        data={"csrf": token, "kind": "noi", "town": "saugus", "filed": "2027-01-01", "applicant_zip": "abc", "address": ""},
+    )
+    assert r.status_code == 422
+    assert r.text.count('class="field-error"') >= 5
+    assert "choose one of: canton" in r.text and "is after today" in r.text and "a ZIP code" in r.text
+    assert len(store.list_filings()) == before
+
+
+def test_a_new_street_opening_with_its_dig_safe_ticket_can_then_be_issued(web, store):
+    token = login(web, "canton-dpw")
+    data = {
+        "csrf": token,
+        "kind": "street-opening",
+        "id": "CAN-SOP-2026-777",
+        "town": "canton",
+        "filed": "2026-12-01",
+        "address": "5 Elm St",
+        "description": "a gas service",
+        "applicant_name": "Columbia Gas",
+        "applicant_street": "1 Main St",
+        "applicant_city": "Canton",
+        "applicant_state": "MA",
+        "applicant_zip": "02021",
+        "length_ft": "30",
+        "applicant_type": "utility",
+        "contractor": "Acme Paving",
+        "dig_safe": "20264801234",
+    }
+    assert web.post("/filings/new", data=data).status_code == 303
+    assert [h["type"] for h in store.history("CAN-SOP-2026-777")] == ["filed", "dig-safe-obtained"]
+    r = web.post(
+        "/filings/CAN-SOP-2026-777/events", data={"csrf": token, "seq": "2", "type": "permit-issued", "f_date": "2026-12-02"}
+    )
+    assert r.status_code == 303
+    assert "issued" in web.get("/filings/CAN-SOP-2026-777").text
+
+
+def test_a_new_filing_with_a_taken_id_is_refused_and_writes_nothing(web, store):
+    token = login(web, "canton-agent")
+    r = web.post(
+        "/filings/new",
+        data={
+            "csrf": token,
+            "kind": "noi",
+            "id": "CAN-NOI-2026-001",
+            "town": "canton",
+            "filed": "2026-12-02",
+            "address": "1 A St",
+            "description": "x",
+            "applicant_name": "A",
+            "applicant_street": "1 A St",
+            "applicant_city": "Canton",
+            "applicant_state": "MA",
+            "applicant_zip": "02021",
+        },
+    )
+    assert r.status_code == 422 and "duplicate filing id" in r.text
+    assert len(store.history("CAN-NOI-2026-001")) == 2
+
+
+def test_today_lists_overdue_first_and_exports_csv_and_ics(web, store):
+    login(web, "admin")
+    page = web.get("/today?within=30").text
+    assert "CAN-NOI-2026-001" in page
+    csv_text = web.get("/today.csv?within=30").text
+    assert csv_text.splitlines()[0].startswith("due,weekday,status,filing")
+    statuses = [line.split(",")[2] for line in csv_text.splitlines()[1:]]
+    assert statuses == sorted(statuses, key=lambda s: s != "overdue")
+    ics = web.get("/today.ics?within=30")
+    assert ics.headers["content-type"].startswith("text/calendar") and b"BEGIN:VEVENT" in ics.content
+
+
+def test_the_calendar_feed_is_served_by_its_secret_token_until_reset(web, store):
+    token = login(web, "canton-agent")
+    url = re.search(r'id="calendar-url">([^<]+)<', web.get("/calendar").text).group(1)
+    path = url.replace("http://testserver", "")
+    web.cookies.clear()  # a calendar program has no session
+    feed = web.get(path)
+    assert feed.status_code == 200 and b"CAN-NOI-2026-001" in feed.content and b"SAU-NOI" not in feed.content
+    login(web, "canton-agent")
+    token = csrf_of(web.get("/calendar").text)
+    assert web.post("/calendar/reset", data={"csrf": token}).status_code == 303
+    assert web.get(path).status_code == 404
+
+
+def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_as_pdf(web, store):
+    token = login(web, "canton-agent")
+    web.post(
+        "/filings/CAN-NOI-2026-001/events",
+        data={
+            "csrf": token,
+            "seq": "2",
+            "type": "hearing-scheduled",
+            "f_date": "2026-12-02",
+            "f_hearing": "2026-12-15",
+            "f_at": "2026-12-15T19:00",
+        },
+    )
+    csv_text = 'Map/Lot,Owner Name,Mailing Address\n12-034,<b>O\'Brien</b>,"12 Elm St, Canton, MA 02021"\n'
+    r = web.post(
+        "/filings/CAN-NOI-2026-001/abutters", data={"csrf": token}, files={"csv": ("abutters.csv", csv_text, "text/csv")}
+    )
+    assert r.status_code == 303, r.text
+    page = web.get("/filings/CAN-NOI-2026-001").text
+    assert "&lt;b&gt;O&#39;Brien&lt;/b&gt;" in page
+    preview = web.get("/filings/CAN-NOI-2026-001/notices/abutter-notice")
+    assert preview.status_code == 200 and "O&#39;Brien" in preview.text and "<b>" not in preview.text
+    assert "default-src 'none'" in preview.headers["content-security-policy"]
+    pdf = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    again = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
+    assert again.status_code == 422 and "already sent" in again.text
+    assert "abutter-notice to" in web.get("/filings/CAN-NOI-2026-001").text
+
+
+def test_the_rule_book_shows_clocks_and_guards_with_citations(web):
+    login(web, "canton-agent")
+    page = web.get("/rules").text
+    assert "<h2>Town of Canton</h2>" in page or "<h2>Canton</h2>" in page
+    assert "c.30A" in page  # the Open Meeting Law's 48 hours, cited
+    assert "dig safe number given" in page and "Canton 16-12 §10.4" in page
+
+
+def test_the_dpw_schedule_is_dpw_staffs_and_shows_street_and_contractor(web):
+    login(web, "canton-agent")
+    assert web.get("/schedule").status_code == 404
+    login(web, "canton-dpw")
+    page = web.get(f"/schedule?within={(TODAY.replace(year=2027) - TODAY).days}").text
+    assert "DPW schedule" in page
+
+
+def test_users_command_adds_lists_and_disables_with_the_password_from_a_file(tmp_path, capsys):
+    from cli.main import main
+
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    assert main(["init", "--db", url]) == 0
+    pw = tmp_path / "pw"
+    pw.write_text("a long enough password\n")
+    assert (
+        main(["users", "add", "x@canton.example", "--role", "agent", "--town", "canton", "--password-file", str(pw), "--db", url])
+        == 0
+    )
+    assert (
+        main(["users", "add", "x@canton.example", "--role", "agent", "--town", "canton", "--password-file", str(pw), "--db", url])
+        == 2
+    )
+    assert main(["users", "add", "y@canton.example", "--role", "dpw", "--password-file", str(pw), "--db", url]) == 2  # no town
+    assert main(["users", "disable", "x@canton.example", "--db", url]) == 0
+    assert main(["users", "list", "--db", url]) == 0
+    out = capsys.readouterr()
+    assert "x@canton.example  agent  canton  disabled" in out.out
+    assert "already exists" in out.err and "at least one town" in out.err
+    from models.service import Store
+
+    assert Users(Store(url).engine).list()[0].email == "x@canton.example"

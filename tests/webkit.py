@@ -1,0 +1,88 @@
+"""The web tests' kit: a store with a few filings of Canton, Saugus and
+Mansfield, one user of each role, and a logged-in TestClient."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from fastapi.testclient import TestClient
+
+from models.service import Store
+from models.users import Users
+
+TODAY = date(2026, 12, 3)
+PASSWORD = "correct horse battery"
+PARTIES = {
+    "address": "40 Washington St",
+    "parcel": "12-033",
+    "site": {"address": "40 Washington St", "parcel": "12-033"},
+    "applicant": {
+        "name": "Neponset Builders LLC",
+        "address": {"street": "200 Turnpike St", "city": "Canton", "state": "MA", "zip": "02021"},
+    },
+    "owner": {"name": "M. Sullivan", "address": {"street": "40 Washington St", "city": "Canton", "state": "MA", "zip": "02021"}},
+    "project": {"description": "a house within the buffer zone"},
+    "authority": {"name": "Conservation Commission", "address": "801 Washington St", "signer": "Pat Rivera"},
+    "plans": {"where": "the Conservation Office"},
+    "hearing": {"place": "Town Hall, Room 201"},
+}
+FILINGS = [
+    {
+        "town": "canton",
+        "kind": "noi",
+        "id": "CAN-NOI-2026-001",
+        **PARTIES,
+        "events": [{"type": "filed", "date": "2026-12-01"}, {"type": "boards-notified", "date": "2026-12-01"}],
+    },
+    {
+        "town": "saugus",
+        "kind": "noi",
+        "id": "SAU-NOI-2026-001",
+        **PARTIES,
+        "events": [{"type": "filed", "date": "2026-12-01"}],
+    },
+    {
+        "town": "canton",
+        "kind": "street-opening",
+        "id": "CAN-SOP-2026-001",
+        "address": "12 Pleasant St",
+        "applicant": "Eversource",
+        "contractor": {"name": "Acme Paving"},
+        "events": [{"type": "filed", "date": "2026-12-01", "applicant": "utility", "length_ft": 40}],
+    },
+]
+USERS = {
+    "canton-agent": ("agent@canton.example", "agent", ["canton"]),
+    "saugus-agent": ("agent@saugus.example", "agent", ["saugus"]),
+    "canton-dpw": ("dpw@canton.example", "dpw", ["canton"]),
+    "admin": ("admin@permits.example", "admin", []),
+}
+
+
+def make_store(url: str) -> Store:
+    store = Store(url)
+    store.upgrade()
+    store.import_filings(FILINGS, by="test")
+    users = Users(store.engine)
+    for email, role, towns in USERS.values():
+        users.add(email, PASSWORD, role, towns)
+    return store
+
+
+def client(store: Store) -> TestClient:
+    from web.app import create_app
+
+    return TestClient(create_app(store, secret="test-secret", today=lambda: TODAY), follow_redirects=False)
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+
+
+def login(c: TestClient, who: str) -> str:
+    """Log ``who`` in; the session's CSRF token."""
+    token = csrf_of(c.get("/login").text)
+    r = c.post("/login", data={"csrf": token, "email": USERS[who][0], "password": PASSWORD, "next": "/today"})
+    assert r.status_code == 303, r.text
+    return csrf_of(c.get("/today").text)

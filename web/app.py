@@ -1,0 +1,70 @@
+"""The workbench application: :func:`create_app` over one store.
+
+``today`` is read at this edge (a callable, so tests fix the day); the
+secret that signs session cookies comes from the caller (``permits serve``
+takes ``PERMITS_SECRET_KEY`` or makes a fresh one, which logs everyone out
+at a restart).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from models.service import Store
+from models.users import Users
+
+from .auth import LoginRequired, login_redirect
+from .render import render
+
+__all__ = ["create_app", "SESSION_HOURS"]
+
+HERE = Path(__file__).parent
+SESSION_HOURS = 10
+
+
+def create_app(store: Store | str, *, secret: str | None = None, today: Callable[[], date] = date.today) -> FastAPI:
+    store = Store(store) if isinstance(store, str) else store
+    app = FastAPI(title="Permits workbench", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.store = store
+    app.state.users = Users(store.engine, now=store.now)
+    app.state.today = today
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=secret or secrets.token_urlsafe(32),
+        session_cookie="permits_session",
+        max_age=SESSION_HOURS * 3600,
+        same_site="lax",
+        https_only=False,
+    )
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.exception_handler(LoginRequired)
+    async def _login(request: Request, exc: LoginRequired):
+        return login_redirect(exc.path)
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException):
+        titles = {404: "Not found", 403: "Refused", 405: "Not allowed"}
+        detail = exc.detail if exc.status_code != 404 else "No such page or filing, or not one of yours."
+        return render(
+            request,
+            "error.html",
+            {"title": titles.get(exc.status_code, "Error"), "detail": detail},
+            user=None,
+            status=exc.status_code,
+        )
+
+    from . import auth, filing_pages, pages
+
+    app.include_router(auth.router)
+    app.include_router(pages.router)
+    app.include_router(filing_pages.router)
+    return app

@@ -1,0 +1,224 @@
+"""The workbench's list pages: Today (the docket, with CSV and ICS
+exports), Filings (search), the DPW schedule, the rule book, the calendar
+subscription and an applicant's deposit account.  Each reads one query of
+:mod:`models.workbench` within the user's towns and kinds."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+
+from models import workbench
+from models.users import User
+from workflows.rulebook import KINDS
+
+from .auth import checked_form, current_user
+from .render import render
+
+__all__ = ["router"]
+
+router = APIRouter()
+DEFAULT_WITHIN = 14
+SCHEDULE_WITHIN = 42
+CALENDAR_WITHIN = 365
+STREET = "street-opening"
+
+
+def _int(text: str | None, default: int, lo: int, hi: int) -> int:
+    try:
+        return min(max(int(text), lo), hi) if text not in (None, "") else default
+    except ValueError:
+        return default
+
+
+def _scope(user: User, town: str | None = None, kind: str | None = None) -> tuple[list[str] | None, list[str]]:
+    """The towns (None: all) and kinds a user's query covers, narrowed by
+    the page's filters; a filter outside the user's scope narrows to nothing."""
+    kinds = [k for k in user.kinds if not kind or k == kind]
+    towns = None if user.all_towns else list(user.towns)
+    if town:
+        towns = [town] if towns is None or town in towns else []
+    return towns, kinds
+
+
+def _docket(request: Request, user: User):
+    q = request.query_params
+    within = _int(q.get("within"), DEFAULT_WITHIN, 0, 366)
+    town, kind, status = q.get("town") or None, q.get("kind") or None, q.get("status") or None
+    if status not in (None, "open", "overdue"):
+        status = None
+    towns, kinds = _scope(user, town, kind)
+    as_of = request.app.state.today()
+    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, status=status)
+    rows.sort(key=lambda r: (r.status != "overdue", r.date, r.filing))  # overdue first, then soonest
+    filters = {"within": within, "town": town or "", "kind": kind or "", "status": status or ""}
+    return rows, filters
+
+
+@router.get("/")
+def home(request: Request):
+    current_user(request)
+    return RedirectResponse("/today", status_code=303)
+
+
+@router.get("/today")
+def today(request: Request):
+    user = current_user(request)
+    rows, filters = _docket(request, user)
+    query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
+    return render(
+        request,
+        "today.html",
+        {"rows": rows, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "query": query},
+        user=user,
+    )
+
+
+@router.get("/today.csv")
+def today_csv(request: Request):
+    user = current_user(request)
+    rows, _ = _docket(request, user)
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["due", "weekday", "status", "filing", "town", "kind", "state", "site", "applicant", "clock", "action", "rule"])
+    for r in rows:
+        w.writerow(
+            [r.date, r.date.strftime("%a"), r.status, r.filing, r.town, r.kind, r.state, r.address or "", r.applicant or ""]
+            + [r.clock, r.action, r.rule]
+        )
+    return Response(buf.getvalue(), media_type="text/csv", headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
+
+
+def _feed(request: Request, user: User, rows) -> Response:
+    from sweep.agenda import department_of
+    from sweep.ics import CalendarItem, build_feed
+
+    items = [
+        CalendarItem(
+            f"{r.filing}/{r.clock}@permits.{r.town}",
+            r.town,
+            department_of(r.kind),
+            r.filing,
+            r.clock,
+            r.date,
+            r.at,
+            f"{r.filing}: {r.action}" + (" [OVERDUE]" if r.status == "overdue" else ""),
+            f"{r.action}.\nRule: {r.rule}\nHow: {r.explanation}\nFiling: {r.filing} ({r.kind}, {r.town})"
+            + (f" at {r.address}" if r.address else ""),
+        )
+        for r in rows
+    ]
+    body = build_feed(items, request.app.state.today(), f"{user.email}")
+    return Response(body, media_type="text/calendar", headers={"Content-Disposition": 'attachment; filename="docket.ics"'})
+
+
+@router.get("/today.ics")
+def today_ics(request: Request):
+    user = current_user(request)
+    rows, _ = _docket(request, user)
+    return _feed(request, user, rows)
+
+
+@router.get("/filings")
+def filings(request: Request):
+    user = current_user(request)
+    q = request.query_params
+    text, state, after = q.get("q", "")[:200], q.get("state") or None, q.get("after") or None
+    town, kind = q.get("town") or None, q.get("kind") or None
+    towns, kinds = _scope(user, town, kind)
+    rows, more = workbench.search(request.app.state.store, towns=towns, kinds=kinds, text=text, state=state, after=after)
+    filters = {"q": text, "state": state or "", "town": town or "", "kind": kind or ""}
+    return render(
+        request,
+        "filings.html",
+        {"rows": rows, "more": more, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "after": after},
+        user=user,
+    )
+
+
+@router.get("/schedule")
+def schedule(request: Request):
+    user = current_user(request)
+    if STREET not in user.kinds:
+        raise HTTPException(404)
+    within = _int(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
+    towns, kinds = _scope(user, None, STREET)
+    as_of = request.app.state.today()
+    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, schedule=True)
+    rows.sort(key=lambda r: (r.status != "overdue", r.date, r.filing))
+    return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
+
+
+@router.get("/deposits")
+def deposits(request: Request):
+    from models.accounts import Accounts, UnknownApplicant
+
+    user = current_user(request)
+    if STREET not in user.kinds:
+        raise HTTPException(404)
+    name = request.query_params.get("applicant", "")[:200]
+    statement, error = None, None
+    if name:
+        try:
+            statement = Accounts(request.app.state.store.engine).statement(name).as_dict()
+        except UnknownApplicant as exc:
+            error = str(exc)
+    return render(request, "deposits.html", {"name": name, "statement": statement, "error": error}, user=user)
+
+
+def _rule_book():
+    from workflows.replay import MACHINES
+    from workflows.towns import registry
+
+    towns = []
+    for profile in registry().values():
+        permits = []
+        for kind in KINDS:
+            if kind not in profile.permits:
+                continue
+            rules = profile.permits[kind]
+            permits.append({"kind": kind, "bylaw": rules.bylaw, "clocks": [c.as_dict() for c in rules.clocks]})
+        towns.append({"id": profile.id, "name": profile.name, "permits": permits})
+    guards = {
+        kind: [{"name": g.name.replace("_", " "), "citation": g.citation} for g in m.guards.values()]
+        for kind, m in MACHINES.items()
+    }
+    return towns, guards
+
+
+@router.get("/rules")
+def rules(request: Request):
+    user = current_user(request)
+    towns, guards = _rule_book()
+    return render(request, "rules.html", {"towns": towns, "guards": guards}, user=user)
+
+
+@router.get("/calendar")
+def calendar(request: Request):
+    user = current_user(request)
+    url = str(request.base_url).rstrip("/") + f"/calendar/{user.calendar_token}.ics"
+    return render(request, "calendar.html", {"url": url}, user=user)
+
+
+@router.post("/calendar/reset")
+async def calendar_reset(request: Request):
+    user = current_user(request)
+    await checked_form(request)
+    request.app.state.users.reset_calendar_token(user.id)
+    return RedirectResponse("/calendar", status_code=303)
+
+
+@router.get("/calendar/{token}.ics")
+def calendar_feed(request: Request, token: str):
+    """The user's live feed: no login (calendar programs cannot), the
+    secret token is the key; a reset token is a 404."""
+    user = request.app.state.users.by_calendar_token(token) if 16 <= len(token) <= 64 else None
+    if user is None:
+        raise HTTPException(404)
+    towns, kinds = _scope(user)
+    as_of = request.app.state.today()
+    rows = workbench.docket(request.app.state.store, as_of=as_of, within=CALENDAR_WITHIN, towns=towns, kinds=kinds)
+    return _feed(request, user, rows)
