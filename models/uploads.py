@@ -95,6 +95,20 @@ class Uploads:
         self.folder = Path(folder) if folder is not None else uploads_dir()
         self.limit = limit if limit is not None else max_bytes()
 
+    def check(self, original_name: str, data: bytes) -> str:
+        """The name to show, if the file may be stored; else UploadRefused."""
+        name = check_name(original_name)
+        if len(data) > self.limit:
+            raise UploadRefused(
+                f"{name}: the file is larger than the limit of {self.limit // (1024 * 1024)} MB; "
+                f"send a smaller PDF (fewer pages, or scanned at a lower resolution)"
+            )
+        if not data:
+            raise UploadRefused(f"{name}: the file is empty")
+        if not data.startswith(PDF_MAGIC):
+            raise UploadRefused(f"{name}: the file is not a PDF (it does not begin with %PDF-); plans are uploaded as PDF")
+        return name
+
     def save(
         self,
         original_name: str,
@@ -105,17 +119,8 @@ class Uploads:
         account_id: int | None = None,
     ) -> StoredUpload:
         """Check and store a plan; raises UploadRefused (nothing stored)."""
-        name = check_name(original_name)
         data = stream if isinstance(stream, bytes) else stream.read(self.limit + 1)
-        if len(data) > self.limit:
-            raise UploadRefused(
-                f"{name}: the file is larger than the limit of {self.limit // (1024 * 1024)} MB; "
-                f"send a smaller PDF (fewer pages, or scanned at a lower resolution)"
-            )
-        if not data:
-            raise UploadRefused(f"{name}: the file is empty")
-        if not data.startswith(PDF_MAGIC):
-            raise UploadRefused(f"{name}: the file is not a PDF (it does not begin with %PDF-); plans are uploaded as PDF")
+        name = self.check(original_name, data)
         token = secrets.token_urlsafe(24)
         stored = f"{secrets.token_hex(16)}.pdf"
         digest = hashlib.sha256(data).hexdigest()

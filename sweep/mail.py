@@ -9,7 +9,7 @@ What goes by email (to the addresses on the filing: ``applicant.email``,
   (:data:`EMAIL_NOTICES`: decisions, determinations, street permits and
   refusals, inspection results, settlement and certification answers,
   deposit refunds), with the notice's PDF attached;
-- reminders of the applicant's own deadlines (:data:`APPLICANT_CLOCKS`)
+- reminders of the applicant's own deadlines (:data:`workflows.standing.APPLICANT_CLOCKS`)
   :data:`REMINDER_DAYS` days out, and of the renewal window opening
   (:data:`RENEWAL_WINDOW_DAYS` days before the last day to ask).
 
@@ -35,6 +35,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from urllib.parse import unquote, urlsplit
 
 from workflows.errors import PermitsError
+from workflows.standing import APPLICANT_CLOCKS, applicant_clock
 
 __all__ = [
     "SMTP_ENV",
@@ -70,19 +71,6 @@ EMAIL_NOTICES = frozenset(
     }
 )
 
-#: Clocks the applicant (or permit holder) must meet, what to do, and the
-#: towns where it is theirs (None: every town that has the clock).  The
-#: newspaper notice is the applicant's where the by-law puts it at their
-#: expense (Canton 15-5, Mansfield 25 §7.G).
-APPLICANT_CLOCKS: Mapping[str, tuple[str, frozenset | None]] = {
-    "renewal-request": ("ask the town in writing to renew the permit", None),
-    "construction-notice": ("give the town written notice before construction starts", None),
-    "newspaper-notice": ("have the hearing notice published in the newspaper", frozenset({"canton", "mansfield"})),
-    "emergency-filing": ("file the application for the emergency work", None),
-    "winter-patch": ("place the winter preparation patch", None),
-    "permanent-patch-window-closes": ("place the permanent patch", None),
-    "after-hours-payment": ("pay the after-hours inspection invoice", None),
-}
 REMINDER_DAYS = 7
 RENEWAL_WINDOW_DAYS = 60
 
@@ -185,10 +173,8 @@ def reminder_emails(filing, replay, as_of: date, dated: datetime) -> list[tuple[
     out = []
     for c in replay.clocks:
         base = c.id.split(":")[-1]
-        if base not in APPLICANT_CLOCKS or c.type != "deadline" or c.status != "open" or ":" in c.id:
-            continue
-        what, towns = APPLICANT_CLOCKS[base]
-        if towns is not None and filing.town not in towns:
+        what = applicant_clock(c.id, filing.town)
+        if what is None or c.type != "deadline" or c.status != "open" or ":" in c.id:
             continue
         day = c.date if isinstance(c.date, date) else date.fromisoformat(c.date)
         if as_of <= day <= as_of + timedelta(days=REMINDER_DAYS):
@@ -279,5 +265,24 @@ def invitation_email(town_id: str, filing_id: str, address: str, link: str, expi
         "dated": dated,
         "message": build_message(
             sender=_sender(town_name), to=address, subject=f"Follow filing {filing_id} online", body=body, dated=dated
+        ),
+    }
+
+
+def incomplete_email(filing, role: str, address: str, reasons: str, dated: datetime) -> dict:
+    """The town's reasons for finding an online application incomplete."""
+    town_name = _town_name(filing.town)
+    body = (
+        f"The {town_name} permit office has checked application {filing.id} and found it incomplete:\n\n"
+        f"{reasons}\n\nCorrect it and submit it again from your status page. "
+        f"No deadline runs until the application is complete.\n"
+    )
+    return {
+        "kind": "found-incomplete",
+        "recipient": f"{role}:{address}",
+        "address": address,
+        "dated": dated,
+        "message": build_message(
+            sender=_sender(town_name), to=address, subject=f"Application {filing.id} is incomplete", body=body, dated=dated
         ),
     }

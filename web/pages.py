@@ -69,12 +69,11 @@ def today(request: Request):
     user = current_user(request)
     rows, filters = _docket(request, user)
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
-    return render(
-        request,
-        "today.html",
-        {"rows": rows, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "query": query},
-        user=user,
-    )
+    from .submissions import submitted_for
+
+    ctx = {"rows": rows, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "query": query}
+    ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
+    return render(request, "today.html", ctx, user=user)
 
 
 @router.get("/today.csv")
