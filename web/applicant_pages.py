@@ -279,8 +279,8 @@ def my_notice(request: Request, fid: str, kind: str):
     dated = datetime.combine(request.app.state.today(), datetime.min.time()).replace(hour=8)
     try:
         [pdf, *_] = produce(filing, result, kind, fmt="pdf", dated=dated)
-    except PermitsError:
-        raise HTTPException(404) from None
+    except PermitsError:  # the town has not given all the notice needs (its conditions, its reasons)
+        raise HTTPException(409, "This document is not ready yet: the town has not finished it. Try again later.") from None
     return Response(
         pdf.content, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
     )
