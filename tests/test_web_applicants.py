@@ -235,3 +235,60 @@ def test_an_applicant_asks_for_renewal_inside_the_window_and_it_is_recorded(stor
     history = store.history("CAN-NOI-2023-090")
     assert history[-1]["type"] == "renewal-requested" and history[-1]["recorded_by"] == "applicant:ann@example.org"
     assert 'id="ask-renewal"' not in c.get("/my/filings/CAN-NOI-2023-090").text
+
+
+STREET_FORM = {
+    "town": "canton",
+    "address": "12 Pleasant St",
+    "description": "a 40-foot water service trench",
+    "applicant_name": "Ann Lee",
+    "applicant_street": "12 Pleasant St",
+    "applicant_city": "Canton",
+    "applicant_state": "MA",
+    "applicant_zip": "02021",
+    "owner_is_applicant": "yes",
+    "length_ft": "40",
+    "applicant_type": "private",
+    "contractor_name": "Acme Paving",
+    "contractor_license": "PWC-19",
+    "contractor_license_expires": "2027-06-30",
+    "insurer": "Mass Mutual",
+    "insurance_expires": "2027-01-01",
+    "dig_safe": "20261234567",
+}
+
+
+def test_a_street_opening_applied_online_carries_its_contractor_insurance_and_dig_safe_into_the_record(store):
+    ann = client(store)
+    token = register(ann, "ann@example.org")
+    r = ann.post(
+        "/my/apply/street-opening",
+        data={"csrf": token, **{**STREET_FORM, "insurance_expires": "2026-01-01"}},
+        files={"plan": ("p.pdf", PDF, "application/pdf")},
+    )
+    assert r.status_code == 422 and "expired on 2026-01-01" in r.text
+    r = ann.post(
+        "/my/apply/street-opening", data={"csrf": token, **STREET_FORM}, files={"plan": ("p.pdf", PDF, "application/pdf")}
+    )
+    fid = filed_id(r)
+    dpw = client(store)
+    staff_token = login(dpw, "canton-dpw")
+    seq = re.search(r'name="seq" value="(\d+)"', dpw.get(f"/filings/{fid}").text).group(1)
+    assert dpw.post(f"/filings/{fid}/complete", data={"csrf": staff_token, "seq": seq, "date": "2026-12-03"}).status_code == 303
+    filing, _ = store.load(fid)
+    filed = next(e for e in filing.events if e.type == "filed")
+    assert filed.get("length_ft") == 40 and filed.get("applicant") == "private"
+    assert next(e for e in filing.events if e.type == "dig-safe-obtained").get("ticket") == "20261234567"
+    assert filing.extra["contractor"]["insurance"][0]["insurer"] == "Mass Mutual"
+    assert store.replay(fid, store.now().date()).state == "applied"
+
+
+def test_an_applicant_logs_in_on_the_one_login_page_and_lands_on_their_filings(store):
+    c = client(store)
+    register(c, "ann@example.org")
+    c.post("/logout", data={"csrf": csrf_of(c.get("/my").text)})
+    token = csrf_of(c.get("/login").text)
+    r = c.post("/login", data={"csrf": token, "email": "ann@example.org", "password": PASSWORD, "next": "/today"})
+    assert r.status_code == 303 and r.headers["location"] == "/my"
+    r = c.post("/login", data={"csrf": csrf_of(c.get("/login").text), "email": "ann@example.org", "password": "wrong password!"})
+    assert r.status_code == 401
