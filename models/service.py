@@ -249,8 +249,8 @@ class Store:
                     {
                         **_filing_values(filing, d, now),
                         **refs,
-                        "address": _text(filing.extra.get("address")),
-                        "parcel": _text(filing.extra.get("parcel")),
+                        "address": _site(filing, "address"),
+                        "parcel": _site(filing, "parcel"),
                     }
                 )
                 events.extend(_event_values(filing.id, e, now, by) for e in filing.events)
@@ -429,6 +429,13 @@ def _as_datetime(value) -> datetime | None:
 
 def _text(value) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _site(filing: Filing, name: str) -> str | None:
+    """The filing's ``address`` or ``parcel``: the top-level field, else
+    the one under ``site`` (what the notices read)."""
+    site = filing.extra.get("site")
+    return _text(filing.extra.get(name)) or (_text(site.get(name)) if isinstance(site, Mapping) else None)
 
 
 def _filing_values(filing: Filing, d: Derived, now: datetime) -> dict:

@@ -192,18 +192,19 @@ def search(
     ordered by id: one page after the id ``after`` (keyset pagination: the
     primary key's index, however deep the page), and the id to continue
     after, or None on the last page."""
-    query, applicant = _summary_query()
+    query, _ = _summary_query()
     query = _scope(query, towns, kinds)
     text = text.strip()
     if text:
         like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
         query = query.where(
             or_(
                 and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
                 and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
                 func.lower(FILING.c.address).like(like, escape="\\"),
                 func.lower(FILING.c.parcel).like(like, escape="\\"),
-                func.lower(applicant.c.name).like(like, escape="\\"),
+                FILING.c.applicant_id.in_(named.scalar_subquery()),
             )
         )
     if state:

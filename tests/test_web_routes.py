@@ -8,6 +8,7 @@ import re
 import shutil
 
 import pytest
+from storekit import db_url  # noqa: F401 - a fixture
 from webkit import PASSWORD, TODAY, USERS, client, csrf_of, login, make_store
 
 from models.users import LOCK_AFTER, Users
@@ -427,3 +428,76 @@ def test_users_command_adds_lists_and_disables_with_the_password_from_a_file(tmp
     from models.service import Store
 
     assert Users(Store(url).engine).list()[0].email == "x@canton.example"
+
+
+def test_only_an_admin_sees_the_users_page_and_can_add_and_disable_users(web, store):
+    login(web, "canton-agent")
+    assert web.get("/users").status_code == 404
+    token = login(web, "admin")
+    assert "agent@saugus.example" in web.get("/users").text
+    r = web.post(
+        "/users",
+        data={"csrf": token, "email": "new@mansfield.example", "role": "agent", "town": "mansfield", "password": "x" * 12},
+    )
+    assert r.status_code == 303
+    short = web.post(
+        "/users", data={"csrf": token, "email": "b@mansfield.example", "role": "agent", "town": "mansfield", "password": "x"}
+    )
+    assert short.status_code == 422 and "too short" in short.text
+    assert web.post("/users/disable", data={"csrf": token, "email": "new@mansfield.example"}).status_code == 303
+    assert [u.disabled for u in Users(store.engine).list() if u.email == "new@mansfield.example"] == [True]
+    assert web.post("/users", data={"email": "c@x.example", "role": "admin", "password": "x" * 12}).status_code == 403
+
+
+def test_dpw_staff_record_an_inspection_result_from_a_schedule_row(web, store):
+    store.record("CAN-SOP-2026-001", {"type": "dig-safe-obtained", "date": "2026-12-01", "ticket": "1"}, by="t")
+    store.record("CAN-SOP-2026-001", {"type": "permit-issued", "date": "2026-12-01"}, by="t")
+    store.record("CAN-SOP-2026-001", {"type": "work-noticed", "at": "2026-12-01T09:00"}, by="t")
+    store.record("CAN-SOP-2026-001", {"type": "excavation-started", "date": "2026-12-02"}, by="t")
+    login(web, "canton-dpw")
+    page = web.get("/schedule").text
+    assert "CAN-SOP-2026-001" in page and "12 Pleasant St" in page and "Acme Paving" in page
+    form = page.split('action="/filings/CAN-SOP-2026-001/events"')[1].split("</form>")[0]
+    fields = dict(re.findall(r'name="(csrf|seq|type|f_date)" value="([^"]*)"', form))
+    r = web.post("/filings/CAN-SOP-2026-001/events", data={**fields, "f_stage": "pre-backfill", "f_result": "pass"})
+    assert r.status_code == 303, r.text
+    assert store.history("CAN-SOP-2026-001")[-1]["raw"] == {
+        "type": "inspected",
+        "date": TODAY.isoformat(),
+        "stage": "pre-backfill",
+        "result": "pass",
+    }
+
+
+def test_on_postgresql_too_a_stale_form_and_a_guard_refusal_write_nothing_and_a_good_form_writes(db_url):
+    """The write paths on both databases (the rest of this module runs on SQLite)."""
+    from storekit import snapshot
+
+    store = make_store(db_url)
+    try:
+        web = client(store)
+        token = login(web, "canton-dpw")
+        before = snapshot(db_url)
+        refused = web.post(
+            "/filings/CAN-SOP-2026-001/events", data={"csrf": token, "seq": "1", "type": "permit-issued", "f_date": "2026-12-02"}
+        )
+        stale = web.post(
+            "/filings/CAN-SOP-2026-001/events",
+            data={"csrf": token, "seq": "0", "type": "dig-safe-obtained", "f_date": "2026-12-02", "f_ticket": "9"},
+        )
+        assert (refused.status_code, stale.status_code) == (422, 409)
+        assert "changed since you opened it" in stale.text
+        assert snapshot(db_url) == before
+        ok = web.post(
+            "/filings/CAN-SOP-2026-001/events",
+            data={"csrf": token, "seq": "1", "type": "dig-safe-obtained", "f_date": "2026-12-02", "f_ticket": "9"},
+        )
+        assert ok.status_code == 303 and store.history("CAN-SOP-2026-001")[-1]["raw"]["ticket"] == "9"
+    finally:
+        store.engine.dispose()
+
+
+def test_every_page_says_not_to_be_framed_or_sniffed(web):
+    r = web.get("/login")
+    assert r.headers["x-frame-options"] == "DENY" and r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "same-origin"

@@ -11,4 +11,4 @@ May import: :mod:`sweep`, :mod:`notices`, :mod:`models`, :mod:`workflows`,
 (and the CLI imports this package only inside ``permits serve``).
 """
 
-__all__ = ["app", "auth", "render", "forms", "pages", "filing_pages"]
+__all__ = ["app", "auth", "render", "forms", "pages", "filing_pages", "admin"]

@@ -22,6 +22,8 @@ __all__ = ["router"]
 
 router = APIRouter()
 DEFAULT_WITHIN = 14
+#: rows the Today page shows; the CSV and ICS exports hold the whole view
+TODAY_ROWS = 200
 SCHEDULE_WITHIN = 42
 CALENDAR_WITHIN = 365
 STREET = "street-opening"
@@ -44,7 +46,7 @@ def _scope(user: User, town: str | None = None, kind: str | None = None) -> tupl
     return towns, kinds
 
 
-def _docket(request: Request, user: User):
+def _docket(request: Request, user: User, limit: int | None = None):
     q = request.query_params
     within = _int(q.get("within"), DEFAULT_WITHIN, 0, 366)
     town, kind, status = q.get("town") or None, q.get("kind") or None, q.get("status") or None
@@ -52,8 +54,10 @@ def _docket(request: Request, user: User):
         status = None
     towns, kinds = _scope(user, town, kind)
     as_of = request.app.state.today()
-    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, status=status)
-    rows.sort(key=lambda r: (r.status != "overdue", r.date, r.filing))  # overdue first, then soonest
+    # in date order, overdue (before today) come first, then the soonest
+    rows = workbench.docket(
+        request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, status=status, limit=limit
+    )
     filters = {"within": within, "town": town or "", "kind": kind or "", "status": status or ""}
     return rows, filters
 
@@ -67,11 +71,19 @@ def home(request: Request):
 @router.get("/today")
 def today(request: Request):
     user = current_user(request)
-    rows, filters = _docket(request, user)
+    rows, filters = _docket(request, user, limit=TODAY_ROWS + 1)
+    more = len(rows) > TODAY_ROWS
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
+    ctx = {
+        "rows": rows[:TODAY_ROWS],
+        "more": more,
+        "filters": filters,
+        "kinds": user.kinds,
+        "towns": user.visible_towns(),
+        "query": query,
+    }
     from .submissions import submitted_for
 
-    ctx = {"rows": rows, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "query": query}
     ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
     return render(request, "today.html", ctx, user=user)
 
@@ -147,7 +159,6 @@ def schedule(request: Request):
     towns, kinds = _scope(user, None, STREET)
     as_of = request.app.state.today()
     rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, schedule=True)
-    rows.sort(key=lambda r: (r.status != "overdue", r.date, r.filing))
     return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
 
 
