@@ -1,10 +1,12 @@
 """An application filed online is ``submitted``: no clock runs until staff
 find it complete, which is the day of receipt of a complete application."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from _filings import clocks_by_id, ev, filing, replayed
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from workflows.errors import MalformedEvent, TransitionRefused
 from workflows.filing import parse_filing
@@ -151,3 +153,31 @@ def test_a_voided_incomplete_finding_no_longer_sends_the_application_back():
         )
     )
     assert s.awaiting_town and s.reasons is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    gaps=st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=6),
+    complete_after=st.integers(min_value=0, max_value=40),
+    town=st.sampled_from(["saugus", "canton", "mansfield"]),
+)
+def test_whatever_goes_back_and_forth_before_it_no_clock_counts_from_before_the_day_it_is_found_complete(
+    gaps, complete_after, town
+):
+    day = date(2026, 1, 5)
+    events = []
+    for i, gap in enumerate(gaps):
+        day += timedelta(days=gap)
+        events.append(ev("submitted", day.isoformat()) if i % 2 == 0 else ev("found-incomplete", day.isoformat(), reasons="x"))
+    if len(gaps) % 2 == 0:  # it was sent back last: the applicant submits again
+        events.append(ev("submitted", day.isoformat()))
+    pending = replayed(town, "noi", *events, as_of=(day + timedelta(days=400)).isoformat())
+    assert pending.state == "submitted" and pending.clocks == []
+    complete = day + timedelta(days=complete_after)
+    done = replayed(town, "noi", *events, ev("filed", complete.isoformat()), as_of=complete.isoformat())
+    assert done.state == "filed"
+    assert done.clocks and all(c.date >= complete for c in done.clocks)
+    assert (
+        clocks_by_id(done)["hearing-open"].date
+        == replayed(town, "noi", ev("filed", complete.isoformat())).clock("hearing-open").date
+    )

@@ -292,3 +292,27 @@ def test_an_applicant_logs_in_on_the_one_login_page_and_lands_on_their_filings(s
     assert r.status_code == 303 and r.headers["location"] == "/my"
     r = c.post("/login", data={"csrf": csrf_of(c.get("/login").text), "email": "ann@example.org", "password": "wrong password!"})
     assert r.status_code == 401
+
+
+def test_an_application_sent_back_is_submitted_again_with_a_corrected_plan_and_waits_for_the_town(store):
+    ann = client(store)
+    fid = filed_id(apply_noi(ann, register(ann, "ann@example.org")))
+    agent = client(store)
+    staff_token = login(agent, "saugus-agent")
+    seq = re.search(r'name="seq" value="(\d+)"', agent.get(f"/filings/{fid}").text).group(1)
+    agent.post(
+        f"/filings/{fid}/incomplete", data={"csrf": staff_token, "seq": seq, "date": "2026-12-03", "reasons": "Stamp the plan."}
+    )
+    page = ann.get(f"/my/filings/{fid}").text
+    assert 'id="resubmit"' in page
+    seq = re.search(r'id="resubmit".*?name="seq" value="(\d+)"', page, re.S).group(1)
+    r = ann.post(
+        f"/my/filings/{fid}/resubmit",
+        data={"csrf": csrf_of(page), "seq": seq},
+        files={"plan": ("stamped.pdf", PDF, "application/pdf")},
+    )
+    assert r.status_code == 303
+    page = ann.get(f"/my/filings/{fid}").text
+    assert "the town is checking that it is complete" in page and "stamped.pdf" in page and 'id="resubmit"' not in page
+    assert [e.type for e in store.load(fid)[0].events] == ["submitted", "found-incomplete", "submitted"]
+    assert fid in agent.get("/today").text

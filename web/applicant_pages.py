@@ -212,6 +212,12 @@ def _documents(filing, result) -> list:
     return out
 
 
+def standing_sent_back(filing) -> bool:
+    from workflows.submission import submission_of
+
+    return submission_of(filing).awaiting_applicant
+
+
 def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200):
     from models.outbox import Outbox
     from notices.store_log import StoreNoticeLog
@@ -253,6 +259,7 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
         "emailed": emailed,
         "plans": request.app.state.uploads.of_filing(fid),
         "can_renew": can_renew,
+        "sent_back": standing_sent_back(filing),
         "renewal": renewal,
         "error": error,
     }
@@ -299,6 +306,40 @@ def my_file(request: Request, token: str):
         media_type="application/pdf",
         headers={"Content-Disposition": 'attachment; filename="plan.pdf"', "X-Content-Type-Options": "nosniff"},
     )
+
+
+@router.post("/my/filings/{fid}/resubmit")
+async def resubmit(request: Request, fid: str):
+    """Send an application the town found incomplete again, with a
+    corrected plan if there is one: a new ``submitted`` event (no clock
+    runs until the town finds it complete)."""
+    from workflows.submission import submission_of, submitted_event
+
+    user, account = current_applicant(request)
+    _mine(request, account, fid)
+    form = await checked_form(request)
+    seq = str(form.get("seq") or "")
+    if not seq.isdigit():
+        raise HTTPException(400, "The form has no sequence number: reload the page.")
+    store, uploads = request.app.state.store, request.app.state.uploads
+    filing, _ = store.load(fid)
+    if not submission_of(filing).awaiting_applicant:
+        return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
+    plan = form.get("plan")
+    data, name = b"", ""
+    if plan is not None and not isinstance(plan, str) and plan.filename:
+        name, data = plan.filename, await plan.read(uploads.limit + 1)
+        try:
+            uploads.check(name, data)
+        except UploadRefused as exc:
+            return _status(request, user, account, fid, error=str(exc), status=422)
+    try:
+        store.record(fid, submitted_event(request.app.state.today()), by=f"applicant:{account.email}", expect_seq=int(seq))
+    except PermitsError as exc:
+        return _status(request, user, account, fid, error=str(exc), status=422)
+    if data:
+        uploads.save(name, data, by=f"applicant:{account.email}", filing_id=fid, account_id=account.id)
+    return RedirectResponse(f"/my/filings/{fid}", status_code=303)
 
 
 @router.post("/my/filings/{fid}/renewal")
