@@ -316,3 +316,54 @@ def test_an_application_sent_back_is_submitted_again_with_a_corrected_plan_and_w
     assert "the town is checking that it is complete" in page and "stamped.pdf" in page and 'id="resubmit"' not in page
     assert [e.type for e in store.load(fid)[0].events] == ["submitted", "found-incomplete", "submitted"]
     assert fid in agent.get("/today").text
+
+
+def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them(store, tmp_path):
+    from datetime import date
+
+    from models.outputs import StoreOutputLog
+    from sweep.dispatch import notice_hook
+    from sweep.run import run_sweep
+    from sweep.store_source import StoreSource
+
+    store.import_filings(
+        [
+            {
+                "town": "canton",
+                "kind": "noi",
+                "id": "CAN-NOI-2026-077",
+                "address": "5 Elm St",
+                "site": {"address": "5 Elm St", "parcel": "1-2"},
+                "project": {"description": "a shed"},
+                "conditions": ["Erosion controls first."],
+                "applicant": {
+                    "name": "Ann Lee",
+                    "email": "ann@example.org",
+                    "address": {"street": "5 Elm St", "city": "Canton", "state": "MA", "zip": "02021"},
+                },
+                "events": [
+                    {"type": "filed", "date": "2026-11-02"},
+                    {"type": "hearing-opened", "date": "2026-11-16"},
+                    {"type": "hearing-closed", "date": "2026-11-16"},
+                    {"type": "permit-issued", "date": "2026-12-01"},
+                ],
+            }
+        ],
+        by="test",
+    )
+    run_sweep(
+        StoreSource(store.url), StoreOutputLog(store), date(2026, 12, 3), notice_hook=notice_hook(date(2026, 12, 3), email=True)
+    )
+    from models.applicants import Applicants
+
+    c = client(store)
+    page = c.get("/invitation/" + Applicants(store).invite("CAN-NOI-2026-077", "ann@example.org", by="agent")).text
+    c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
+    status = c.get("/my/filings/CAN-NOI-2026-077").text
+    link = re.search(r'href="(/my/filings/CAN-NOI-2026-077/emails/\d+\.pdf)"', status).group(1)
+    r = c.get(link)
+    assert r.status_code == 200 and r.content.startswith(b"%PDF-")
+    bob = client(store)
+    register(bob, "bob@example.org")
+    assert bob.get(link).status_code == 404
+    assert c.get("/my/filings/CAN-NOI-2026-077/emails/999999.pdf").status_code == 404

@@ -20,6 +20,7 @@ from models.applicants import Account, ApplicantError
 from models.errors import StaleFiling, UnknownFiling
 from models.uploads import UnknownUpload, UploadRefused
 from models.users import APPLICANT, MIN_PASSWORD
+from sweep.mail import EMAIL_NOTICES
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -257,6 +258,7 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
         "documents": _documents(filing, result),
         "sent": sent,
         "emailed": emailed,
+        "email_notices": EMAIL_NOTICES,
         "plans": request.app.state.uploads.of_filing(fid),
         "can_renew": can_renew,
         "sent_back": standing_sent_back(filing),
@@ -290,6 +292,32 @@ def my_notice(request: Request, fid: str, kind: str):
         raise HTTPException(409, "This document is not ready yet: the town has not finished it. Try again later.") from None
     return Response(
         pdf.content, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
+    )
+
+
+@router.get("/my/filings/{fid}/emails/{notice_id}.pdf")
+def my_emailed_notice(request: Request, fid: str, notice_id: int):
+    """The PDF as it was emailed to this account (a decision stays
+    downloadable after the filing has moved on)."""
+    from email import message_from_bytes
+    from email.policy import default
+
+    from models.outbox import Outbox
+
+    _, account = current_applicant(request)
+    _mine(request, account, fid)
+    outbox = Outbox(request.app.state.store)
+    entry = next((e for e in outbox.entries(filing_id=fid) if e.id == notice_id and e.address == account.email), None)
+    if entry is None:
+        raise HTTPException(404)
+    message = message_from_bytes(outbox.message(notice_id) or b"", policy=default)
+    pdf = next((a for a in message.iter_attachments() if a.get_content_type() == "application/pdf"), None)
+    if pdf is None:
+        raise HTTPException(404)
+    return Response(
+        pdf.get_content(),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{fid}-{entry.kind}.pdf"'},
     )
 
 
