@@ -19,11 +19,23 @@ from workflows.docket import action_for, docket_status
 
 from .errors import UnknownFiling
 from .service import Store, _as_date, _as_datetime
-from .tables import Abutter, FilingClock, FilingRow, Party
+from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 
-__all__ = ["DocketRow", "FilingSummary", "docket", "search", "summary", "abutters", "replace_abutters", "PAGE_SIZE"]
+__all__ = [
+    "DocketRow",
+    "FilingSummary",
+    "RecordedEvent",
+    "docket",
+    "search",
+    "summary",
+    "abutters",
+    "replace_abutters",
+    "events_in_state",
+    "PAGE_SIZE",
+]
 
 FILING, CLOCK, PARTY, ABUTTER = FilingRow.__table__, FilingClock.__table__, Party.__table__, Abutter.__table__
+EVENT = EventRow.__table__
 PAGE_SIZE = 50
 #: stored clock statuses the DPW schedule shows when they fall in its window
 SCHEDULE_STATUSES = ("runs", "active", "waiting")
@@ -249,3 +261,38 @@ def replace_abutters(store: Store, filing_id: str, rows: Iterable[dict]) -> int:
         if rows:
             conn.execute(insert(ABUTTER), rows)
     return len(rows)
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    """An event as recorded: its type, date and raw fields (``get``)."""
+
+    seq: int
+    type: str
+    date: date
+    raw: dict
+
+    def get(self, name: str, default=None):
+        return self.raw.get(name, default)
+
+
+def events_in_state(
+    store: Store, *, kind: str, state: str, towns: Sequence[str] | None, types: Sequence[str]
+) -> list[tuple[FilingSummary, list[RecordedEvent]]]:
+    """The filings of ``kind`` in ``state`` (the ``ix_filing_town_kind_state``
+    index), each with its events of ``types`` in record order."""
+    query, _ = _summary_query()
+    query = _scope(query, towns, [kind]).where(FILING.c.state == state).order_by(FILING.c.id)
+    with store.reader.connect() as conn:
+        filings = [FilingSummary(*r) for r in conn.execute(query)]
+        by_id: dict[str, list[RecordedEvent]] = {f.id: [] for f in filings}
+        ids = list(by_id)
+        for i in range(0, len(ids), 500):
+            rows = conn.execute(
+                select(EVENT.c.filing_id, EVENT.c.seq, EVENT.c.type, EVENT.c.date, EVENT.c.raw)
+                .where(EVENT.c.filing_id.in_(ids[i : i + 500]), EVENT.c.type.in_(list(types)))
+                .order_by(EVENT.c.filing_id, EVENT.c.seq)
+            )
+            for fid, seq, etype, day, raw in rows:
+                by_id[fid].append(RecordedEvent(seq, etype, _as_date(day), raw))
+    return [(f, by_id[f.id]) for f in filings]

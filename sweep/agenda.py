@@ -176,6 +176,28 @@ _SCHEDULE_CLOCKS = {
 }
 
 
+PATCH_INSPECTION = "temporary patch inspection"
+PATCH_INSPECTION_RULE = "Canton Street Opening By-Law 16-12 §10.2"
+#: the event types :func:`pending_patch_inspection` reads
+PATCH_EVENTS = ("temporary-patch-placed", "inspected", "permanent-patch-placed", "permit-revoked")
+
+
+def pending_patch_inspection(events: Iterable):
+    """The ``temporary-patch-placed`` event still waiting for its
+    inspection (none passed since, no permanent patch, not revoked), or
+    None.  ``events`` in record order, each with ``type``, ``date`` and
+    ``get(field)``: the web's DPW schedule asks this too."""
+    patched = None
+    for e in events:
+        if e.type == "temporary-patch-placed":
+            patched = e
+        elif e.type == "inspected" and e.get("stage") == "temporary-patch" and e.get("result") == "pass":
+            patched = None
+        elif e.type in ("permanent-patch-placed", "permit-revoked"):
+            patched = None
+    return patched
+
+
 def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int = SCHEDULE_DAYS) -> list[Entry]:
     """A street opening's lines of the DPW schedule (Canton 16-12 §10.2,
     §11.3, §11.4, §12) for the ``within`` days after ``as_of``; overdue
@@ -194,14 +216,7 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         day = _day(c.date)
         if c.status == "overdue" or day <= horizon:
             out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))
-    patched = None
-    for e in events:
-        if e.type == "temporary-patch-placed":
-            patched = e
-        elif e.type == "inspected" and e.get("stage") == "temporary-patch" and e.get("result") == "pass":
-            patched = None
-        elif e.type in ("permanent-patch-placed", "permit-revoked"):
-            patched = None
+    patched = pending_patch_inspection(events)
     if patched is not None:
         out.append(
             Entry(
@@ -211,11 +226,11 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
                 kind=replay.kind,
                 state=str(replay.state),
                 category="inspection",
-                what="temporary patch inspection",
+                what=PATCH_INSPECTION,
                 date=patched.date.isoformat(),
                 days=(patched.date - as_of).days,
                 status="open" if patched.date >= as_of else "overdue",
-                rule="Canton Street Opening By-Law 16-12 §10.2",
+                rule=PATCH_INSPECTION_RULE,
                 explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
             )
         )

@@ -147,6 +147,10 @@ def _party(rng, name: str, town: str) -> dict:
     }
 
 
+#: the paving contractors of the generated street openings
+_CONTRACTORS = ("Neponset Paving Co.", "Blue Hill Excavating", "Route 138 Utilities Inc.", "Ponkapoag Site Work")
+
+
 def parties(rng, town: str, kind: str) -> dict:
     """The record's people and places, in the shape the notices read
     (``applicant.address.street``, ``site.parcel``, ``authority.signer``)."""
@@ -169,6 +173,9 @@ def parties(rng, town: str, kind: str) -> dict:
     out["conditions"] = list(rng.sample(_CONDITIONS[kind], 2))
     out["reasons"] = [rng.choice(_REASONS[kind])]
     if street:
+        # chosen from the site, not drawn: the random sequence (and every
+        # other generated field) stays as it was
+        out["contractor"] = {"name": _CONTRACTORS[sum(map(ord, site)) % len(_CONTRACTORS)]}
         out["hearing"] = {"place": hall}
         out["settlement"] = {"allowed": True, "remarks": "no settlement found; the permanent patch may go in"}
         deposit = rng.choice((300, 600, 1500, 2000))

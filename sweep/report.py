@@ -89,7 +89,12 @@ def build_digest(result: SweepResult) -> dict:
 
 def build_schedule(result: SweepResult) -> dict:
     """The DPW inspection schedule, every town, in date order."""
-    items = [e.as_dict() for o in result.outcomes if not o.error and o.open for e in o.schedule]
+    items = [
+        {**e.as_dict(), "street": o.street, "contractor": o.contractor}
+        for o in result.outcomes
+        if not o.error and o.open
+        for e in o.schedule
+    ]
     items.sort(key=lambda e: (e["date"], e["town"], e["filing"], e["what"]))
     return {"as_of": result.as_of.isoformat(), "within_days": SCHEDULE_DAYS, "items": items}
 
@@ -131,9 +136,9 @@ _SCHEDULE_HTML = _ENV.from_string("""<!doctype html>
 <style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}
 td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}.overdue{color:#a00;font-weight:bold}</style>
 </head><body><h1>DPW inspection schedule, {{ s.as_of }} and the next {{ s.within_days }} days</h1>
-<table><tr><th>date</th><th>town</th><th>filing</th><th>what</th><th>status</th><th>rule</th></tr>
+<table><tr><th>date</th><th>town</th><th>filing</th><th>street</th><th>contractor</th><th>what</th><th>status</th><th>rule</th></tr>
 {% for e in s["items"] %}<tr class="{{ e.status }}"><td>{{ e.date }}</td><td>{{ e.town }}</td><td>{{ e.filing }}</td>
-<td>{{ e.what }}</td><td>{{ e.status }}</td><td>{{ e.rule }}</td></tr>
+<td>{{ e.street or "" }}</td><td>{{ e.contractor or "" }}</td><td>{{ e.what }}</td><td>{{ e.status }}</td><td>{{ e.rule }}</td></tr>
 {% endfor %}</table></body></html>
 """)
 

@@ -118,6 +118,20 @@ class FilingOutcome:
     notices: list[dict] = field(default_factory=list)  # NoticeDue.as_dict() + "status", "files"
     calendar: list = field(default_factory=list)  # sweep.ics.CalendarItem
     error: str | None = None
+    street: str | None = None  # the site's street address, for the DPW schedule
+    contractor: str | None = None
+
+
+def _street_and_contractor(filing) -> tuple[str | None, str | None]:
+    """The filing's site address (``address``, else ``site.address``) and
+    its contractor's name (a name, or an object with ``name``)."""
+    extra = getattr(filing, "extra", None) or {}
+    site = extra.get("site")
+    street = extra.get("address") or (site.get("address") if isinstance(site, Mapping) else None)
+    contractor = extra.get("contractor")
+    if isinstance(contractor, Mapping):
+        contractor = contractor.get("name")
+    return (street if isinstance(street, str) else None, contractor if isinstance(contractor, str) else None)
 
 
 @dataclass
@@ -191,6 +205,8 @@ def process_filing(
             return outcome
         outcome.docket = docket_entries(replay, as_of)
         outcome.schedule = inspection_schedule(replay, as_of, filing.events)
+        if outcome.schedule:
+            outcome.street, outcome.contractor = _street_and_contractor(filing)
         outcome.calendar = calendar_items(filing, replay, as_of)
         day = as_of.isoformat()
         for r in reminders_due(replay, as_of):

@@ -231,8 +231,18 @@ def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_t
         assert w.state() == "temporary-patch"
 
         w.page.click('nav a:has-text("DPW schedule")')
-        row = w.page.locator("tr", has=w.page.locator(f'a:text-is("{fid}")')).first
-        assert row.is_visible()
-        assert "77 Pleasant St" in row.inner_text() and "Acme Paving" in row.inner_text()
+        row = w.page.locator("tr", has=w.page.locator(f'a:text-is("{fid}")')).filter(has_text="temporary patch inspection")
+        assert row.count() == 1 and row.is_visible()
+        text = row.inner_text()
+        assert "2026-12-09" in text and "77 Pleasant St" in text and "Acme Paving" in text
         w.shot("schedule")
-    assert [h["type"] for h in store.history(fid)][-1] == "temporary-patch-placed"
+        row.locator('button:has-text("Record")').click()  # stage preset to temporary-patch, result pass
+        w.page.wait_for_selector("#state")
+        assert w.page.locator("#error").count() == 0
+        assert "temporary patch inspection" not in w.page.goto(base + "/schedule").text()
+    assert store.history(fid)[-1]["raw"] == {
+        "type": "inspected",
+        "date": "2026-12-10",
+        "stage": "temporary-patch",
+        "result": "pass",
+    }

@@ -4,8 +4,10 @@ Mansfield, one user of each role, and a logged-in TestClient."""
 from __future__ import annotations
 
 import re
+import shutil
 from datetime import date
 
+import pytest
 from fastapi.testclient import TestClient
 
 from models.service import Store
@@ -86,3 +88,27 @@ def login(c: TestClient, who: str) -> str:
     r = c.post("/login", data={"csrf": token, "email": USERS[who][0], "password": PASSWORD, "next": "/today"})
     assert r.status_code == 303, r.text
     return csrf_of(c.get("/today").text)
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory):
+    """One store built (migrations, argon2 hashes) per module; each test
+    gets its own copy of the file."""
+    path = tmp_path_factory.mktemp("web") / "template.db"
+    make_store(f"sqlite:///{path}").engine.dispose()  # checkpoints the WAL into the file
+    return path
+
+
+@pytest.fixture
+def store(template_db, tmp_path):
+    from models.service import Store
+
+    shutil.copy(template_db, tmp_path / "permits.db")
+    s = Store(f"sqlite:///{tmp_path / 'permits.db'}")
+    yield s
+    s.engine.dispose()
+
+
+@pytest.fixture
+def web(store):
+    return client(store)

@@ -84,7 +84,14 @@ def _page(request: Request, user: User, fid: str, *, error=None, field_errors=No
     if event not in allowed:
         event = None
     profile = town(filing.town)
-    notices = [k for k in NOTICE_KINDS.values() if k.applies(profile, filing.kind) and result.state in k.states]
+    on_record = {e.type for e in filing.events}
+    notices = [
+        k
+        for k in NOTICE_KINDS.values()
+        if k.applies(profile, filing.kind)
+        and result.state in k.states
+        and all(on_record & set(group) for group in k.needs_events)
+    ]
     ctx = {
         "s": summary,
         "filing": filing,

@@ -129,7 +129,7 @@ NEW_FILING_FIELDS = (
     ("town", "Town", KINDS, True),
     ("filed", "Filed on", KINDS, True),
     ("address", "Site address", KINDS, True),
-    ("parcel", "Assessors' parcel", KINDS, False),
+    ("parcel", "Assessors' parcel", ("noi", "rda", "land-disturbance"), True),
     ("description", "Project description", KINDS, True),
     ("applicant_name", "Applicant", KINDS, True),
     ("applicant_street", "Applicant's street address", KINDS, True),
@@ -214,9 +214,9 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
     name, where = _AUTHORITY.get(kind, _CONSERVATION)
     obj: dict = {"town": v["town"], "kind": kind, "id": fid}
     obj["address"] = v["address"]
-    if v["parcel"]:
-        obj["parcel"] = v["parcel"]
-    obj["site"] = {"address": v["address"], "parcel": v["parcel"] or "(not given)"}
+    obj["site"] = {"address": v["address"]}
+    if v.get("parcel"):
+        obj["parcel"] = obj["site"]["parcel"] = v["parcel"]
     obj["project"] = {"description": v["description"]}
     obj["applicant"] = party("applicant")
     obj["owner"] = party("owner") if v["owner_name"] else party("applicant")

@@ -159,7 +159,43 @@ def schedule(request: Request):
     towns, kinds = _scope(user, None, STREET)
     as_of = request.app.state.today()
     rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, schedule=True)
+    rows += _patch_inspections(request, towns, as_of)
+    rows.sort(key=lambda r: (r.date, r.filing, r.clock))  # overdue (before today) first
     return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
+
+
+def _patch_inspections(request: Request, towns, as_of) -> list:
+    """The temporary patches waiting for their inspection, as schedule rows
+    (the sweep's rule: :func:`sweep.agenda.pending_patch_inspection`)."""
+    from sweep.agenda import PATCH_EVENTS, PATCH_INSPECTION, PATCH_INSPECTION_RULE, pending_patch_inspection
+
+    found = workbench.events_in_state(
+        request.app.state.store, kind=STREET, state="temporary-patch", towns=towns, types=PATCH_EVENTS
+    )
+    rows = []
+    for f, events in found:
+        patched = pending_patch_inspection(events)
+        if patched is None:
+            continue
+        rows.append(
+            workbench.DocketRow(
+                patched.date,
+                "overdue" if patched.date < as_of else "open",
+                f.id,
+                f.town,
+                f.kind,
+                f.state,
+                PATCH_INSPECTION,
+                PATCH_INSPECTION_RULE,
+                f"inspection after the temporary patch placed {patched.date.isoformat()}",
+                "inspect the temporary patch",
+                f.address,
+                f.applicant,
+                f.contractor,
+                f.last_seq,
+            )
+        )
+    return rows
 
 
 @router.get("/deposits")
