@@ -367,3 +367,21 @@ def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them
     register(bob, "bob@example.org")
     assert bob.get(link).status_code == 404
     assert c.get("/my/filings/CAN-NOI-2026-077/emails/999999.pdf").status_code == 404
+
+
+def test_staff_invite_from_the_filing_page_and_the_emailed_link_works_once(store):
+    agent = client(store)
+    token = login(agent, "canton-agent")
+    r = agent.post("/filings/CAN-NOI-2026-001/invite", data={"csrf": token, "email": "Builder@Example.org"})
+    assert r.status_code == 303
+    [mail] = Outbox(store).entries(filing_id="CAN-NOI-2026-001")
+    assert mail.kind == "invitation" and mail.address == "builder@example.org"
+    link = re.search(rb"http://testserver(/invitation/[A-Za-z0-9_-]+)", Outbox(store).message(mail.id)).group(1).decode()
+    c = client(store)
+    page = c.get(link).text
+    assert c.post(link, data={"csrf": csrf_of(page), "password": PASSWORD}).status_code == 303
+    assert "CAN-NOI-2026-001" in c.get("/my").text
+    assert client(store).get(link).status_code == 410
+    saugus = client(store)
+    t = login(saugus, "saugus-agent")
+    assert saugus.post("/filings/CAN-NOI-2026-001/invite", data={"csrf": t, "email": "x@example.org"}).status_code == 404

@@ -1,4 +1,4 @@
-"""Staff's side of online applications: the filings submitted online wait on
+"""Staff's side of online applications, and invitations: the filings submitted online wait on
 the Today page until staff find each complete (a ``filed`` event dated the
 day of receipt of the complete application, from which the clocks count) or
 incomplete with reasons (``found-incomplete``; the reasons are emailed to the
@@ -97,3 +97,31 @@ async def mark_incomplete(request: Request, fid: str):
     if emails:
         Outbox(store).queue(fid, emails)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
+
+
+@router.post("/filings/{fid}/invite")
+async def invite(request: Request, fid: str):
+    """Invite an applicant, owner or contractor to follow the filing online:
+    a single-use link, emailed through the outbox."""
+    from datetime import timedelta
+
+    from models.applicants import INVITATION_DAYS, Applicants
+    from models.outbox import Outbox
+    from sweep.mail import invitation_email
+
+    from . import filing_pages
+
+    user = current_user(request)
+    summary = filing_pages._visible(request, user, fid)
+    form = await checked_form(request)
+    store = request.app.state.store
+    address = str(form.get("email") or "").strip().lower()
+    try:
+        token = Applicants(store).invite(fid, address, by=user.email)
+    except PermitsError as exc:
+        return filing_pages._page(request, user, fid, error=str(exc), status=422)
+    now = datetime.now().replace(second=0, microsecond=0)
+    link = str(request.base_url).rstrip("/") + f"/invitation/{token}"
+    expires = (now + timedelta(days=INVITATION_DAYS)).date()
+    Outbox(store).queue(fid, [invitation_email(summary.town, fid, address, link, expires, now)])
+    return RedirectResponse(f"/filings/{fid}#invite", status_code=303)
