@@ -18,7 +18,7 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import notices, rules, store, sweep, web
+    from cli import mail, notices, rules, store, sweep, web
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -27,6 +27,7 @@ def build_parser() -> Parser:
     notices.add_parser(sub)
     sweep.add_demo_command(sub)
     sweep.add_commands(sub)
+    mail.add_commands(sub)
     web.add_commands(sub)
     return parser
 

@@ -55,7 +55,7 @@ def run_sweep_command(
     import logging
 
     from sweep.dispatch import notice_hook
-    from sweep.store_source import open_log, open_source
+    from sweep.store_source import is_database_url, open_log, open_source
 
     # WeasyPrint warns about its font subsetting once per PDF: noise in a
     # sweep that makes hundreds (errors still show).
@@ -72,7 +72,8 @@ def run_sweep_command(
         flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
         try:
             sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
-            return sweep_flow(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
+            res = sweep_flow(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
+            return _deliver_email(res, ledger)
         except PermitsError:
             raise
         except Exception as exc:
@@ -92,11 +93,32 @@ def run_sweep_command(
             chunk_size=chunk_size,
             out_dir=out,
             progress=bar.update,
-            notice_hook=notice_hook(as_of, limit=notice_limit),
+            notice_hook=notice_hook(as_of, limit=notice_limit, email=is_database_url(ledger)),
         )
     finally:
         log.close()
-    return write_report(result, out)
+    return _deliver_email(write_report(result, out), ledger)
+
+
+def _deliver_email(res: dict, ledger: str) -> dict:
+    """After a sweep on the store: hand the outbox to the SMTP server named by
+    PERMITS_SMTP_URL, if one is (else the emails wait: ``permits outbox``)."""
+    from sweep.mail import smtp_url
+    from sweep.store_source import is_database_url
+
+    res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
+    res["email"] = None
+    if is_database_url(ledger) and smtp_url():
+        from models.outbox import Outbox
+        from models.service import Store
+        from sweep.mail import smtp_sender
+
+        store = Store(ledger)
+        try:
+            res["email"] = Outbox(store).deliver(smtp_sender(smtp_url()))
+        finally:
+            store.engine.dispose()
+    return res
 
 
 def _at_least_one(value: int, option: str) -> int:
@@ -141,6 +163,8 @@ def cmd_sweep(args) -> int:
 def _print_outputs(res: dict, out: str) -> None:
     c = res["counts"]
     print(f"\n{c['reminders_new']} new reminders, {c['notices_made']} notices made, {c['notices_pending']} notices pending")
+    if res.get("email") is not None:
+        print(f"{res['email'].sent} emails sent, {res['email'].failed} failed (see 'permits outbox')")
     names = sorted(res["paths"])
     print(
         f"Outputs in {out}/: "

@@ -8,7 +8,11 @@ on its filing, in the store's own transactions.
   ``sweep_output`` row and, for a notice that produced files, its ``notice``
   rows (one per recipient), so a crash leaves either both or neither.  The
   insert skips a key already recorded (``ON CONFLICT DO NOTHING``): a second
-  sweep racing this one neither duplicates the output nor fails;
+  sweep racing this one neither duplicates the output nor fails.  The
+  payload's ``emails`` (messages to the applicant and owner, built by the
+  sweep) are queued in the outbox in the same transaction
+  (:func:`models.outbox.queue_emails`), not kept in the payload: a rerun
+  queues nothing twice;
 - ``save_derived(rows)``: each filing's stored state, next deadline and
   ``filing_clock`` rows rewritten from the sweep's replay, by the store's
   own rules (:func:`models.service.derived_from`, :func:`~models.service.write_derived`),
@@ -26,6 +30,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .outbox import queue_emails
 from .service import Store, derived_from, write_derived
 from .tables import Notice, SweepOutput
 
@@ -33,7 +38,7 @@ __all__ = ["StoreOutputLog", "NOTICE_IDENTITY", "occasion_of", "notice_rows"]
 
 OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
 #: the columns of a notice's identity: the database refuses a second copy
-NOTICE_IDENTITY = ("filing_id", "kind", "occasion", "recipient")
+NOTICE_IDENTITY = ("filing_id", "kind", "occasion", "recipient", "channel")
 
 
 def _insert_once(dialect: str):
@@ -117,6 +122,9 @@ class StoreOutputLog:
         another sweep had recorded it already (nothing written)."""
         now = self.store.now()
         body = dict(payload)
+        emails = body.pop("emails", None) or ()
+        if emails:
+            body["emailed"] = [e["address"] for e in emails]
         row = {
             "filing_id": filing_id,
             "output_key": output_key,
@@ -132,6 +140,8 @@ class StoreOutputLog:
             if notices:  # a copy already recorded (by hand, meanwhile) is not recorded twice
                 module = postgresql if conn.dialect.name == "postgresql" else sqlite
                 conn.execute(module.insert(NOTICE).on_conflict_do_nothing(index_elements=list(NOTICE_IDENTITY)), notices)
+            if emails:
+                queue_emails(conn, filing_id, emails, now, output_key, occasion=occasion_of(output_key))
         return True
 
     def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -20,11 +20,18 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``app_user``: the workbench's users: an argon2 password hash, a role
   (agent, dpw, admin), the towns they work for, the failed-login count that
   locks an account for a while, and the secret token of their calendar feed.
+- ``email_message``: the outbox: the whole message of a ``notice`` row whose
+  channel is ``email`` (the notice row says to whom and whether it was sent).
+- ``upload``: a plan uploaded with an online application, stored under a
+  generated name outside any web root (models/uploads.py).
+- ``account_filing``, ``invitation``: the filings an applicant's account
+  (an ``app_user`` with the role ``applicant``) submitted or was invited to,
+  and the single-use invitation links staff send (models/applicants.py).
 """
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = [
@@ -38,6 +45,10 @@ __all__ = [
     "SweepOutput",
     "LedgerEntry",
     "UserRow",
+    "EmailMessage",
+    "Upload",
+    "AccountFiling",
+    "Invitation",
     "APPEND_ONLY_TABLES",
 ]
 
@@ -134,8 +145,9 @@ class Notice(SQLModel, table=True):
     __tablename__ = "notice"
     __table_args__ = (
         Index("ix_notice_filing_kind_recipient", "filing_id", "kind", "recipient"),
-        # a notice is sent once, whoever sends it (migration 0003)
-        Index("uq_notice_identity", "filing_id", "kind", "occasion", "recipient", unique=True),
+        # a notice is sent once, whoever sends it (migrations 0003, 0005: by channel)
+        Index("uq_notice_identity", "filing_id", "kind", "occasion", "recipient", "channel", unique=True),
+        Index("ix_notice_channel_sent_at", "channel", "sent_at"),  # the outbox: email not yet sent
     )
     id: int | None = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
@@ -149,6 +161,13 @@ class Notice(SQLModel, table=True):
     dated: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # local time, naive
     files: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     output_key: str | None = None
+    # paper (printed and mailed) or email (models/outbox.py): an email's
+    # address, when it was handed to the SMTP server, tries and last error
+    channel: str = Field(default="paper", sa_column_kwargs={"server_default": "paper"})
+    address: str | None = None
+    sent_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # UTC, naive
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    last_error: str | None = None
 
 
 class SweepOutput(SQLModel, table=True):
@@ -201,4 +220,64 @@ class UserRow(SQLModel, table=True):
     failed_logins: int = 0
     locked_until: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
     calendar_token: str = Field(index=True, unique=True)
+    created_at: datetime
+    # an applicant's address proved (by an invitation link sent there):
+    # only then does the account see the filings that name it
+    verified_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+
+
+class EmailMessage(SQLModel, table=True):
+    """The outbox: the message of an email ``notice`` row, exactly as it is
+    handed to the SMTP server (RFC 5322 bytes, attachments included)."""
+
+    __tablename__ = "email_message"
+    notice_id: int = Field(foreign_key="notice.id", primary_key=True)
+    message: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+
+
+class Upload(SQLModel, table=True):
+    """A plan uploaded as PDF: ``stored_name`` is generated (never the
+    user's), in the uploads folder; ``token`` is its unguessable id in URLs;
+    ``original_name`` is only shown."""
+
+    __tablename__ = "upload"
+    id: int | None = Field(default=None, primary_key=True)
+    token: str = Field(index=True, unique=True)
+    filing_id: str | None = Field(default=None, foreign_key="filing.id", index=True)
+    account_id: int | None = Field(default=None, foreign_key="app_user.id", index=True)
+    purpose: str = "plan"
+    original_name: str
+    stored_name: str = Field(unique=True)
+    size: int
+    sha256: str
+    media_type: str
+    uploaded_at: datetime
+    uploaded_by: str
+
+
+class AccountFiling(SQLModel, table=True):
+    """A filing an applicant's account (``app_user``, role ``applicant``) may
+    see besides those naming its address: one it submitted, or one staff
+    invited it to (``how``)."""
+
+    __tablename__ = "account_filing"
+    account_id: int = Field(foreign_key="app_user.id", primary_key=True)
+    filing_id: str = Field(foreign_key="filing.id", primary_key=True)
+    how: str
+    linked_at: datetime
+
+
+class Invitation(SQLModel, table=True):
+    """A single-use link staff send from a filing: only the token's SHA-256
+    is kept; ``used_at`` is set once, by the first acceptance."""
+
+    __tablename__ = "invitation"
+    id: int | None = Field(default=None, primary_key=True)
+    token_sha256: str = Field(index=True, unique=True)
+    filing_id: str = Field(foreign_key="filing.id", index=True)
+    email: str
+    expires_at: datetime
+    used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+    account_id: int | None = Field(default=None, foreign_key="app_user.id")
+    created_by: str
     created_at: datetime

@@ -42,6 +42,7 @@ __all__ = [
     "UserError",
     "LoginRefused",
     "MIN_PASSWORD",
+    "APPLICANT",
 ]
 
 USER = UserRow.__table__
@@ -53,6 +54,9 @@ ROLE_KINDS: dict[str, tuple[str, ...]] = {
     "admin": KINDS,
 }
 ROLES = tuple(ROLE_KINDS)
+#: An applicant's account (models/applicants.py): no towns, no kinds; it
+#: sees the filings that are its own, never the staff pages.
+APPLICANT = "applicant"
 LOCK_AFTER = 5
 LOCK_MINUTES = 15
 MIN_PASSWORD = 10
@@ -83,7 +87,7 @@ class User:
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return ROLE_KINDS[self.role]
+        return ROLE_KINDS.get(self.role, ())  # an applicant: none
 
     @property
     def all_towns(self) -> bool:

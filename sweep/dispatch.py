@@ -6,6 +6,12 @@ calls for each notice now due.  Past the hook's ``limit`` (a demonstration
 makes a sample) it makes nothing: the notice stays *pending*, unmarked, so a
 later sweep makes it.
 
+With ``email=True`` (the sweep records on the store, whose outbox keeps
+email) the hook also builds the notice's emails to the applicant and owner
+(:func:`sweep.mail.notice_emails`), which the output log queues with the
+notice, and carries ``reminders``: the applicant's reminder emails due for a
+filing (:func:`sweep.mail.reminder_emails`), which the sweep makes once each.
+
 A notice the notices module refuses for this filing (``NoticeRefused``: the
 state or the record does not fit it) is not an error of the filing: it is
 listed as refused and not marked.  Anything else it raises (a template
@@ -31,12 +37,14 @@ class MadeNotice(list):
     with ``record``: what the output log records beside them, the
     recipients the notices module addressed and the notice's own date."""
 
-    def __init__(self, files, recipients=(), dated: datetime | None = None):
+    def __init__(self, files, recipients=(), dated: datetime | None = None, emails=()):
         super().__init__(files)
         self.record = {"recipients": list(recipients), "dated": dated.isoformat(timespec="minutes") if dated else None}
+        if emails:
+            self.record["emails"] = list(emails)
 
 
-def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
+def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: bool = False):
     """The hook for a run on ``as_of``; after ``limit`` notices it returns
     ``None`` (not made now: the notice stays pending for the next run)."""
     try:
@@ -61,12 +69,27 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None):
         except refused as exc:
             raise NoticeNotApplicable(str(exc)) from None
         recipients = list(dict.fromkeys(k for r in rendered for k in r.recipients))
+        emails = _emails(filing, due.kind, rendered, dated) if email else ()
         if out_dir is None:
-            return MadeNotice([r.filename for r in rendered], recipients, dated)
+            return MadeNotice([r.filename for r in rendered], recipients, dated, emails)
         # Paths relative to the output folder: the record does not depend
         # on where this run wrote.
         folder = safe_child(out_dir, "notices", filing.id)
         paths = [str(r.write(folder).relative_to(out_dir)) for r in rendered]
-        return MadeNotice(paths, recipients, dated)
+        return MadeNotice(paths, recipients, dated, emails)
 
+    if email:
+        from sweep.mail import reminder_emails
+
+        hook.reminders = lambda filing, replay, day: reminder_emails(filing, replay, day, dated)
     return hook
+
+
+def _emails(filing, kind: str, rendered, dated: datetime) -> list[dict]:
+    from notices.kinds import notice_kind
+    from sweep.mail import EMAIL_NOTICES, notice_emails
+
+    pdf = next((r for r in rendered if r.fmt == "pdf"), None)
+    if kind not in EMAIL_NOTICES or pdf is None:
+        return []
+    return notice_emails(filing, kind, notice_kind(kind).title, pdf.filename, pdf.content, dated)

@@ -96,15 +96,15 @@ class SweepReport(Opaque):
 _HOOKS: dict = {}
 
 
-def _hook(as_of: date):
+def _hook(as_of: date, email: bool = False):
     """One notice hook per run, shared by the chunks (its sample limit is
-    per run, not per chunk)."""
+    per run, not per chunk); ``email`` when the log is the store (its outbox)."""
     from sweep.dispatch import notice_hook
 
-    key = (as_of, NOTICE_LIMIT)
+    key = (as_of, NOTICE_LIMIT, email)
     if key not in _HOOKS:
         _HOOKS.clear()
-        _HOOKS[key] = notice_hook(as_of, limit=NOTICE_LIMIT)
+        _HOOKS[key] = notice_hook(as_of, limit=NOTICE_LIMIT, email=email)
     return _HOOKS[key]
 
 
@@ -115,7 +115,9 @@ def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | N
     from sweep.run import process_chunk
 
     chunk = open_source(filings).load(ref)
-    hook = _hook(as_of) if make_notices else None
+    from sweep.store_source import is_database_url
+
+    hook = _hook(as_of, email=is_database_url(ledger)) if make_notices else None
     outcomes = process_chunk(chunk, as_of, open_log(ledger), notice_hook=hook, out_dir=out)
     if PROGRESS is not None:
         PROGRESS(len(chunk))

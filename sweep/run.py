@@ -224,6 +224,8 @@ def process_filing(
         for r in reminders_due(replay, as_of):
             made = _once(log, r.filing, r.key, lambda r=r: {**r.as_dict(), "as_of": day})
             outcome.reminders.append({**r.as_dict(), "new": made})
+        for key, make in getattr(notice_hook, "reminders", lambda *a: ())(filing, replay, as_of):
+            _once(log, filing.id, key, lambda make=make: {**make(), "as_of": day})  # emails to the applicant
         for n in notices_due(replay, as_of, filing.events):
             step = f"the {n.kind} notice"
             outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir, day))

@@ -22,7 +22,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from models.service import Store
 from models.users import Users
 
-from .auth import LoginRequired, login_redirect
+from .auth import LoginRequired, StaffOnly, login_redirect
 from .render import render
 
 __all__ = ["create_app", "SESSION_HOURS"]
@@ -88,6 +88,12 @@ def create_app(store: Store | str, *, secret: str | None = None, today: Callable
     async def _login(request: Request, exc: LoginRequired):
         return login_redirect(exc.path)
 
+    @app.exception_handler(StaffOnly)
+    async def _applicant(request: Request, exc: StaffOnly):
+        from fastapi.responses import RedirectResponse
+
+        return RedirectResponse("/my", status_code=303)
+
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException):
         titles = {404: "Not found", 403: "Refused", 405: "Not allowed"}
@@ -100,8 +106,15 @@ def create_app(store: Store | str, *, secret: str | None = None, today: Callable
             status=exc.status_code,
         )
 
-    from . import admin, auth, filing_pages, pages
+    from models.applicants import Applicants
+    from models.uploads import Uploads
 
+    from . import admin, applicant_pages, auth, filing_pages, pages, submissions
+
+    app.state.applicants = Applicants(store)
+    app.state.uploads = Uploads(store)
+    app.include_router(applicant_pages.router)
+    app.include_router(submissions.router)
     app.include_router(auth.router)
     app.include_router(pages.router)
     app.include_router(filing_pages.router)

@@ -16,11 +16,11 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
-from models.users import LoginRefused, User
+from models.users import APPLICANT, LoginRefused, User
 
 from .render import csrf_token, render
 
-__all__ = ["LoginRequired", "current_user", "csrf_token", "checked_form", "router", "safe_next"]
+__all__ = ["LoginRequired", "StaffOnly", "current_user", "csrf_token", "checked_form", "router", "safe_next", "start_session"]
 
 router = APIRouter()
 
@@ -30,12 +30,18 @@ class LoginRequired(Exception):
         self.path = path
 
 
+class StaffOnly(Exception):
+    """An applicant asked for a staff page: they are sent to their own."""
+
+
 def current_user(request: Request) -> User:
     uid = request.session.get("uid")
     user = request.app.state.users.get(uid) if isinstance(uid, int) else None
     if user is None:
         request.session.pop("uid", None)
         raise LoginRequired(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
+    if user.role == APPLICANT:
+        raise StaffOnly()
     return user
 
 
@@ -74,10 +80,16 @@ async def login(request: Request):
         user = request.app.state.users.authenticate(email, password)
     except LoginRefused as exc:
         return render(request, "login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
-    request.session.clear()  # a new session on login: no fixation
-    request.session["uid"] = user.id
-    request.session["csrf"] = secrets.token_urlsafe(24)
+    start_session(request, user.id)
+    if user.role == APPLICANT and not target.startswith("/my"):
+        target = "/my"
     return RedirectResponse(target, status_code=303)
+
+
+def start_session(request: Request, user_id: int) -> None:
+    request.session.clear()  # a new session on login: no fixation
+    request.session["uid"] = user_id
+    request.session["csrf"] = secrets.token_urlsafe(24)
 
 
 @router.post("/logout")

@@ -82,6 +82,9 @@ def today(request: Request):
         "towns": user.visible_towns(),
         "query": query,
     }
+    from .submissions import submitted_for
+
+    ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
     return render(request, "today.html", ctx, user=user)
 
 

@@ -36,6 +36,8 @@ VOID = "event-voided"
 _COMMON = {
     "clock-extended": {"date": "date", "clock": "clock", "to": "date"},
     "withdrawn": {"date": "date"},
+    "submitted": {"date": "date"},  # filed online; no clock runs (workflows.submission)
+    "found-incomplete": {"date": "date", "reasons": "str"},
     VOID: {"date": "date", "voids": "position", "reason": "str"},
 }
 

@@ -19,6 +19,7 @@ REVIEWING_BOARDS = frozenset({"planning", "dpw", "health", "engineering", "build
 
 
 class LandDisturbanceState(str, Enum):
+    SUBMITTED = "submitted"
     INCOMPLETE = "incomplete"
     FILED = "filed"
     HEARING_SCHEDULED = "hearing-scheduled"

@@ -16,6 +16,7 @@ __all__ = ["NoiState", "MACHINE"]
 
 class NoiState(str, Enum):
     EMERGENCY = "emergency-work"
+    SUBMITTED = "submitted"
     INCOMPLETE = "incomplete"
     FILED = "filed"
     HEARING_SCHEDULED = "hearing-scheduled"

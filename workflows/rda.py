@@ -16,6 +16,7 @@ __all__ = ["RdaState", "MACHINE"]
 
 
 class RdaState(str, Enum):
+    SUBMITTED = "submitted"
     INCOMPLETE = "incomplete"
     FILED = "filed"
     HEARING_SCHEDULED = "hearing-scheduled"

@@ -10,6 +10,7 @@ from enum import Enum
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine
 from .machine import Transition as T
+from .submission import submission_rows
 
 __all__ = ["StreetOpeningState", "MACHINE"]
 
@@ -17,6 +18,7 @@ BYLAW = "Canton 16-12"
 
 
 class StreetOpeningState(str, Enum):
+    SUBMITTED = "submitted"
     EMERGENCY = "emergency-work"
     APPLIED = "applied"
     ISSUED = "issued"
@@ -141,11 +143,12 @@ MACHINE = Machine(
     final=frozenset(V(S.CLOSED, S.DENIED, S.REVOKED, S.WITHDRAWN)),
     transitions=(
         T("emergency-work-started", (START,), S.EMERGENCY.value),
-        T("filed", (START, S.EMERGENCY.value), S.APPLIED.value),
+        *submission_rows(S.SUBMITTED.value),
+        T("filed", (START, S.SUBMITTED.value, S.EMERGENCY.value), S.APPLIED.value),
         T("dig-safe-obtained", (ANY,), None),
         T("permit-issued", V(S.APPLIED), S.ISSUED.value, guards=("dig_safe_number_given",)),
         T("permit-denied", V(S.APPLIED), S.DENIED.value),
-        T("withdrawn", V(S.APPLIED, S.EMERGENCY), S.WITHDRAWN.value),
+        T("withdrawn", V(S.SUBMITTED, S.APPLIED, S.EMERGENCY), S.WITHDRAWN.value),
         T("renewal-requested", LIVE, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
         T("permit-renewed", LIVE, None, guards=("renews_at_most_once", "renewal_was_requested")),
         T("work-noticed", V(S.APPLIED, S.ISSUED), None),

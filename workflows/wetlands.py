@@ -1,11 +1,12 @@
 """The rows the wetlands and stormwater machines share (NOI, RDA, Land
-Disturbance): filing, completeness, notices, the hearing and its
-continuances, extensions and withdrawal."""
+Disturbance): an online submission, filing, completeness, notices, the
+hearing and its continuances, extensions and withdrawal."""
 
 from __future__ import annotations
 
 from .machine import ANY, START
 from .machine import Transition as T
+from .submission import submission_rows
 
 __all__ = ["NOTICE_EVENTS", "hearing_rows", "permit_rows", "incomplete"]
 
@@ -18,12 +19,15 @@ def incomplete(ctx, e) -> bool:
 
 def hearing_rows(S, opened_guards: tuple[str, ...] = ()) -> tuple[T, ...]:
     """Rows from filing to the close of the hearing, for a state enum ``S``
-    with FILED, INCOMPLETE, HEARING_SCHEDULED, HEARING_OPEN, HEARING_CLOSED
-    and WITHDRAWN."""
+    with SUBMITTED, FILED, INCOMPLETE, HEARING_SCHEDULED, HEARING_OPEN,
+    HEARING_CLOSED and WITHDRAWN.  ``filed`` after ``submitted`` is the
+    town finding the online application complete (or, with complete: false,
+    incomplete, as on paper)."""
     before_open = (S.FILED.value, S.INCOMPLETE.value, S.HEARING_SCHEDULED.value)
     return (
-        T("filed", (START,), S.INCOMPLETE.value, cond="incomplete"),
-        T("filed", (START,), S.FILED.value),
+        *submission_rows(S.SUBMITTED.value),
+        T("filed", (START, S.SUBMITTED.value), S.INCOMPLETE.value, cond="incomplete"),
+        T("filed", (START, S.SUBMITTED.value), S.FILED.value),
         T("deemed-complete", (S.INCOMPLETE.value,), S.FILED.value),
         *(T(ev, (ANY,), None) for ev in NOTICE_EVENTS),
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import sys
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -119,7 +120,14 @@ def malformed_filing(draw, base: dict):
 
 @st.composite
 def encoded(draw, obj):
-    """The bytes of a file holding ``obj``, as it might arrive."""
-    text = json.dumps(obj, ensure_ascii=draw(st.booleans()), allow_nan=True)
+    """The bytes of a file holding ``obj``, as it might arrive.  A value
+    nested 1,200 deep is written with room to spare: the test's own encoder
+    must not be what fails (the product refuses such nesting by name)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        text = json.dumps(obj, ensure_ascii=draw(st.booleans()), allow_nan=True)
+    finally:
+        sys.setrecursionlimit(limit)
     encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8", "utf-8-sig", "utf-16", "latin-1"]))
     return text.encode(encoding, errors="surrogatepass" if encoding.startswith("utf") else "replace")

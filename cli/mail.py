@@ -1,0 +1,95 @@
+"""``permits outbox``: the email outbox for staff (what waits, what was
+sent, what the server refused), and ``--send`` to hand it to the SMTP server
+named by ``PERMITS_SMTP_URL``; ``permits invite``: a staff invitation to an
+applicant, from a filing (the link printed and emailed through the outbox)."""
+
+from __future__ import annotations
+
+from cli.args import UsageError, open_store
+
+__all__ = ["add_commands"]
+
+
+def cmd_outbox(args) -> int:
+    from models.outbox import Outbox
+    from sweep.mail import SMTP_ENV, smtp_sender, smtp_url
+
+    store = open_store(args)
+    try:
+        outbox = Outbox(store)
+        if args.send:
+            url = smtp_url()
+            if url is None:
+                raise UsageError(f"--send: {SMTP_ENV} is not set, so nothing is sent; the emails wait in the outbox")
+            report = outbox.deliver(smtp_sender(url))
+            print(f"{report.sent} sent, {report.failed} failed")
+            for line in report.errors or ():
+                print(f"  {line}")
+        entries = outbox.entries(pending_only=not args.all, filing_id=args.filing)
+        if not entries:
+            print("the outbox is empty" if not args.all else "no email recorded")
+        for e in entries:
+            when = e.sent_at.isoformat(timespec="minutes") if e.sent_at else e.produced_at.isoformat(timespec="minutes")
+            line = f"{e.id:>6}  {e.status:<8}  {when}  {e.filing_id}  {e.kind}  to {e.address}"
+            if e.attempts and e.sent_at is None:
+                line += f"  (tried {e.attempts}x: {e.last_error})"
+            print(line)
+        if smtp_url() is None and not args.send:
+            print(f"({SMTP_ENV} is not set: nothing is sent; the outbox is kept in the store)")
+    finally:
+        store.engine.dispose()
+    return 0
+
+
+def cmd_invite(args) -> int:
+    from datetime import datetime, timedelta
+
+    from cli.args import user
+    from models.applicants import Applicants
+    from models.outbox import Outbox
+    from sweep.mail import invitation_email
+
+    if args.days < 1:
+        raise UsageError(f"--days {args.days}: must be at least 1")
+    store = open_store(args)
+    try:
+        filing, _ = store.load(args.filing)
+        token = Applicants(store).invite(filing.id, args.email, by=user(args), days=args.days)
+        link = f"{args.base_url.rstrip('/')}/invitation/{token}"
+        now = datetime.now().replace(second=0, microsecond=0)
+        expires = (now + timedelta(days=args.days)).date()
+        Outbox(store).queue(filing.id, [invitation_email(filing.town, filing.id, args.email.strip().lower(), link, expires, now)])
+        print(f"invitation for {args.email.strip().lower()} to follow {filing.id}, until {expires.isoformat()}:")
+        print(link)
+        print("(emailed through the outbox: 'permits outbox')")
+    finally:
+        store.engine.dispose()
+    return 0
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser(
+        "outbox",
+        help="emails to applicants and owners: what waits, what was sent (--send delivers)",
+        description="List the email outbox (emails not yet sent), or every email with --all; "
+        "--send hands the waiting ones to the SMTP server named by PERMITS_SMTP_URL first.",
+    )
+    p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else the data directory's)")
+    p.add_argument("--all", action="store_true", help="every email, sent ones included")
+    p.add_argument("--filing", metavar="ID", help="only this filing's emails")
+    p.add_argument("--send", action="store_true", help="deliver the waiting emails now")
+    p.set_defaults(func=cmd_outbox, needs_calendar=False)
+
+    p = sub.add_parser(
+        "invite",
+        help="invite an applicant, owner or contractor to follow a filing online (a single-use link)",
+        description="Create a single-use invitation link for EMAIL to follow filing ID online, print it, "
+        "and queue it by email in the outbox.",
+    )
+    p.add_argument("filing", metavar="ID", help="the filing to follow")
+    p.add_argument("email", metavar="EMAIL", help="the address the link is sent to (the applicant's, owner's or contractor's)")
+    p.add_argument("--days", type=int, default=14, help="the link expires after this many days (default 14)")
+    p.add_argument("--base-url", default="http://127.0.0.1:8000", help="the workbench's address (default %(default)s)")
+    p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else the data directory's)")
+    p.add_argument("--by", help="who invites (default: $PERMITS_USER, else the login name)")
+    p.set_defaults(func=cmd_invite, needs_calendar=False)

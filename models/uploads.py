@@ -1,0 +1,185 @@
+"""Plans uploaded with an online application: checked, stored under a
+generated name in a folder outside any web root, a row per upload.
+
+- The folder is ``$PERMITS_UPLOADS_DIR``, else ``uploads/`` in the data
+  directory (beside ``permits.db``); never a folder the web server serves.
+- What the user typed never becomes a path: the stored name is random
+  (``<32 hex>.pdf``); the user's file name is kept only to show, and refused
+  when it names a folder (``../plan.pdf``, ``a/b.pdf``) or holds control
+  characters.
+- A plan is a PDF: the content must begin with ``%PDF-`` (the type the
+  browser claims is not trusted), and be at most :data:`MAX_BYTES` (or
+  ``$PERMITS_UPLOAD_MAX_MB``) and not empty.
+- A refused upload stores nothing: every check runs before the first byte is
+  written; the file is written to a temporary name and renamed into place,
+  then the row is inserted, and the file removed if the insert fails.
+- A file is read back only by its unguessable ``token`` through
+  :meth:`Uploads.read`, which the caller gives the filings the viewer may
+  see (:func:`models.applicants.Applicants.filings_visible_to`, or staff's
+  rule): anything else is :class:`UnknownUpload` (a 404, never a 403).
+"""
+
+import hashlib
+import os
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from sqlalchemy import insert, select, update
+
+from .errors import StoreError
+from .service import Store
+from .tables import Upload
+
+__all__ = ["MAX_BYTES", "UploadRefused", "UnknownUpload", "StoredUpload", "Uploads", "uploads_dir"]
+
+UPLOAD = Upload.__table__
+MAX_BYTES = 25 * 1024 * 1024
+PDF_MAGIC = b"%PDF-"
+_NAME_MAX = 200
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class UploadRefused(StoreError):
+    """The upload is not stored; the message says why."""
+
+
+class UnknownUpload(StoreError):
+    def __init__(self):
+        super().__init__("no such file")
+
+
+def uploads_dir() -> Path:
+    env = os.environ.get("PERMITS_UPLOADS_DIR")
+    if env:
+        return Path(env)
+    from calendars.holiday_cache import data_dir
+
+    return data_dir() / "uploads"
+
+
+def max_bytes() -> int:
+    env = os.environ.get("PERMITS_UPLOAD_MAX_MB")
+    return int(float(env) * 1024 * 1024) if env else MAX_BYTES
+
+
+def check_name(name: str) -> str:
+    """The user's file name, to show; refused if it names a folder."""
+    if not isinstance(name, str) or not name.strip():
+        raise UploadRefused("the file has no name; choose the plan's PDF file")
+    if "/" in name or "\\" in name or name.strip() in (".", "..") or ".." in Path(name.replace("\\", "/")).parts:
+        raise UploadRefused(f"the file name {name[:80]!r} names a folder ('../' or '/'); upload the file under its own name")
+    if _CONTROL.search(name):
+        raise UploadRefused("the file name holds control characters; rename the file and upload it again")
+    if len(name) > _NAME_MAX:
+        raise UploadRefused(f"the file name is longer than {_NAME_MAX} characters; rename the file")
+    return name.strip()
+
+
+@dataclass(frozen=True)
+class StoredUpload:
+    token: str
+    filing_id: str | None
+    original_name: str
+    size: int
+    sha256: str
+    media_type: str = "application/pdf"
+
+
+class Uploads:
+    def __init__(self, store: Store, folder: Path | None = None, limit: int | None = None):
+        self.store = store
+        self.folder = Path(folder) if folder is not None else uploads_dir()
+        self.limit = limit if limit is not None else max_bytes()
+
+    def check(self, original_name: str, data: bytes) -> str:
+        """The name to show, if the file may be stored; else UploadRefused."""
+        name = check_name(original_name)
+        if len(data) > self.limit:
+            raise UploadRefused(
+                f"{name}: the file is larger than the limit of {self.limit // (1024 * 1024)} MB; "
+                f"send a smaller PDF (fewer pages, or scanned at a lower resolution)"
+            )
+        if not data:
+            raise UploadRefused(f"{name}: the file is empty")
+        if not data.startswith(PDF_MAGIC):
+            raise UploadRefused(f"{name}: the file is not a PDF (it does not begin with %PDF-); plans are uploaded as PDF")
+        return name
+
+    def save(
+        self,
+        original_name: str,
+        stream: BinaryIO | bytes,
+        *,
+        by: str,
+        filing_id: str | None = None,
+        account_id: int | None = None,
+    ) -> StoredUpload:
+        """Check and store a plan; raises UploadRefused (nothing stored)."""
+        data = stream if isinstance(stream, bytes) else stream.read(self.limit + 1)
+        name = self.check(original_name, data)
+        token = secrets.token_urlsafe(24)
+        stored = f"{secrets.token_hex(16)}.pdf"
+        digest = hashlib.sha256(data).hexdigest()
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        final = self.folder / stored
+        temp = self.folder / f".{stored}.part"
+        with open(temp, "xb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, final)
+        row = {
+            "token": token,
+            "filing_id": filing_id,
+            "account_id": account_id,
+            "purpose": "plan",
+            "original_name": name,
+            "stored_name": stored,
+            "size": len(data),
+            "sha256": digest,
+            "media_type": "application/pdf",
+            "uploaded_at": self.store.now(),
+            "uploaded_by": by,
+        }
+        try:
+            with self.store.engine.begin() as conn:
+                conn.execute(insert(UPLOAD).values(**row))
+        except BaseException:
+            final.unlink(missing_ok=True)
+            raise
+        return StoredUpload(token, filing_id, name, len(data), digest)
+
+    def attach(self, token: str, filing_id: str, conn=None) -> None:
+        """Give an upload made before its filing existed to the filing."""
+        query = update(UPLOAD).where(UPLOAD.c.token == token, UPLOAD.c.filing_id.is_(None)).values(filing_id=filing_id)
+        if conn is not None:
+            conn.execute(query)
+            return
+        with self.store.engine.begin() as c:
+            c.execute(query)
+
+    def of_filing(self, filing_id: str) -> list[StoredUpload]:
+        query = select(UPLOAD).where(UPLOAD.c.filing_id == filing_id).order_by(UPLOAD.c.id)
+        with self.store.reader.connect() as conn:
+            return [
+                StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type) for r in conn.execute(query)
+            ]
+
+    def read(self, token: str, may_see: Callable[[str], bool]) -> tuple[StoredUpload, bytes]:
+        """The upload ``token`` and its bytes if its filing is one
+        ``may_see(filing_id)`` allows; else UnknownUpload, as for a token that
+        does not exist."""
+        if not isinstance(token, str) or not re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
+            raise UnknownUpload()
+        with self.store.reader.connect() as conn:
+            r = conn.execute(select(UPLOAD).where(UPLOAD.c.token == token)).first()
+        if r is None or r.filing_id is None or not may_see(r.filing_id):
+            raise UnknownUpload()
+        path = self.folder / r.stored_name
+        if not re.fullmatch(r"[0-9a-f]{32}\.pdf", r.stored_name) or not path.is_file():
+            raise UnknownUpload()
+        return StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type), path.read_bytes()

@@ -1,0 +1,70 @@
+"""Where a filing stands, for its applicant: the state in words, whose turn
+each open deadline is (the applicant's or the town's), and the hearing."""
+
+from datetime import date
+
+from _filings import ev, filing
+
+from workflows.filing import parse_filing
+from workflows.replay import replay
+from workflows.standing import applicant_clock, standing_of
+
+
+def standing(town, kind, *events, today="2026-12-10"):
+    f = parse_filing(filing(town, kind, *events))
+    day = date.fromisoformat(today)
+    return standing_of(f, replay(f, day), day)
+
+
+def test_a_submitted_application_says_no_deadline_runs_and_lists_no_step():
+    s = standing("saugus", "noi", ev("submitted", "2026-12-01"))
+    assert "Submitted online on 2026-12-01" in s.words and "No deadline runs" in s.words
+    assert s.applicant_next == [] and s.town_next == []
+
+
+def test_an_application_sent_back_gives_the_towns_reasons():
+    s = standing("saugus", "noi", ev("submitted", "2026-12-01"), ev("found-incomplete", "2026-12-02", reasons="No stamped plan."))
+    assert "found the application incomplete on 2026-12-02: No stamped plan." in s.words
+
+
+def test_once_complete_the_hearing_is_the_towns_next_step_with_its_rule_and_the_hearing_time_is_shown():
+    s = standing(
+        "saugus",
+        "noi",
+        ev("submitted", "2026-12-01"),
+        ev("filed", "2026-12-03"),
+        ev("hearing-scheduled", "2026-12-04", hearing="2026-12-17", at="2026-12-17T19:00"),
+    )
+    assert "received the complete application on 2026-12-03" in s.words
+    hearing = next(step for step in s.town_next if step.clock == "hearing-open")
+    assert hearing.by == date(2026, 12, 24) and "508.08" in hearing.rule and hearing.what == "open the public hearing"
+    assert s.hearing == date(2026, 12, 17) and s.hearing_at.hour == 19
+
+
+def test_the_newspaper_notice_is_the_applicants_in_canton_and_the_towns_in_saugus():
+    assert applicant_clock("newspaper-notice", "canton") is not None  # at the applicant's expense (15-5)
+    assert applicant_clock("newspaper-notice", "saugus") is None
+    canton = standing(
+        "canton",
+        "noi",
+        ev("filed", "2026-12-01"),
+        ev("hearing-scheduled", "2026-12-02", hearing="2026-12-21"),
+        today="2026-12-03",
+    )
+    assert "newspaper-notice" in {s.clock for s in canton.applicant_next}
+    assert "newspaper-notice" not in {s.clock for s in canton.town_next}
+
+
+def test_a_permit_near_its_expiry_puts_the_renewal_request_on_the_applicant():
+    s = standing(
+        "canton",
+        "noi",
+        ev("filed", "2023-11-01"),
+        ev("hearing-opened", "2023-11-14"),
+        ev("hearing-closed", "2023-11-14"),
+        ev("permit-issued", "2023-12-28"),
+        today="2026-12-03",
+    )
+    assert s.words.startswith("The permit is issued.")
+    [renewal] = [step for step in s.applicant_next if step.clock == "renewal-request"]
+    assert renewal.what == "ask the town in writing to renew the permit" and renewal.rule and not renewal.overdue

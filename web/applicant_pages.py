@@ -1,0 +1,388 @@
+"""The applicant's side of the workbench: register, accept an invitation,
+my filings, apply online, and each filing's status page with its notices,
+its plans and the renewal request.
+
+An applicant is a user with the role ``applicant`` (models/applicants.py).
+Every route under ``/my`` finds the filing among those the account may see
+(:meth:`models.applicants.Applicants.may_see`); anything else, an unknown id,
+a malformed one or another applicant's, is the same 404, and so is a plan
+or a notice of such a filing.  Forms carry the CSRF token.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+
+from models.applicants import Account, ApplicantError
+from models.errors import StaleFiling, UnknownFiling
+from models.uploads import UnknownUpload, UploadRefused
+from models.users import APPLICANT, MIN_PASSWORD
+from sweep.mail import EMAIL_NOTICES
+from workflows.errors import PermitsError
+from workflows.ids import BadFilingId, check_filing_id
+
+from .apply import application, fields_for, towns_offering
+from .auth import LoginRequired, checked_form, start_session
+from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from .render import render
+
+__all__ = ["router", "current_applicant"]
+
+router = APIRouter()
+#: notice recipients an applicant is sent (the abutters' letters and the
+#: boards' memos are not theirs)
+_THEIRS = ("applicant", "applicant+owner", "holder", "public")
+
+
+def current_applicant(request: Request) -> tuple:
+    """(the user, the applicant's account); staff are sent to their pages."""
+    uid = request.session.get("uid")
+    user = request.app.state.users.get(uid) if isinstance(uid, int) else None
+    if user is None:
+        request.session.pop("uid", None)
+        raise LoginRequired(request.url.path)
+    if user.role != APPLICANT:
+        raise HTTPException(404)
+    account = request.app.state.applicants.account(user.id)
+    if account is None:
+        raise LoginRequired(request.url.path)
+    return user, account
+
+
+def _mine(request: Request, account: Account, fid: str) -> str:
+    try:
+        check_filing_id(fid)
+    except BadFilingId:
+        raise HTTPException(404) from None
+    if not request.app.state.applicants.may_see(account, fid):
+        raise HTTPException(404)
+    return fid
+
+
+# -- register and invitations ------------------------------------------------
+
+
+@router.get("/register")
+def register_page(request: Request):
+    return render(request, "register.html", {"error": None, "email": "", "min": MIN_PASSWORD}, user=None)
+
+
+@router.post("/register")
+async def register(request: Request):
+    form = await checked_form(request)
+    email, password = str(form.get("email") or ""), str(form.get("password") or "")
+    if password != str(form.get("password2") or ""):
+        error = "the two passwords differ"
+    else:
+        try:
+            account = request.app.state.applicants.register(email, password)
+        except ApplicantError as exc:
+            error = str(exc)
+        else:
+            start_session(request, account.id)
+            return RedirectResponse("/my", status_code=303)
+    ctx = {"error": error, "email": email, "min": MIN_PASSWORD}
+    return render(request, "register.html", ctx, user=None, status=422)
+
+
+def _invitation_page(request, token, error=None, status=200):
+    try:
+        email, fid = request.app.state.applicants.invitation(token)
+    except ApplicantError as exc:
+        ctx = {"title": "Invitation refused", "detail": str(exc)}
+        return render(request, "error.html", ctx, user=None, status=410 if "expired" in str(exc) or "used" in str(exc) else 404)
+    ctx = {"token": token, "email": email, "filing": fid, "error": error, "min": MIN_PASSWORD}
+    return render(request, "invitation.html", ctx, user=None, status=status)
+
+
+@router.get("/invitation/{token}")
+def invitation_page(request: Request, token: str):
+    return _invitation_page(request, token)
+
+
+@router.post("/invitation/{token}")
+async def accept_invitation(request: Request, token: str):
+    form = await checked_form(request)
+    password = str(form.get("password") or "")
+    try:
+        account = request.app.state.applicants.accept(token, password)
+    except ApplicantError as exc:
+        return _invitation_page(request, token, error=str(exc), status=422)
+    start_session(request, account.id)
+    return RedirectResponse("/my", status_code=303)
+
+
+# -- my filings ----------------------------------------------------------------
+
+
+@router.get("/my")
+def my_filings(request: Request):
+    user, account = current_applicant(request)
+    rows = request.app.state.applicants.filings_visible_to(account)
+    kinds = [(k, KIND_LABELS[k]) for k in KIND_LABELS if towns_offering(k)]
+    return render(request, "my_filings.html", {"rows": rows, "account": account, "kinds": kinds}, user=user)
+
+
+@router.get("/my/apply")
+def apply_page(request: Request, kind: str = "", town: str = ""):
+    user, _ = current_applicant(request)
+    if kind and kind not in KIND_LABELS:
+        raise HTTPException(404)
+    return _apply_form(request, user, kind, {"town": town}, {})
+
+
+def _apply_form(request, user, kind, values, errors, status=200):
+    ctx = {
+        "kind": kind,
+        "kind_label": KIND_LABELS.get(kind, ""),
+        "kinds": [(k, KIND_LABELS[k], towns_offering(k)) for k in KIND_LABELS if towns_offering(k)],
+        "towns": towns_offering(kind) if kind else [],
+        "fields": fields_for(kind) if kind else [],
+        "applicant_types": APPLICANT_TYPES,
+        "values": values,
+        "errors": errors,
+        "max_mb": request.app.state.uploads.limit // (1024 * 1024),
+    }
+    return render(request, "apply.html", ctx, user=user, status=status)
+
+
+@router.post("/my/apply/{kind}")
+async def apply(request: Request, kind: str):
+    user, account = current_applicant(request)
+    if kind not in KIND_LABELS:
+        raise HTTPException(404)
+    uploads = request.app.state.uploads
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > uploads.limit + 1_000_000:
+        ctx = {
+            "title": "Too large",
+            "detail": f"The plans are larger than {uploads.limit // (1024 * 1024)} MB: send a smaller PDF.",
+        }
+        return render(request, "error.html", ctx, user=user, status=413)
+    form = await checked_form(request)
+    values = {k: str(v) for k, v in form.items() if isinstance(v, str) and k != "csrf"}
+    town = values.get("town", "")
+    plan = form.get("plan")
+    errors: dict[str, str] = {}
+    try:
+        obj = application(kind, town, values, email=account.email, today=request.app.state.today())
+    except FormErrors as exc:
+        errors.update(exc.errors)
+    data, name = b"", ""
+    if plan is None or isinstance(plan, str) or not plan.filename:
+        errors["plan"] = "attach the plans as a PDF file"
+    else:
+        name, data = plan.filename, await plan.read(uploads.limit + 1)
+        try:
+            uploads.check(name, data)
+        except UploadRefused as exc:
+            errors["plan"] = str(exc)
+    if errors:
+        return _apply_form(request, user, kind, values, errors, status=422)
+    store = request.app.state.store
+    try:
+        store.import_filings([obj], by=f"applicant:{account.email}")
+    except PermitsError as exc:
+        return _apply_form(request, user, kind, values, {"": str(exc)}, status=422)
+    uploads.save(name, data, by=f"applicant:{account.email}", filing_id=obj["id"], account_id=account.id)
+    request.app.state.applicants.link(account, obj["id"], "submitted")
+    return RedirectResponse(f"/my/filings/{obj['id']}", status_code=303)
+
+
+# -- a filing's status page ---------------------------------------------------------
+
+
+def _documents(filing, result) -> list:
+    """The notices the applicant may download now: those addressed to them
+    (or public) that fit the filing's state and record."""
+    from notices.kinds import NOTICE_KINDS
+    from workflows.towns import town
+
+    profile = town(filing.town)
+    types = {e.type for e in filing.events}
+    out = []
+    for k in NOTICE_KINDS.values():
+        if k.recipients not in _THEIRS or not k.applies(profile, filing.kind) or result.state not in k.states:
+            continue
+        if k.id in ("hearing-posting",) or any(not (types & set(group)) for group in k.needs_events):
+            continue
+        out.append(k)
+    return out
+
+
+def standing_sent_back(filing) -> bool:
+    from workflows.submission import submission_of
+
+    return submission_of(filing).awaiting_applicant
+
+
+def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200):
+    from models.outbox import Outbox
+    from notices.store_log import StoreNoticeLog
+    from workflows.replay import MACHINES
+    from workflows.standing import standing_of
+    from workflows.towns import town
+
+    store = request.app.state.store
+    filing, row = store.load(fid)
+    today = request.app.state.today()
+    result = store.replayer(filing, today)
+    standing = standing_of(filing, result, today)
+    renewal = result.clock("renewal-request")
+    can_renew = (
+        "renewal-requested" in MACHINES[filing.kind].allowed(result.state)
+        and renewal is not None
+        and renewal.status == "open"
+        and not any(e.type == "renewal-requested" for e in filing.events)
+    )
+    office = town(filing.town).office(filing.kind)
+    place = (filing.extra.get("hearing") or {}).get("place") if isinstance(filing.extra.get("hearing"), dict) else None
+    from notices.kinds import NOTICE_KINDS
+
+    sent = [
+        n
+        for n in StoreNoticeLog(store).entries(fid)
+        if n.kind in NOTICE_KINDS and NOTICE_KINDS[n.kind].recipients in _THEIRS and ":" not in n.recipient
+    ]
+    emailed = [e for e in Outbox(store).entries(filing_id=fid) if e.address == account.email]
+    ctx = {
+        "filing": filing,
+        "seq": row.last_seq,
+        "result": result,
+        "standing": standing,
+        "kind_label": KIND_LABELS[filing.kind],
+        "hearing_place": place or (office.meeting_place if office else ""),
+        "documents": _documents(filing, result),
+        "sent": sent,
+        "emailed": emailed,
+        "email_notices": EMAIL_NOTICES,
+        "plans": request.app.state.uploads.of_filing(fid),
+        "can_renew": can_renew,
+        "sent_back": standing_sent_back(filing),
+        "renewal": renewal,
+        "error": error,
+    }
+    return render(request, "my_filing.html", ctx, user=user, status=status)
+
+
+@router.get("/my/filings/{fid}")
+def my_filing(request: Request, fid: str):
+    user, account = current_applicant(request)
+    return _status(request, user, account, _mine(request, account, fid))
+
+
+@router.get("/my/filings/{fid}/notices/{kind}.pdf")
+def my_notice(request: Request, fid: str, kind: str):
+    from notices.service import produce
+
+    user, account = current_applicant(request)
+    _mine(request, account, fid)
+    store = request.app.state.store
+    filing, _ = store.load(fid)
+    result = store.replayer(filing, request.app.state.today())
+    if kind not in {k.id for k in _documents(filing, result)}:
+        raise HTTPException(404)
+    dated = datetime.combine(request.app.state.today(), datetime.min.time()).replace(hour=8)
+    try:
+        [pdf, *_] = produce(filing, result, kind, fmt="pdf", dated=dated)
+    except PermitsError:  # the town has not given all the notice needs (its conditions, its reasons)
+        raise HTTPException(409, "This document is not ready yet: the town has not finished it. Try again later.") from None
+    return Response(
+        pdf.content, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
+    )
+
+
+@router.get("/my/filings/{fid}/emails/{notice_id}.pdf")
+def my_emailed_notice(request: Request, fid: str, notice_id: int):
+    """The PDF as it was emailed to this account (a decision stays
+    downloadable after the filing has moved on)."""
+    from email import message_from_bytes
+    from email.policy import default
+
+    from models.outbox import Outbox
+
+    _, account = current_applicant(request)
+    _mine(request, account, fid)
+    outbox = Outbox(request.app.state.store)
+    entry = next((e for e in outbox.entries(filing_id=fid) if e.id == notice_id and e.address == account.email), None)
+    if entry is None:
+        raise HTTPException(404)
+    message = message_from_bytes(outbox.message(notice_id) or b"", policy=default)
+    pdf = next((a for a in message.iter_attachments() if a.get_content_type() == "application/pdf"), None)
+    if pdf is None:
+        raise HTTPException(404)
+    return Response(
+        pdf.get_content(),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{fid}-{entry.kind}.pdf"'},
+    )
+
+
+@router.get("/my/files/{token}")
+def my_file(request: Request, token: str):
+    _, account = current_applicant(request)
+    applicants = request.app.state.applicants
+    try:
+        row, data = request.app.state.uploads.read(token, lambda fid: applicants.may_see(account, fid))
+    except UnknownUpload:
+        raise HTTPException(404) from None
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": 'attachment; filename="plan.pdf"', "X-Content-Type-Options": "nosniff"},
+    )
+
+
+@router.post("/my/filings/{fid}/resubmit")
+async def resubmit(request: Request, fid: str):
+    """Send an application the town found incomplete again, with a
+    corrected plan if there is one: a new ``submitted`` event (no clock
+    runs until the town finds it complete)."""
+    from workflows.submission import submission_of, submitted_event
+
+    user, account = current_applicant(request)
+    _mine(request, account, fid)
+    form = await checked_form(request)
+    seq = str(form.get("seq") or "")
+    if not seq.isdigit():
+        raise HTTPException(400, "The form has no sequence number: reload the page.")
+    store, uploads = request.app.state.store, request.app.state.uploads
+    filing, _ = store.load(fid)
+    if not submission_of(filing).awaiting_applicant:
+        return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
+    plan = form.get("plan")
+    data, name = b"", ""
+    if plan is not None and not isinstance(plan, str) and plan.filename:
+        name, data = plan.filename, await plan.read(uploads.limit + 1)
+        try:
+            uploads.check(name, data)
+        except UploadRefused as exc:
+            return _status(request, user, account, fid, error=str(exc), status=422)
+    try:
+        store.record(fid, submitted_event(request.app.state.today()), by=f"applicant:{account.email}", expect_seq=int(seq))
+    except PermitsError as exc:
+        return _status(request, user, account, fid, error=str(exc), status=422)
+    if data:
+        uploads.save(name, data, by=f"applicant:{account.email}", filing_id=fid, account_id=account.id)
+    return RedirectResponse(f"/my/filings/{fid}", status_code=303)
+
+
+@router.post("/my/filings/{fid}/renewal")
+async def ask_renewal(request: Request, fid: str):
+    user, account = current_applicant(request)
+    _mine(request, account, fid)
+    form = await checked_form(request)
+    seq = str(form.get("seq") or "")
+    if not seq.isdigit():
+        raise HTTPException(400, "The form has no sequence number: reload the page.")
+    day = request.app.state.today()
+    try:
+        request.app.state.store.record(
+            fid, {"type": "renewal-requested", "date": day.isoformat()}, by=f"applicant:{account.email}", expect_seq=int(seq)
+        )
+    except (StaleFiling, UnknownFiling, PermitsError) as exc:
+        return _status(request, user, account, fid, error=str(exc), status=422)
+    return RedirectResponse(f"/my/filings/{fid}", status_code=303)
