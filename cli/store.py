@@ -100,7 +100,7 @@ def cmd_record(args) -> int:
         if name in ("type", "date", "at"):
             raise UsageError(f"field {name!r} is given by the command itself (TYPE, --date)")
         raw[name] = _field_value(args.type, name, value)
-    seq, state = _store(args).record(args.id, raw, by=_user(args))
+    seq, state = _store(args).record(args.id, raw, by=_user(args), today=_as_of(args))
     print(f"permits: {args.id}: recorded event {seq} ({args.type}); state {state}")
     return 0
 
@@ -353,6 +353,7 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("id", help="filing id")
     p.add_argument("type", help="event type, e.g. hearing-opened (docs/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
+    p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later event is refused")
     p.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="the event's other fields, e.g. hearing=2027-01-05")
 
     p = add(

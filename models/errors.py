@@ -28,6 +28,18 @@ class DuplicateFiling(StoreError):
         super().__init__(f"duplicate filing id {filing_id!r}: a filing with that id {where}; nothing was imported")
 
 
+class EventFromTheFuture(StoreError):
+    """An event dated after the day it is recorded on: the record says what
+    has happened (a hearing to come is ``hearing-scheduled`` with ``hearing=``)."""
+
+    def __init__(self, filing_id: str, event_type: str, day, today):
+        self.filing, self.event, self.day, self.today = filing_id, event_type, day, today
+        super().__init__(
+            f"{filing_id}: {event_type} dated {day} is after {today}, the day it is recorded: an event is recorded "
+            "once it has happened (what is to come is scheduled: hearing-scheduled with hearing=DATE)"
+        )
+
+
 class StaleFiling(StoreError):
     def __init__(self, filing_id: str, seen: int, now: int):
         self.filing, self.seen, self.now = filing_id, seen, now

@@ -27,7 +27,7 @@ from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
-from .errors import DuplicateFiling, StaleFiling, StoreError, UnknownFiling
+from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_parties
 from .tables import Abutter, EventRow, FilingClock, FilingRow
@@ -302,11 +302,21 @@ class Store:
 
     # -- events -------------------------------------------------------------
 
-    def record(self, filing_id: str, raw_event: Mapping[str, Any], *, by: str, expect_seq: int | None = None) -> tuple[int, str]:
+    def record(
+        self,
+        filing_id: str,
+        raw_event: Mapping[str, Any],
+        *,
+        by: str,
+        expect_seq: int | None = None,
+        today: date | None = None,
+    ) -> tuple[int, str]:
         """Append one event if the filing's history with it replays; returns
         (its sequence number, the filing's new state).  ``expect_seq``: the
         sequence number the writer saw (a web form's); if another event was
-        recorded since, :class:`StaleFiling` and nothing written."""
+        recorded since, :class:`StaleFiling` and nothing written.  ``today``
+        (passed in by the edge): an event dated after it has not happened,
+        :class:`EventFromTheFuture` and nothing written."""
         now = self.now()
         with self.engine.begin() as conn:
             filing, row = self.load(filing_id, conn, lock=True)
@@ -318,6 +328,9 @@ class Store:
                     f"{row.last_seq}; refusing to write"
                 )
             longer = filing.with_event(raw_event)
+            event = longer.events[-1]
+            if today is not None and event.date > today:
+                raise EventFromTheFuture(filing_id, event.type, event.date, today)
             d = derive(longer, self.replayer)
             seq = row.last_seq + 1
             conn.execute(insert(EVENT), [_event_values(filing_id, longer.events[-1], now, by)])

@@ -64,13 +64,28 @@ def test_export_of_an_import_is_the_same_json_and_reimports_identically(db, tmp_
 
 def test_recorded_events_are_checked_against_the_state_and_numbered_in_sequence(db, tmp_path, capsys):
     imported(db, tmp_path, capsys, NOI)
-    code, out, _ = permits(capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--db", db)
+    code, out, _ = permits(
+        capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--as-of", "2026-12-31", "--db", db
+    )
     assert code == 0 and "recorded event 5" in out and "hearing-open" in out
     assert_refused(
-        capsys, db, ["record", "CAN-NOI-2026-014", "permit-issued", "--date", "2026-12-16", "--db", db], "event 6 (permit-issued)"
+        capsys,
+        db,
+        ["record", "CAN-NOI-2026-014", "permit-issued", "--date", "2026-12-16", "--as-of", "2026-12-31", "--db", db],
+        "event 6 (permit-issued)",
     )
     code, out, _ = permits(
-        capsys, "record", "CAN-NOI-2026-014", "hearing-continued", "--date", "2026-12-15", "to=2027-01-05", "--db", db
+        capsys,
+        "record",
+        "CAN-NOI-2026-014",
+        "hearing-continued",
+        "--date",
+        "2026-12-15",
+        "to=2027-01-05",
+        "--as-of",
+        "2026-12-31",
+        "--db",
+        db,
     )
     assert code == 0 and "recorded event 6" in out
     exported = json.loads(permits(capsys, "export", "CAN-NOI-2026-014", "--db", db)[1])
@@ -129,10 +144,10 @@ def test_a_recorded_event_moves_the_stored_state_and_next_deadline(db, tmp_path,
     code, out, _ = permits(capsys, "list", "--json", "--db", db)
     (row,) = json.loads(out)
     assert (row["state"], row["next_clock"], row["next_deadline"]) == ("hearing-scheduled", "hearing-posting", "2026-12-11")
-    permits(capsys, "record", "CAN-NOI-2026-014", "notice-posted", "--date", "2026-12-10", "--db", db)
+    permits(capsys, "record", "CAN-NOI-2026-014", "notice-posted", "--date", "2026-12-10", "--as-of", "2026-12-31", "--db", db)
     (row,) = json.loads(permits(capsys, "list", "--json", "--db", db)[1])
     assert (row["state"], row["next_clock"], row["next_deadline"]) == ("hearing-scheduled", "hearing-open", "2026-12-22")
-    permits(capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--db", db)
+    permits(capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--as-of", "2026-12-31", "--db", db)
     (row,) = json.loads(permits(capsys, "list", "--json", "--db", db)[1])
     assert row["state"] == "hearing-open" and row["next_clock"] != "hearing-open"
     assert json.loads(permits(capsys, "list", "--state", "issued", "--json", "--db", db)[1]) == []
@@ -264,3 +279,19 @@ def test_import_of_many_filings_shows_the_sweeps_progress_bar_on_a_terminal_only
     small.write_text(json.dumps(list(generate(5, date(2026, 11, 30), seed=4))))
     code, out, err = permits(capsys, "import", "--db", db, str(small))
     assert code == 0 and err == ""
+
+
+def test_an_event_dated_after_the_day_it_is_recorded_on_is_refused_and_nothing_written(db, tmp_path, capsys):
+    """The record says what has happened: a hearing opened tomorrow has not
+    (what is to come is scheduled: hearing-scheduled with hearing=DATE)."""
+    imported(db, tmp_path, capsys, NOI)
+    assert_refused(
+        capsys,
+        db,
+        ["record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--as-of", "2026-12-14", "--db", db],
+        "hearing-opened dated 2026-12-15 is after 2026-12-14, the day it is recorded",
+    )
+    code, out, _ = permits(
+        capsys, "record", "CAN-NOI-2026-014", "hearing-opened", "--date", "2026-12-15", "--as-of", "2026-12-15", "--db", db
+    )
+    assert code == 0 and "recorded event 5" in out

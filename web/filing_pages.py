@@ -176,7 +176,7 @@ async def record_event(request: Request, fid: str):
     etype = values.get("type", "")
     try:
         raw = event_json(summary.kind, etype, values)
-        request.app.state.store.record(fid, raw, by=user.email, expect_seq=_seq(form))
+        request.app.state.store.record(fid, raw, by=user.email, expect_seq=_seq(form), today=request.app.state.today())
     except FormErrors as exc:
         return _page(
             request, user, fid, error="Check the fields marked.", field_errors=exc.errors, values=values, status=422, event=etype

@@ -209,7 +209,20 @@ def test_record_of_a_field_value_of_odd_digits_is_one_line_or_success_not_a_trac
 def test_export_keeps_who_recorded_each_event_and_when_and_import_restores_them(tmp_path, capsys, db):
     assert run_inprocess(capsys, "import", write_json(tmp_path / "f.json", NOI), "--db", db, "--by", "clerk").code == 0
     assert (
-        run_inprocess(capsys, "record", NOI["id"], "hearing-opened", "--date", "2026-12-15", "--db", db, "--by", "agent").code
+        run_inprocess(
+            capsys,
+            "record",
+            NOI["id"],
+            "hearing-opened",
+            "--date",
+            "2026-12-15",
+            "--as-of",
+            "2026-12-31",
+            "--db",
+            db,
+            "--by",
+            "agent",
+        ).code
         == 0
     )
     first = run_inprocess(capsys, "export", NOI["id"], "--db", db).out
