@@ -84,7 +84,7 @@ def _land_disturbance(rng: random.Random, d0: date) -> list[dict]:
     ev = [{"type": "filed", "date": _d(d0)}, {"type": "boards-notified", "date": _d(d0)}]
     for board in rng.sample(BOARDS, 2):
         ev.append({"type": "board-reported", "date": _d(d0 + timedelta(days=rng.randint(5, 25))), "board": board})
-    hearing = d0 + timedelta(days=rng.randint(40, 55))
+    hearing = d0 + timedelta(days=rng.randint(41, 55))  # day 41 at the soonest (Mansfield Ch. 25 §7.E)
     ev += [
         {"type": "hearing-scheduled", "date": _d(d0 + timedelta(days=26)), "hearing": _d(hearing)},
         {"type": "notice-published", "date": _d(hearing - timedelta(days=15))},

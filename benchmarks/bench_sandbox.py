@@ -67,4 +67,5 @@ def main(rounds: int = 15) -> dict:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)
+    rounds = [a for a in sys.argv[1:] if a.isdigit()]  # run_all.py passes every benchmark the same arguments
+    main(int(rounds[0]) if rounds else 15)

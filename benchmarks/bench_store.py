@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paired import WALL, compile_bytecode, paired, run_process  # noqa: E402
 
 from models.service import Store  # noqa: E402
+from workflows.docket import VIOLATIONS  # noqa: E402
 from workflows.filing import parse_filing  # noqa: E402
 from workflows.replay import replay  # noqa: E402
 
@@ -49,8 +50,10 @@ SELECT fc.date, fc.filing_id, f.town, f.kind, f.state, fc.clock_id, fc.rule, fc.
 FROM filing_clock AS fc JOIN filing AS f ON f.id = fc.filing_id
 WHERE (fc.status = 'due' AND fc.date <= :until)
    OR (fc.status = 'runs' AND fc.date >= :as_of AND fc.date <= :until)
+   OR (fc.status = 'unknown' AND fc.date <= :until)
+   OR fc.status IN ({violations})
 ORDER BY fc.date, fc.filing_id, fc.clock_id
-"""
+""".format(violations=", ".join(f"'{v}'" for v in sorted(VIOLATIONS)))
 
 
 def street_opening(rng: random.Random, n: int, start: date, cut: int | None) -> dict:

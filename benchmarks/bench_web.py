@@ -211,7 +211,7 @@ def main() -> int:
     ap.add_argument("--filings", type=int, default=10_000, help="filings to build when --db is not given (default 10,000)")
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=30)
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments
     tmp = None
     if args.db:
         path = Path(args.db)
