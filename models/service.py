@@ -141,6 +141,22 @@ def write_derived(
     return True
 
 
+def docket_condition(as_of: date, until: date, *, overdue_only: bool = False):
+    """Which stored clocks are on the docket (the CLI's and the web's alike):
+    deadlines due by ``until`` (overdue ones included), periods running out
+    between ``as_of`` and ``until``, clocks the record cannot judge due by
+    ``until``, and every violation on record (an act too early, work
+    without leave) whatever its date, as an overdue deadline is."""
+    if overdue_only:
+        return or_(and_(CLOCK.c.status == "due", CLOCK.c.date < as_of), CLOCK.c.status.in_(VIOLATIONS))
+    return or_(
+        and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
+        and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
+        and_(CLOCK.c.status == "unknown", CLOCK.c.date <= until),  # the record lacks a fact it needs
+        CLOCK.c.status.in_(VIOLATIONS),
+    )
+
+
 class DocketItem(NamedTuple):
     """One line of the docket (a tuple: thousands are built per query)."""
 
@@ -395,18 +411,7 @@ class Store:
         (overdue ones included), and every period running out in the window,
         soonest first: two range scans of ``ix_filing_clock_status_date``
         joined to the filing by key."""
-        until = as_of + timedelta(days=within)
-        # a violation on record (an act too early, work without leave) is
-        # listed whatever its date, as an overdue deadline is
-        if overdue_only:
-            wanted = or_(and_(CLOCK.c.status == "due", CLOCK.c.date < as_of), CLOCK.c.status.in_(VIOLATIONS))
-        else:
-            wanted = or_(
-                and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
-                and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
-                and_(CLOCK.c.status == "unknown", CLOCK.c.date <= until),  # the record lacks a fact it needs
-                CLOCK.c.status.in_(VIOLATIONS),
-            )
+        wanted = docket_condition(as_of, as_of + timedelta(days=within), overdue_only=overdue_only)
         # dates come back as the driver gives them (SQLite: ISO text) and are
         # converted here by date.fromisoformat, far cheaper per row than the
         # generic result processing

@@ -18,7 +18,7 @@ from sqlalchemy.orm import aliased
 from workflows.docket import action_for, docket_status
 
 from .errors import UnknownFiling
-from .service import Store, _as_date, _as_datetime
+from .service import Store, _as_date, _as_datetime, docket_condition
 from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 
 __all__ = [
@@ -106,15 +106,10 @@ def docket(
             and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
             and_(CLOCK.c.status.in_(SCHEDULE_STATUSES), CLOCK.c.date >= as_of, CLOCK.c.date <= until),
         )
-    elif status == "overdue":
-        wanted = and_(CLOCK.c.status == "due", CLOCK.c.date < as_of)
     elif status == "open":
         wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
-    else:
-        wanted = or_(
-            and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
-            and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
-        )
+    else:  # the same clocks as `permits docket` (violations included)
+        wanted = docket_condition(as_of, until, overdue_only=status == "overdue")
     applicant, contractor = aliased(PARTY), aliased(PARTY)
     query = (
         select(
@@ -131,6 +126,7 @@ def docket(
             applicant.c.name,
             contractor.c.name,
             FILING.c.last_seq,
+            CLOCK.c.status,
         )
         .join(FILING, FILING.c.id == CLOCK.c.filing_id)
         .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
@@ -144,12 +140,12 @@ def docket(
     with store.reader.connect() as conn:
         rows = conn.execute(query).all()
     out = []
-    for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor_name, seq in rows:
+    for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor_name, seq, stored in rows:
         day = _as_date(day)
         out.append(
             DocketRow(
                 day,
-                docket_status(day, as_of),
+                docket_status(day, as_of, stored),
                 filing,
                 town,
                 kind,

@@ -382,3 +382,31 @@ def test_hostile_text_in_an_events_fields_and_a_void_reason_comes_back_escaped(w
     page = web.get("/filings/CAN-NOI-2026-001").text
     assert "<script>alert" not in page
     assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;{{7*7}}") == 3  # the board, the void's field, its reason
+
+
+def test_today_lists_the_violations_on_record_as_permits_docket_does(web, store):
+    """One rule for both interfaces (models.service.docket_condition): work
+    without a work notice (Canton 16-12 §10.3) is on the docket whatever its date."""
+    store.import_filings(
+        [
+            {
+                "town": "canton",
+                "kind": "street-opening",
+                "id": "CAN-SOP-2026-009",
+                "address": "9 Elm St",
+                "events": [
+                    {"type": "filed", "date": "2026-11-02", "applicant": "utility", "length_ft": 20},
+                    {"type": "dig-safe-obtained", "date": "2026-11-03", "ticket": "20264401234"},
+                    {"type": "permit-issued", "date": "2026-11-05"},
+                    {"type": "excavation-started", "date": "2026-11-06"},
+                ],
+            }
+        ],
+        by="test",
+    )
+    cli_side = {(i.filing, i.clock) for i in store.docket(as_of=TODAY, within=14) if i.status == "violation"}
+    assert ("CAN-SOP-2026-009", "work-notice") in cli_side
+    login(web, "admin")
+    rows = [line.split(",") for line in web.get("/today.csv?within=14").text.splitlines()[1:]]
+    web_side = {(r[3], r[9]) for r in rows if r[2] == "violation"}
+    assert web_side == cli_side
