@@ -97,7 +97,10 @@ def run_sweep_command(
         )
     finally:
         log.close()
-    return _deliver_email(write_report(result, out), ledger)
+    try:
+        return _deliver_email(write_report(result, out), ledger)
+    finally:
+        result.close()
 
 
 def _deliver_email(res: dict, ledger: str) -> dict:
