@@ -2,9 +2,11 @@
 export, record, void, show, list, docket, deposits.
 
 An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
-today's date and the user's name, and calls :mod:`models.service`.  Errors
-are PermitsError subclasses that ``permits`` turns into one line on standard
-error and exit status 2, with nothing written.
+today's date and the user's name, and calls :mod:`models.service`
+(``show`` and ``docket`` on a SQLite file: :mod:`models.sqlite_reader`, the
+same queries without SQLAlchemy).  Errors are PermitsError subclasses that
+``permits`` turns into one line on standard error and exit status 2, with
+nothing written.
 """
 
 from __future__ import annotations
