@@ -70,7 +70,7 @@ def open_sqlite_reader(url: str) -> SqliteReader | None:
     try:
         # mode=rw: never create the file; one read transaction for the command
         conn = sqlite3.connect(
-            path.resolve().as_uri() + "?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
+            path.absolute().as_uri() + "?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
         )
         conn.execute("BEGIN")
         revisions = conn.execute(SCHEMA_REVISION).fetchall()
