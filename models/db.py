@@ -17,7 +17,6 @@ would need.  PostgreSQL runs at READ COMMITTED and the service locks the
 filing's row (``SELECT ... FOR UPDATE``) before reading its history.
 """
 
-import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,23 +25,9 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError
+from .location import BUSY_TIMEOUT_MS, ENV_URL, default_url, resolve_url
 
 __all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url", "unreachable_as_store_error"]
-
-ENV_URL = "PERMITS_DATABASE_URL"
-BUSY_TIMEOUT_MS = 30_000
-
-
-def default_url() -> str:
-    """``permits.db`` in the data directory the holidays cache uses too."""
-    from calendars.holiday_cache import data_dir
-
-    return f"sqlite:///{data_dir() / 'permits.db'}"
-
-
-def resolve_url(cli_url: str | None = None) -> str:
-    """``--db`` first, then ``PERMITS_DATABASE_URL``, then the default file."""
-    return cli_url or os.environ.get(ENV_URL) or default_url()
 
 
 def describe_url(url: str) -> str:
