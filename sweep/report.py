@@ -2,10 +2,11 @@
 schedule, the reminders, the notices list and the ICS feeds, written into
 one output folder.  An edge: Jinja and the disk live here.
 
-:func:`build_digest` and :func:`build_schedule` are pure (a
-:class:`~sweep.run.SweepResult` in, JSON-ready dicts out) and give
-the same dicts for the same store and ``as_of``: the golden-file tests read
-them.  Nothing here reads the clock.
+The files are written from the sweep's :class:`~sweep.spool.ReportSpool`
+as they are read from it, a list at a time, never the whole report in
+memory.  :func:`build_digest` and :func:`build_schedule` give the same
+content as dicts in memory (the golden-file tests read them; a test holds
+the files byte for byte to their layout).  Nothing here reads the clock.
 """
 
 from __future__ import annotations
