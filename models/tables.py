@@ -19,7 +19,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   (Canton 16-12 §5-6), append-only like the events.
 - ``app_user``: the workbench's users: an argon2 password hash, a role
   (agent, dpw, admin), the towns they work for, the failed-login count that
-  locks an account for a while, and the secret token of their calendar feed.
+  locks an account for a while, the secret token of their calendar feed,
+  and the session version a password change bumps (logging out every
+  other session of the user).
 - ``email_message``: the outbox: the whole message of a ``notice`` row whose
   channel is ``email`` (the notice row says to whom and whether it was sent).
 - ``upload``: a plan uploaded with an online application, stored under a
@@ -224,6 +226,9 @@ class UserRow(SQLModel, table=True):
     # an applicant's address proved (by an invitation link sent there):
     # only then does the account see the filings that name it
     verified_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+    # each session cookie carries the version it was made at; a password
+    # change bumps it, so every other session of the user stops working
+    session_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class EmailMessage(SQLModel, table=True):

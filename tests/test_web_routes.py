@@ -25,6 +25,7 @@ PAGES = [
     "/deposits",
     "/rules",
     "/calendar",
+    "/password",
 ]
 
 
@@ -36,7 +37,15 @@ def test_every_page_sends_a_stranger_to_the_login_page(web, path):
 
 
 @pytest.mark.parametrize(
-    "path", ["/filings/CAN-NOI-2026-001/events", "/filings/new", "/calendar/reset", "/filings/CAN-NOI-2026-001/void"]
+    "path",
+    [
+        "/filings/CAN-NOI-2026-001/events",
+        "/filings/new",
+        "/calendar/reset",
+        "/filings/CAN-NOI-2026-001/void",
+        "/filings/CAN-NOI-2026-001/abutters",
+        "/password",
+    ],
 )
 def test_every_form_post_sends_a_stranger_to_the_login_page_and_writes_nothing(web, store, path):
     r = web.post(path, data={"type": "withdrawn", "f_date": "2026-12-02", "seq": "2"})

@@ -25,7 +25,7 @@ from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
 from .apply import application, fields_for, towns_offering
-from .auth import LoginRequired, checked_form, start_session
+from .auth import LoginRequired, checked_form, session_user, start_session
 from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from .render import render
 
@@ -39,11 +39,7 @@ _THEIRS = ("applicant", "applicant+owner", "holder", "public")
 
 def current_applicant(request: Request) -> tuple:
     """(the user, the applicant's account); staff are sent to their pages."""
-    uid = request.session.get("uid")
-    user = request.app.state.users.get(uid) if isinstance(uid, int) else None
-    if user is None:
-        request.session.pop("uid", None)
-        raise LoginRequired(request.url.path)
+    user = session_user(request)
     if user.role != APPLICANT:
         raise HTTPException(404)
     account = request.app.state.applicants.account(user.id)
