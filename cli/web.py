@@ -67,9 +67,16 @@ def serve(url: str, host: str, port: int) -> None:
 
     store = Store(url)
     store.check_schema()
-    app = create_app(store, secret=os.environ.get("PERMITS_SECRET_KEY"))
+    try:
+        app = create_app(
+            store, secret=os.environ.get("PERMITS_SECRET_KEY"), trusted_proxies=os.environ.get("PERMITS_TRUSTED_PROXIES", "")
+        )
+    except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
+        raise UsageError(str(exc)) from None
     print(f"Workbench at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # the app reads X-Forwarded-For itself, from PERMITS_TRUSTED_PROXIES only
+    # (uvicorn's own proxy headers trust 127.0.0.1 by default)
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
 
 
 def cmd_serve(args) -> int:
@@ -109,7 +116,8 @@ def add_commands(sub) -> None:
         help="the web workbench over the store",
         description="Serve the web workbench (Today, Filings, a filing, New filing, DPW schedule, Rule book, "
         "Calendar) over the store until Ctrl-C. Sessions are signed with $PERMITS_SECRET_KEY, else a key made "
-        "at start (a restart logs everyone out).",
+        "at start (a restart logs everyone out). Behind a proxy or load balancer, $PERMITS_TRUSTED_PROXIES names "
+        "it (addresses or networks, comma-separated) so that the per-address login limit reads X-Forwarded-For.",
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")

@@ -26,6 +26,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   channel is ``email`` (the notice row says to whom and whether it was sent).
 - ``upload``: a plan uploaded with an online application, stored under a
   generated name outside any web root (models/uploads.py).
+- ``client_attempt``: failed logins and registrations by client address,
+  for the workbench's per-address limit (models/throttle.py), kept in the
+  store so every web process behind a load balancer counts the same ones.
 - ``account_filing``, ``invitation``: the filings an applicant's account
   (an ``app_user`` with the role ``applicant``) submitted or was invited to,
   and the single-use invitation links staff send (models/applicants.py).
@@ -286,3 +289,17 @@ class Invitation(SQLModel, table=True):
     account_id: int | None = Field(default=None, foreign_key="app_user.id")
     created_by: str
     created_at: datetime
+
+
+class ClientAttempt(SQLModel, table=True):
+    """One attempt that counts against a client address's limit
+    (models/throttle.py): a failed login or invitation acceptance
+    (``login``), a registration (``register``).  ``at`` is UTC, naive; rows
+    older than the longest window are deleted as new ones come."""
+
+    __tablename__ = "client_attempt"
+    __table_args__ = (Index("ix_client_attempt_key", "action", "client", "at"),)
+    id: int | None = Field(default=None, primary_key=True)
+    action: str
+    client: str
+    at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))

@@ -5,7 +5,8 @@ password-change routes.
 
 A page needs a logged-in, enabled user whose session version is still the
 one on their row (:func:`session_user`); otherwise the browser is sent to
-the login page and back.  Changing the password bumps the version, so the
+the login page and back.  Failed logins count against the client's
+address as well as the account (models/throttle.py).  Changing the password bumps the version, so the
 user's other sessions end there; the session that changed it is given the
 new version.  A form without the session's CSRF token is refused (403)
 before it is read further.
@@ -20,8 +21,10 @@ from urllib.parse import quote
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
+from models.throttle import TooManyAttempts
 from models.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
 
+from .clients import client_address, too_many
 from .render import csrf_token, render
 
 __all__ = [
@@ -98,9 +101,15 @@ async def login(request: Request):
     form = await checked_form(request)
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     target = safe_next(str(form.get("next") or ""))
+    throttle, client = request.app.state.throttle, client_address(request)
+    try:
+        throttle.check("login", client)
+    except TooManyAttempts as exc:
+        return too_many(request, exc)
     try:
         user = request.app.state.users.authenticate(email, password)
     except LoginRefused as exc:
+        throttle.record("login", client)
         return render(request, "login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
     start_session(request, user)
     if user.role == APPLICANT and not target.startswith("/my"):
