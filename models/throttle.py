@@ -73,6 +73,7 @@ class Throttle:
 
     def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
+        self.reader = engine.execution_options(read_only=True)  # SQLite: a check takes no write lock
 
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
@@ -81,7 +82,7 @@ class Throttle:
         """Raise TooManyAttempts if ``client`` has used up ``action``'s
         limit within its window (a sliding window)."""
         limit, now = LIMITS[action], self._naive_now()
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             times = (
                 conn.execute(
                     select(ATTEMPT.c.at)
