@@ -262,7 +262,7 @@ class Users:
     def authenticate(self, email: str, password: str) -> User:
         """The user, if the password is right and the account is enabled
         and not locked; else LoginRefused (one message for a wrong email or
-        password, another for a locked account)."""
+        password, another for a locked account given its right password)."""
         email = email.strip().lower()
         now = self._naive_now()
         refusal = None  # raised after the commit: the failed-login count must be kept
@@ -272,10 +272,15 @@ class Users:
                 _verify(_DUMMY, password)
                 refusal = LoginRefused()
             elif row.locked_until is not None and row.locked_until > now:
-                refusal = LoginRefused(
-                    f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
-                    "try again then, or ask an admin"
-                )
+                # only someone who knows the password learns of the lock: to
+                # anyone else a locked account answers as a made-up address
+                if _verify(row.password_hash, password) and not row.disabled:
+                    refusal = LoginRefused(
+                        f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
+                        "try again then, or ask an admin"
+                    )
+                else:
+                    refusal = LoginRefused()
             elif not _verify(row.password_hash, password) or row.disabled:
                 self._failed(conn, row, now)
                 refusal = LoginRefused()
