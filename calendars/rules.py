@@ -32,6 +32,7 @@ from .errors import CalendarError
 from .reckoning import ClosedStep, Reckoning
 
 __all__ = [
+    "add_months",
     "Roll",
     "NO_ROLL",
     "ROLL_TO_NEXT_BUSINESS_DAY",
@@ -82,6 +83,17 @@ def _month_length(year: int, month: int) -> int:
     if month == 2:
         return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
     return 30 if month in (4, 6, 9, 11) else 31
+
+
+def add_months(day: date, n: int) -> date:
+    """``day`` plus ``n`` calendar months (M.G.L. c.4 §7 cl.19): the same
+    day of the month, or the month's last day when it is shorter (Jan 31 +
+    1 month is the last day of February).  What ``day +
+    relativedelta(months=n)`` gives, without dateutil's general machinery
+    (tests/test_calendar_fast_paths.py holds the two equal).  No roll."""
+    months = day.month - 1 + n
+    year, month = day.year + months // 12, months % 12 + 1
+    return date(year, month, min(day.day, _month_length(year, month)))
 
 
 def _as_date(start: date | datetime) -> date:
@@ -319,12 +331,7 @@ class Months(_ForwardThenRoll):
     unit = "months"
 
     def _step(self, day, n):
-        # what ``day + relativedelta(months=n)`` gives (the day of the month
-        # kept, or the month's last day), without dateutil's general machinery
-        # (tests/test_calendar_properties.py holds the two equal)
-        months = day.month - 1 + n
-        year, month = day.year + months // 12, months % 12 + 1
-        return date(year, month, min(day.day, _month_length(year, month)))
+        return add_months(day, n)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from functools import partial
+from typing import NamedTuple
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
@@ -129,8 +130,15 @@ def _order(e: Event):
 
 
 def _live_events(filing: Filing) -> list[Event]:
-    if not any(e.type == VOID for e in filing.events):
-        return sorted(filing.events, key=_order)
+    in_order, day, position = True, date.min, 0
+    for e in filing.events:
+        if e.type == VOID:
+            break
+        if e.date < day or (e.date == day and e.position < position):
+            in_order = False
+        day, position = e.date, e.position
+    else:  # nothing voided; most histories are in date order already
+        return list(filing.events) if in_order else sorted(filing.events, key=_order)
     voided: set[int] = set()
     by_pos = {e.position: e for e in filing.events}
     for e in filing.events:
@@ -154,28 +162,53 @@ def _live_events(filing: Filing) -> list[Event]:
     return sorted(live, key=_order)
 
 
-def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) -> Event | None:
+def _by_type(events: Iterable[Event]) -> dict[str, list[Event]]:
+    """The events of each type, in the order given (a replay's are in date order)."""
+    out: dict[str, list[Event]] = {}
+    for e in events:
+        got = out.get(e.type)
+        if got is None:
+            out[e.type] = [e]
+        else:
+            got.append(e)
+    return out
+
+
+def _met(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Event]]) -> Event | None:
     """The event that meets ``clock`` started by ``start``: the first of
     ``met_by`` after the start (any time, for a clock counted backward);
-    with ``met_when == "all"`` the last of the first of each."""
+    with ``met_when == "all"`` the last of the first of each.  ``by_type``:
+    the live events of each type, in date order (:func:`_by_type`)."""
     met_by = clock.met_by
-    start_order = (start.date, start.position)
+    if clock.id == "emergency-notice":
+        after = None  # "prior to commencement of work or within 24 hours after": a notice before the work counts
+    elif not backward or start.type == "permit-renewed":
+        after = (start.date, start.position)  # (after a renewal, only a request for the next one meets the clock)
+    else:
+        after = None
     firsts: dict[str, Event] = {}
-    for e in events:
-        if clock.id == "emergency-notice":
-            pass  # "prior to commencement of work or within 24 hours after": a notice before the work counts
-        elif (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
-            continue  # (after a renewal, only a request for the next one meets the clock)
-        if e.type in met_by:
-            firsts.setdefault(e.type, e)
-        if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
-            firsts.setdefault("permanent-patch-placed", e)  # the temporary patch now counts as permanent
+    for t in met_by:
+        if t not in firsts:
+            for e in by_type.get(t, ()):
+                if after is None or (e.date, e.position) > after:
+                    firsts[t] = e
+                    break
+    if "permanent-patch-placed" in met_by:  # a granted certification: the temporary patch now counts as permanent
+        for e in by_type.get("certification-answered", ()):
+            if (after is None or (e.date, e.position) > after) and e.get("granted"):
+                patch = firsts.get("permanent-patch-placed")
+                if patch is None or _order(e) < _order(patch):
+                    firsts["permanent-patch-placed"] = e
+                break
     if not firsts:
         return None
     if clock.met_when == "all":
         if set(clock.met_by) - set(firsts):
             return None
         return max(firsts.values(), key=_order)
+    if len(firsts) == 1:
+        for e in firsts.values():
+            return e
     return min(firsts.values(), key=_order)
 
 
@@ -204,82 +237,134 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
 _HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
 
 
-def _hour_start(clock: Clock, value):
-    if clock.measure.name in _HOURS_FORWARD and isinstance(value, date) and not isinstance(value, datetime):
-        return datetime.combine(value + timedelta(days=1), time.min), True
-    return value, False
-
-
 def clock_date(rec: Record, clock: Clock, start) -> date:
     return rec.calendar.reckon(clock.measure, start).date
 
 
-def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
+class _Plan(NamedTuple):
+    """What :func:`_evaluate` asks of one clock, read once per rule book."""
+
+    clock: Clock
+    id: str
+    type: str
+    start: str
+    measure: object
+    met_by: tuple[str, ...]
+    plain_start: bool  # its starts are the anchor's, as recorded (see _starts)
+    counted: bool  # its count comes from the start event (max_count)
+    hours_forward: bool  # a date alone counts from the end of that day
+    expiry: bool  # permit-expiry: renewals and the Extension Acts move it
+    citation: str
+
+
+_PLANS: dict[int, tuple[PermitRules, tuple[_Plan, ...]]] = {}
+_SPECIAL_STARTS = ("winter-patch", "permit-expiry")
+
+
+def _plans(rules: PermitRules) -> tuple[_Plan, ...]:
+    """The plans of ``rules``' clocks, made once per rule book (kept with
+    the rule book, so its id cannot be reused while the entry stands)."""
+    hit = _PLANS.get(id(rules))
+    if hit is None:
+        plans = tuple(
+            _Plan(
+                c,
+                c.id,
+                c.type,
+                c.start,
+                c.measure,
+                c.met_by,
+                c.id not in _SPECIAL_STARTS and not c.id.startswith("permanent-patch-window") and c.start != "expiry",
+                c.max_count is not None,
+                c.measure.name in _HOURS_FORWARD,
+                c.id == "permit-expiry",
+                c.citation,
+            )
+            for c in rules.clocks
+        )
+        hit = _PLANS[id(rules)] = (rules, plans)
+    return hit[1]
+
+
+def _evaluate(
+    rec: Record, rules: PermitRules, as_of: date, final: bool, by_type: dict[str, list[Event]], prefix: str = ""
+) -> list[ClockResult]:
     out: list[ClockResult] = []
-    reckon, extensions = rec.calendar.reckon, rec.extensions
-    for clock in rules.clocks:
-        starts = _starts(clock, rec)
+    reckon, extensions, anchors = rec.calendar.reckon, rec.extensions, rec.anchors
+    for plan in _plans(rules):
+        if plan.plain_start:
+            starts = anchors.get(plan.start)
+        else:
+            starts = _starts(plan.clock, rec)
         if not starts:
             continue
-        ctype, cid, met_by = clock.type, clock.id, clock.met_by
+        clock, ctype, cid, met_by = plan.clock, plan.type, plan.id, plan.met_by
         for value, start_event in starts:
-            count = start_event.get("days") if clock.max_count is not None else None
-            value, end_of_day = _hour_start(clock, value)
-            r = reckon(clock.measure, value, count)
+            count = start_event.get("days") if plan.counted else None
+            end_of_day = False
+            if plan.hours_forward and isinstance(value, date) and not isinstance(value, datetime):
+                value, end_of_day = datetime.combine(value + timedelta(days=1), time.min), True
+            r = reckon(plan.measure, value, count)
             day, at = r.date, r.at
             renewed = None
-            if cid == "permit-expiry" and rec.renewals and rules.renewal is not None:
-                for _ in range(rec.renewals):
-                    day = reckon(rules.renewal, day).date
-                renewed = (rec.renewals, day)
             acts = ""
-            if cid == "permit-expiry" and rec.issued is not None:
-                day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
+            if plan.expiry:
+                if rec.renewals and rules.renewal is not None:
+                    for _ in range(rec.renewals):
+                        day = reckon(rules.renewal, day).date
+                    renewed = (rec.renewals, day)
+                if rec.issued is not None:
+                    day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
             ext = extensions.get(prefix + cid) if extensions else None
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
-            met = _met(clock, start_event, r.direction == "before", rec.events) if met_by else None
+            met = _met(clock, start_event, r.direction == "before", by_type) if met_by else None
             status = _status(ctype, day, met, as_of, bool(met_by), at)
             if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                 status = "premature"
             if cid == "winter-patch" and rec.length_ft is None and status in PENDING:
                 status = "unknown"
             missed_on = None
-            if clock.start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
+            if plan.start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
                 status, missed_on = "missed", rec.hearing_opened_on  # a notice can no longer be given for it
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
             if final and status in (*PENDING, "unknown") and ctype != "expiry" and met_by:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
-            out.append(
-                ClockResult(
-                    prefix + cid,
-                    ctype,
-                    day,
-                    status,
-                    clock.citation,
-                    partial(
-                        _explain,
-                        clock,
-                        rules,
-                        r,
-                        renewed,
-                        ext,
-                        met,
-                        status,
-                        day,
-                        as_of,
-                        at,
-                        start_event if end_of_day else None,
-                        acts,
-                        missed_on,
-                    ),
-                    at,
-                    start_position=start_event.position,
-                )
+            explain = partial(
+                _explain,
+                clock,
+                rules,
+                r,
+                renewed,
+                ext,
+                met,
+                status,
+                day,
+                as_of,
+                at,
+                start_event if end_of_day else None,
+                acts,
+                missed_on,
             )
+            result = _new(ClockResult)
+            result.__dict__.update(
+                id=prefix + cid,
+                type=ctype,
+                date=day,
+                status=status,
+                rule=plan.citation,
+                _explanation=explain,
+                at=at,
+                binding=None,
+                start_position=start_event.position,
+            )
+            out.append(result)
     return out
+
+
+_new = object.__new__
 
 
 def _explain(
@@ -361,6 +446,8 @@ def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bo
 
 
 def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
+    if not prefixes:
+        return
     own = {c.id: c for c in clocks if ":" not in c.id and c.type == "deadline"}
     for p in prefixes:
         for c in clocks:
@@ -416,9 +503,10 @@ def replay(filing: Filing, as_of: date) -> Replay:
     if state == START:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
     final = state in machine.final
-    clocks = _evaluate(rec, rules, as_of, final)
+    by_type = _by_type(rec.events)
+    clocks = _evaluate(rec, rules, as_of, final, by_type)
     for prefix, other in also:
-        clocks += _evaluate(rec, other, as_of, final, prefix)
+        clocks += _evaluate(rec, other, as_of, final, by_type, prefix)
     _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

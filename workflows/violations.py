@@ -186,7 +186,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     ticket = rec.first("dig-safe-notice")
     if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
         value, notice = ticket
-        last = rec.rules.clock("dig-safe-expiry").measure.reckon(rec.calendar, value).date
+        last = rec.calendar.reckon(rec.rules.clock("dig-safe-expiry").measure, value).date
         if dug.date > last:
             out.append(
                 (
