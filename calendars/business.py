@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from .errors import CalendarError
 from .massachusetts import FIRST_YEAR, LAST_YEAR, _check_year, legal_holidays
@@ -63,6 +63,7 @@ class BusinessCalendar:
         self._named: list[int] = []  # sorted ordinals of the closed days named (holidays, closures)
         self._years: tuple[int, int] | None = None
         self._business: list[int] = []  # sorted ordinals of business days
+        self._first_ordinal, self._last_ordinal = 1, 0  # the span of the years loaded, as ordinals
         self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
 
     # -- loading --------------------------------------------------------
@@ -87,6 +88,7 @@ class BusinessCalendar:
         self._named = sorted(closed)  # ordinals of the holidays and closures, for named_closed_between
         self._closed = closed
         self._years = (first, last)
+        self._first_ordinal, self._last_ordinal = lo, hi
 
     def _cover(self, year: int) -> None:
         if self._years is None or not self._years[0] <= year <= self._years[1]:
@@ -117,14 +119,19 @@ class BusinessCalendar:
         """Why ``day`` is closed ("Saturday", a holiday's name, a closure's
         reason), or None for a business day.  A holiday on a weekend is named
         by the holiday."""
-        self._cover(day.year)
-        name = self._closed.get(day.toordinal())
+        o = day.toordinal()
+        if not self._first_ordinal <= o <= self._last_ordinal:
+            self._cover(day.year)
+        name = self._closed.get(o)
         if name is not None:
             return name
         return _WEEKEND.get(day.weekday())
 
     def is_business_day(self, day: date) -> bool:
-        return self.closed_reason(day) is None
+        o = day.toordinal()
+        if not self._first_ordinal <= o <= self._last_ordinal:
+            self._cover(day.year)
+        return self._closed.get(o) is None and (o - 1) % 7 < 5  # date.fromordinal(1) is a Monday
 
     def closed_days(self, year: int) -> list[ClosedDay]:
         """The legal holidays and town closures of ``year`` (weekends left
@@ -164,10 +171,15 @@ class BusinessCalendar:
         Found by bisection, not by walking the days."""
         if first > last:
             return []
-        self._cover(first.year)
-        self._cover(last.year)
+        lo_o, hi_o = first.toordinal(), last.toordinal()
+        if not (self._first_ordinal <= lo_o and hi_o <= self._last_ordinal):
+            self._cover(first.year)
+            self._cover(last.year)
         named, closed = self._named, self._closed
-        lo, hi = bisect_left(named, first.toordinal()), bisect_right(named, last.toordinal())
+        lo = bisect_left(named, lo_o)
+        if lo == len(named) or named[lo] > hi_o:
+            return []  # most spans name no closed day
+        hi = bisect_right(named, hi_o)
         return [(date.fromordinal(o), closed[o]) for o in named[lo:hi]]
 
     # -- arithmetic -----------------------------------------------------
@@ -238,9 +250,30 @@ class BusinessCalendar:
         not on Saturdays, Sundays or legal holidays); an hour on a closed day
         is passed over.  A start on a closed day begins counting at midnight
         of the next business day.
+
+        Counted in whole business days from the first one's midnight (an
+        index lookup); :meth:`_add_business_hours_by_steps` walks day by
+        day and is the definition (tests hold the two equal).  Near the
+        calendar's last year the walk answers, so its error is the one given.
         """
         if hours < 0:
             raise CalendarError("business hours are counted forward only")
+        if hours > 24 * 200 or start.year >= LAST_YEAR:
+            return self._add_business_hours_by_steps(start, hours)
+        moment = start
+        if not self.is_business_day(moment.date()):
+            moment = datetime.combine(self.roll_forward(moment.date()), _MIDNIGHT)
+        remaining = timedelta(hours=hours)
+        left_today = datetime.combine(moment.date() + _DAY, _MIDNIGHT) - moment
+        if remaining <= left_today:
+            return moment + remaining
+        remaining -= left_today
+        days = -(-remaining // _DAY)  # business days begun after the first, the last maybe in part
+        last = self.add_business_days(moment.date(), days)
+        return datetime.combine(last, _MIDNIGHT) + (remaining - (days - 1) * _DAY)
+
+    def _add_business_hours_by_steps(self, start: datetime, hours: int) -> datetime:
+        """:meth:`add_business_hours`, one day at a time."""
         moment = start
         if not self.is_business_day(moment.date()):
             moment = datetime.combine(self.roll_forward(moment.date()), datetime.min.time())
@@ -252,3 +285,7 @@ class BusinessCalendar:
                 return moment + remaining
             remaining -= left_today
             moment = datetime.combine(self.roll_forward(midnight.date()), datetime.min.time())
+
+
+_DAY = timedelta(days=1)
+_MIDNIGHT = time.min

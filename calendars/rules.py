@@ -29,6 +29,7 @@ from enum import Enum
 
 from .business import BusinessCalendar
 from .errors import CalendarError
+from .massachusetts import FIRST_YEAR
 from .reckoning import ClosedStep, Reckoning
 
 __all__ = [
@@ -136,7 +137,8 @@ def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tup
 def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
     """Holidays and closures (not plain weekends) in [lo, hi]: the days an
     account of a business-day count should name."""
-    return tuple(ClosedStep(d, r) for d, r in cal.named_closed_between(lo, hi))
+    named = cal.named_closed_between(lo, hi)
+    return tuple(ClosedStep(d, r) for d, r in named) if named else ()
 
 
 @dataclass(frozen=True)
@@ -278,19 +280,7 @@ class BusinessHoursBackward(DateRule):
 
     def reckon(self, cal, start, count=None):
         n = self.count if count is None else count
-        moment = _as_moment(start)
-        remaining = timedelta(hours=n)
-        while remaining > timedelta(0):
-            day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
-            if not cal.is_business_day(day):
-                moment = datetime.combine(cal.roll_backward(day) + timedelta(days=1), time.min)
-                continue
-            since_midnight = moment - datetime.combine(day, time.min)
-            if remaining <= since_midnight:
-                moment -= remaining
-                break
-            remaining -= since_midnight
-            moment = datetime.combine(day, time.min)
+        moment = _hours_back(cal, _as_moment(start), n)
         return Reckoning(
             self.name,
             start,
@@ -302,6 +292,49 @@ class BusinessHoursBackward(DateRule):
             counted_to=moment.date(),
             skipped=_skipped(cal, moment.date(), _as_moment(start).date()),
         )
+
+
+def _hours_back(cal: BusinessCalendar, moment: datetime, n: int) -> datetime:
+    """The latest moment ``n`` business hours before ``moment``: the hours
+    of its own day first, then whole business days back (an index lookup).
+    :func:`_hours_back_by_steps` walks day by day and is the definition
+    (tests hold the two equal); near the calendar's first year the walk
+    answers, so its error is the one given."""
+    if n <= 0 or n > 24 * 200 or moment.year <= FIRST_YEAR:
+        return _hours_back_by_steps(cal, moment, n)
+    remaining = timedelta(hours=n)
+    day = moment.date() if moment.time() != time.min else moment.date() - _DAY
+    if cal.is_business_day(day):
+        since_midnight = moment - datetime.combine(day, time.min)
+    else:
+        day = cal.roll_backward(day)
+        moment = datetime.combine(day + _DAY, time.min)
+        since_midnight = _DAY
+    if remaining <= since_midnight:
+        return moment - remaining
+    remaining -= since_midnight
+    days = -(-remaining // _DAY)  # whole business days back, the last maybe in part
+    return datetime.combine(cal.add_business_days(day, -days), time.min) + (days * _DAY - remaining)
+
+
+def _hours_back_by_steps(cal: BusinessCalendar, moment: datetime, n: int) -> datetime:
+    """:func:`_hours_back`, one day at a time."""
+    remaining = timedelta(hours=n)
+    while remaining > timedelta(0):
+        day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
+        if not cal.is_business_day(day):
+            moment = datetime.combine(cal.roll_backward(day) + timedelta(days=1), time.min)
+            continue
+        since_midnight = moment - datetime.combine(day, time.min)
+        if remaining <= since_midnight:
+            moment -= remaining
+            break
+        remaining -= since_midnight
+        moment = datetime.combine(day, time.min)
+    return moment
+
+
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True)
