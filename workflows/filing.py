@@ -234,7 +234,7 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
                 )
             raise _bad(filing_id, position, etype, f"missing required field {name!r}")
         value = raw[name]
-        if kf == "date" and value.__class__ is str and value in _DAYS:
+        if value.__class__ is str and (kf == "date" or kf == "day-or-moment") and value in _DAYS:
             parsed[name] = _DAYS[value]
         else:
             parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
@@ -334,8 +334,8 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
     kind = obj["kind"]
     if kind not in KINDS:
         raise UnknownChoice("permit kind", kind, KINDS)
-    also = obj.get("also", [])
-    if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
+    also = obj.get("also", _NO_ALSO)
+    if not isinstance(also, list) or (also and not all(isinstance(a, str) for a in also)):
         raise MalformedEvent("field 'also' must be a list of jurisdictions, e.g. [\"wpa\"]", filing=filing_id)
     raw_events = obj.get("events")
     if not isinstance(raw_events, list):
@@ -353,7 +353,11 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
         if vouch and not _clean(extra, 0):
             raise _Unproven
         extra = MappingProxyType(extra)
-    return Filing(obj["town"], kind, filing_id, tuple(events), tuple(also), extra)
+    filing = _new(Filing)  # Filing(...) without the frozen dataclass's six object.__setattr__ calls
+    filing.__dict__.update(town=obj["town"], kind=kind, id=filing_id, events=tuple(events), also=tuple(also), extra=extra)
+    return filing
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+_NO_ALSO: list = []  # never changed: read as "no other jurisdiction"
+_new = object.__new__

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from functools import partial
-from typing import NamedTuple
 
 from . import land_disturbance, noi, rda, street_opening
 from .errors import MalformedEvent
@@ -241,44 +240,37 @@ def clock_date(rec: Record, clock: Clock, start) -> date:
     return rec.calendar.reckon(clock.measure, start).date
 
 
-class _Plan(NamedTuple):
-    """What :func:`_evaluate` asks of one clock, read once per rule book."""
-
-    clock: Clock
-    id: str
-    type: str
-    start: str
-    measure: object
-    met_by: tuple[str, ...]
-    plain_start: bool  # its starts are the anchor's, as recorded (see _starts)
-    counted: bool  # its count comes from the start event (max_count)
-    hours_forward: bool  # a date alone counts from the end of that day
-    expiry: bool  # permit-expiry: renewals and the Extension Acts move it
-    citation: str
-
-
-_PLANS: dict[int, tuple[PermitRules, tuple[_Plan, ...]]] = {}
+#: What :func:`_evaluate` asks of one clock, read once per rule book (a
+#: tuple, unpacked in the loop): the clock, its id, type, start anchor,
+#: measure, met_by and citation; whether its starts are the anchor's as
+#: recorded (see _starts); whether its count comes from the start event
+#: (max_count); whether a date alone counts from the end of that day (an
+#: hour clock); whether renewals and the Extension Acts move it
+#: (permit-expiry); and whether one event type alone meets it, so that the
+#: first of that type after the start is the event (see _met).
+_PLANS: dict[int, tuple[PermitRules, tuple[tuple, ...]]] = {}
 _SPECIAL_STARTS = ("winter-patch", "permit-expiry")
 
 
-def _plans(rules: PermitRules) -> tuple[_Plan, ...]:
+def _plans(rules: PermitRules) -> tuple[tuple, ...]:
     """The plans of ``rules``' clocks, made once per rule book (kept with
     the rule book, so its id cannot be reused while the entry stands)."""
     hit = _PLANS.get(id(rules))
     if hit is None:
         plans = tuple(
-            _Plan(
+            (
                 c,
                 c.id,
                 c.type,
                 c.start,
                 c.measure,
                 c.met_by,
+                c.citation,
                 c.id not in _SPECIAL_STARTS and not c.id.startswith("permanent-patch-window") and c.start != "expiry",
                 c.max_count is not None,
                 c.measure.name in _HOURS_FORWARD,
                 c.id == "permit-expiry",
-                c.citation,
+                len(c.met_by) == 1 and c.id != "emergency-notice" and c.met_by[0] != "permanent-patch-placed",
             )
             for c in rules.clocks
         )
@@ -286,29 +278,28 @@ def _plans(rules: PermitRules) -> tuple[_Plan, ...]:
     return hit[1]
 
 
+_PENDING_OR_UNKNOWN = (*PENDING, "unknown")
+
+
 def _evaluate(
     rec: Record, rules: PermitRules, as_of: date, final: bool, by_type: dict[str, list[Event]], prefix: str = ""
 ) -> list[ClockResult]:
     out: list[ClockResult] = []
     reckon, extensions, anchors = rec.calendar.reckon, rec.extensions, rec.anchors
-    for plan in _plans(rules):
-        if plan.plain_start:
-            starts = anchors.get(plan.start)
-        else:
-            starts = _starts(plan.clock, rec)
+    for clock, cid, ctype, start, measure, met_by, citation, plain, counted, hours, expiry, single in _plans(rules):
+        starts = anchors.get(start) if plain else _starts(clock, rec)
         if not starts:
             continue
-        clock, ctype, cid, met_by = plan.clock, plan.type, plan.id, plan.met_by
         for value, start_event in starts:
-            count = start_event.get("days") if plan.counted else None
+            count = start_event.get("days") if counted else None
             end_of_day = False
-            if plan.hours_forward and isinstance(value, date) and not isinstance(value, datetime):
+            if hours and isinstance(value, date) and not isinstance(value, datetime):
                 value, end_of_day = datetime.combine(value + timedelta(days=1), time.min), True
-            r = reckon(plan.measure, value, count)
+            r = reckon(measure, value, count)
             day, at = r.date, r.at
             renewed = None
             acts = ""
-            if plan.expiry:
+            if expiry:
                 if rec.renewals and rules.renewal is not None:
                     for _ in range(rec.renewals):
                         day = reckon(rules.renewal, day).date
@@ -318,18 +309,33 @@ def _evaluate(
             ext = extensions.get(prefix + cid) if extensions else None
             if ext is not None:  # a waiver may be signed before its clock starts
                 day, at = ext.get("to"), None
-            met = _met(clock, start_event, r.direction == "before", by_type) if met_by else None
+            if not met_by:
+                met = None
+            elif single:  # the first event of the one type after the start (any time, for a clock counted back)
+                met = None
+                candidates = by_type.get(met_by[0])
+                if candidates:
+                    if r.direction == "before" and start_event.type != "permit-renewed":
+                        met = candidates[0]
+                    else:
+                        after = (start_event.date, start_event.position)
+                        for e in candidates:
+                            if (e.date, e.position) > after:
+                                met = e
+                                break
+            else:
+                met = _met(clock, start_event, r.direction == "before", by_type)
             status = _status(ctype, day, met, as_of, bool(met_by), at)
             if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                 status = "premature"
             if cid == "winter-patch" and rec.length_ft is None and status in PENDING:
                 status = "unknown"
             missed_on = None
-            if plan.start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
+            if start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
                 status, missed_on = "missed", rec.hearing_opened_on  # a notice can no longer be given for it
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in (*PENDING, "unknown") and ctype != "expiry" and met_by:
+            if final and met_by and ctype != "expiry" and status in _PENDING_OR_UNKNOWN:
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             explain = partial(
@@ -354,7 +360,7 @@ def _evaluate(
                 type=ctype,
                 date=day,
                 status=status,
-                rule=plan.citation,
+                rule=citation,
                 _explanation=explain,
                 at=at,
                 binding=None,
