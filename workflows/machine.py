@@ -101,6 +101,10 @@ class Machine:
                 raise problem(f"state {s!r} is not final and has no way out")
         self._by_event: dict[str, list[Transition]] = {}
         self._rows: dict[tuple[str, str], tuple] = {}  # (state, event type) -> compiled rows, see step()
+        #: (state, event type) -> the next state, for the pairs whose first
+        #: row has no condition and no guard: step() would answer it without
+        #: asking anything (filled as step() meets each pair)
+        self.unguarded: dict[tuple[str, str], str] = {}
         for t in self.transitions:
             self._by_event.setdefault(t.event, []).append(t)
 
@@ -121,6 +125,8 @@ class Machine:
         rows = self._rows.get((state, etype))
         if rows is None:  # which transitions apply depends only on the state and the event type
             rows = self._rows[(state, etype)] = self._compile(state, etype)
+            if rows and rows[0][0] is None and not rows[0][1]:
+                self.unguarded[(state, etype)] = rows[0][2]
         if not rows:
             where = sorted({s for t in self._by_event.get(etype, ()) for s in t.sources} - {ANY})
             shown = "before the first event" if state == START else f"when the filing is {state!r}"

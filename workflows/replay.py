@@ -23,7 +23,7 @@ from .errors import MalformedEvent
 from .extension_acts import extend
 from .filing import VOID, Event, Filing
 from .machine import START
-from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
+from .record import _NOTES, WINTER_PATCH_LENGTH_FT, Record
 from .rulebook import ANCHORS, Clock, PermitRules
 from .towns import town
 from .violations import flagged, is_premature, premature_text
@@ -161,23 +161,11 @@ def _live_events(filing: Filing) -> list[Event]:
     return sorted(live, key=_order)
 
 
-def _by_type(events: Iterable[Event]) -> dict[str, list[Event]]:
-    """The events of each type, in the order given (a replay's are in date order)."""
-    out: dict[str, list[Event]] = {}
-    for e in events:
-        got = out.get(e.type)
-        if got is None:
-            out[e.type] = [e]
-        else:
-            got.append(e)
-    return out
-
-
 def _met(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Event]]) -> Event | None:
     """The event that meets ``clock`` started by ``start``: the first of
     ``met_by`` after the start (any time, for a clock counted backward);
     with ``met_when == "all"`` the last of the first of each.  ``by_type``:
-    the live events of each type, in date order (:func:`_by_type`)."""
+    the live events of each type, in date order (made in :func:`replay`)."""
     met_by = clock.met_by
     if clock.id == "emergency-notice":
         after = None  # "prior to commencement of work or within 24 hours after": a notice before the work counts
@@ -483,7 +471,7 @@ def _known_clocks(rules: PermitRules, also: list[tuple[str, PermitRules]]) -> fr
     """The clock ids a filing under ``rules`` (and ``also``) may name, made
     once per combination of rule books (the rule books are kept in the
     value, so their ids cannot be reused while the entry stands)."""
-    key = (id(rules), *((p, id(r)) for p, r in also))
+    key = (id(rules), *((p, id(r)) for p, r in also)) if also else id(rules)
     hit = _KNOWN.get(key)
     if hit is None:
         ids = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
@@ -497,19 +485,29 @@ def replay(filing: Filing, as_of: date) -> Replay:
     the rule, or UnknownChoice for an unknown town or kind."""
     profile = town(filing.town)
     rules = profile.rules(filing.kind)
-    also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also]
+    also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also] if filing.also else []
     machine = MACHINES[filing.kind]
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
     state = START
+    unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in _live_events(filing):
         rec.state = state
-        state = machine.step(state, e, rec)
-        note_event(rec, e)
+        etype = e.type
+        target = unguarded.get((state, etype))  # machine.step's answer where it has nothing to ask
+        state = target if target is not None else machine.step(state, e, rec)
+        events.append(e)  # record.note_event(rec, e), inlined; and the index by type
+        note = _NOTES.get(etype)
+        if note is not None:
+            note(rec, e)
+        same = by_type.get(etype)
+        if same is None:
+            by_type[etype] = [e]
+        else:
+            same.append(e)
     if state == START:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
     final = state in machine.final
-    by_type = _by_type(rec.events)
     clocks = _evaluate(rec, rules, as_of, final, by_type)
     for prefix, other in also:
         clocks += _evaluate(rec, other, as_of, final, by_type, prefix)
