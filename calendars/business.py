@@ -65,6 +65,7 @@ class BusinessCalendar:
         self._business: list[int] = []  # sorted ordinals of business days
         self._first_ordinal, self._last_ordinal = 1, 0  # the span of the years loaded, as ordinals
         self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
+        self._whens: dict[tuple, tuple] = {}  # (rule, start, count) -> (date, at), see when()
 
     # -- loading --------------------------------------------------------
 
@@ -111,9 +112,25 @@ class BusinessCalendar:
             answer = memo[key] = rule.reckon(self, start, count)
         return answer
 
+    def when(self, rule, start: date | datetime, count: int | None = None) -> tuple[date, datetime | None]:
+        """``rule.when(self, start, count)``: the day (and, for a clock in
+        hours, the moment) :meth:`reckon` gives, without its account, which
+        a replay builds only when an explanation is read.  Remembered as
+        :meth:`reckon` is."""
+        key = (rule, start, count)
+        memo = self._whens
+        answer = memo.get(key)
+        if answer is None:
+            if len(memo) >= RECKONINGS_KEPT:
+                memo.clear()
+            answer = memo[key] = rule.when(self, start, count)
+        return answer
+
     def forget_reckonings(self) -> None:
-        """Empty the memo of :meth:`reckon` (benchmarks measure it cold)."""
+        """Empty the memos of :meth:`reckon` and :meth:`when` (benchmarks
+        measure them cold)."""
         self._reckonings.clear()
+        self._whens.clear()
 
     def closed_reason(self, day: date) -> str | None:
         """Why ``day`` is closed ("Saturday", a holiday's name, a closure's
@@ -285,6 +302,46 @@ class BusinessCalendar:
                 return moment + remaining
             remaining -= left_today
             moment = datetime.combine(self.roll_forward(midnight.date()), datetime.min.time())
+
+    def subtract_business_hours(self, start: datetime, hours: int) -> datetime:
+        """The latest moment ``hours`` business hours before ``start`` (Open
+        Meeting Law, c.30A §20(b)): the hours of its own day first, then
+        whole business days back from an index.  A start at midnight begins
+        with the day before.  :meth:`_subtract_business_hours_by_steps`
+        walks day by day and is the definition (tests hold the two equal);
+        near the calendar's first year the walk answers, so its error is the
+        one given."""
+        if hours <= 0 or hours > 24 * 200 or start.year <= FIRST_YEAR:
+            return self._subtract_business_hours_by_steps(start, hours)
+        moment, remaining = start, timedelta(hours=hours)
+        day = moment.date() if moment.time() != _MIDNIGHT else moment.date() - _DAY
+        if self.is_business_day(day):
+            since_midnight = moment - datetime.combine(day, _MIDNIGHT)
+        else:
+            day = self.roll_backward(day)
+            moment = datetime.combine(day + _DAY, _MIDNIGHT)
+            since_midnight = _DAY
+        if remaining <= since_midnight:
+            return moment - remaining
+        remaining -= since_midnight
+        days = -(-remaining // _DAY)  # whole business days back, the last maybe in part
+        return datetime.combine(self.add_business_days(day, -days), _MIDNIGHT) + (days * _DAY - remaining)
+
+    def _subtract_business_hours_by_steps(self, start: datetime, hours: int) -> datetime:
+        """:meth:`subtract_business_hours`, one day at a time."""
+        moment, remaining = start, timedelta(hours=hours)
+        while remaining > timedelta(0):
+            day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
+            if not self.is_business_day(day):
+                moment = datetime.combine(self.roll_backward(day) + timedelta(days=1), time.min)
+                continue
+            since_midnight = moment - datetime.combine(day, time.min)
+            if remaining <= since_midnight:
+                moment -= remaining
+                break
+            remaining -= since_midnight
+            moment = datetime.combine(day, time.min)
+        return moment
 
 
 _DAY = timedelta(days=1)

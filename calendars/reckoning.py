@@ -56,20 +56,9 @@ class Reckoning:
     ):
         # the dataclass's own __init__, without its twelve object.__setattr__
         # calls (a reckoning is made for every new question a replay asks)
-        self.__dict__.update(
-            rule=rule,
-            start=start,
-            count=count,
-            unit=unit,
-            direction=direction,
-            date=date,
-            at=at,
-            counted_to=counted_to,
-            skipped=skipped,
-            rolled=rolled,
-            roll=roll,
-            notes=notes,
-        )
+        d = self.__dict__
+        d["rule"], d["start"], d["count"], d["unit"], d["direction"], d["date"] = rule, start, count, unit, direction, date
+        d["at"], d["counted_to"], d["skipped"], d["rolled"], d["roll"], d["notes"] = at, counted_to, skipped, rolled, roll, notes
 
     def describe(self, start_label: str = "") -> str:
         """One sentence: ``21 calendar days after 2026-03-30 (filed, complete)

@@ -29,7 +29,6 @@ from enum import Enum
 
 from .business import BusinessCalendar
 from .errors import CalendarError
-from .massachusetts import FIRST_YEAR
 from .reckoning import ClosedStep, Reckoning
 
 __all__ = [
@@ -134,6 +133,15 @@ def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tup
     return target, steps
 
 
+def _roll_to(cal: BusinessCalendar, day: date, roll: Roll) -> date:
+    """The day :func:`_apply_roll` moves ``day`` to, without naming the days passed over."""
+    if roll is Roll.STATUTE:
+        return _roll_statute(cal, day)[0]
+    if roll is Roll.NONE or cal.is_business_day(day):
+        return day
+    return cal.roll_forward(day) if roll is Roll.FORWARD else cal.roll_backward(day)
+
+
 def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
     """Holidays and closures (not plain weekends) in [lo, hi]: the days an
     account of a business-day count should name."""
@@ -149,6 +157,7 @@ class DateRule:
     count: int
     name = "DATE_RULE"
     unit = "days"
+    direction = "after"  # the way it counts, as its Reckoning says: "after" | "before"
 
     def __post_init__(self):
         if not isinstance(self.count, int) or self.count < 0:
@@ -156,6 +165,13 @@ class DateRule:
 
     def reckon(self, cal: BusinessCalendar, start: date | datetime, count: int | None = None) -> Reckoning:
         raise NotImplementedError
+
+    def when(self, cal: BusinessCalendar, start: date | datetime, count: int | None = None) -> tuple[date, datetime | None]:
+        """``(date, at)`` of :meth:`reckon`, without building its account
+        (the days skipped and rolled over, named).  The rules a replay asks
+        most answer it directly; tests hold it equal to :meth:`reckon`'s."""
+        r = self.reckon(cal, start, count)
+        return r.date, r.at
 
     def summary(self) -> str:
         return f"{self.count} {self.unit}"
@@ -176,6 +192,9 @@ class _ForwardThenRoll(DateRule):
         counted = self._step(_as_date(start), n)
         final, rolled = _apply_roll(cal, counted, self.roll)
         return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=counted, rolled=rolled, roll=self.roll.value)
+
+    def when(self, cal, start, count=None):
+        return _roll_to(cal, self._step(_as_date(start), self.count if count is None else count), self.roll), None
 
     def summary(self):
         return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
@@ -201,6 +220,7 @@ class CalendarDaysBackward(DateRule):
     prior"): the act is due on or before start - count.  Never rolls."""
 
     name = "CALENDAR_DAYS_BACKWARD"
+    direction = "before"
     unit = "calendar days"
 
     def reckon(self, cal, start, count=None):
@@ -208,6 +228,11 @@ class CalendarDaysBackward(DateRule):
         day = _as_date(start) - timedelta(days=n)
         cal.closed_reason(day)  # checks the year is served
         return Reckoning(self.name, start, n, self.unit, "before", day, counted_to=day)
+
+    def when(self, cal, start, count=None):
+        day = _as_date(start) - timedelta(days=self.count if count is None else count)
+        cal.closed_reason(day)
+        return day, None
 
 
 @dataclass(frozen=True)
@@ -228,6 +253,9 @@ class BusinessDays(DateRule):
             self.name, start, n, self.unit, "after", final, counted_to=final, skipped=_skipped(cal, s + timedelta(days=1), final)
         )
 
+    def when(self, cal, start, count=None):
+        return cal.add_business_days(_as_date(start), self.count if count is None else count), None
+
 
 @dataclass(frozen=True)
 class BusinessDaysBackward(DateRule):
@@ -236,6 +264,7 @@ class BusinessDaysBackward(DateRule):
     day.  The start is day 0; closed days are passed over.  Never rolls."""
 
     name = "BUSINESS_DAYS_BACKWARD"
+    direction = "before"
     unit = "business days"
 
     def reckon(self, cal, start, count=None):
@@ -245,6 +274,9 @@ class BusinessDaysBackward(DateRule):
         return Reckoning(
             self.name, start, n, self.unit, "before", final, counted_to=final, skipped=_skipped(cal, final, s - timedelta(days=1))
         )
+
+    def when(self, cal, start, count=None):
+        return cal.add_business_days(_as_date(start), -(self.count if count is None else count)), None
 
 
 @dataclass(frozen=True)
@@ -267,6 +299,10 @@ class BusinessHours(DateRule):
             self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date(), skipped=_skipped(cal, s.date(), last)
         )
 
+    def when(self, cal, start, count=None):
+        at = cal.add_business_hours(_as_moment(start), self.count if count is None else count)
+        return at.date(), at
+
 
 @dataclass(frozen=True)
 class BusinessHoursBackward(DateRule):
@@ -276,11 +312,12 @@ class BusinessHoursBackward(DateRule):
     Never rolls."""
 
     name = "BUSINESS_HOURS_BACKWARD"
+    direction = "before"
     unit = "business hours"
 
     def reckon(self, cal, start, count=None):
         n = self.count if count is None else count
-        moment = _hours_back(cal, _as_moment(start), n)
+        moment = cal.subtract_business_hours(_as_moment(start), n)
         return Reckoning(
             self.name,
             start,
@@ -293,48 +330,9 @@ class BusinessHoursBackward(DateRule):
             skipped=_skipped(cal, moment.date(), _as_moment(start).date()),
         )
 
-
-def _hours_back(cal: BusinessCalendar, moment: datetime, n: int) -> datetime:
-    """The latest moment ``n`` business hours before ``moment``: the hours
-    of its own day first, then whole business days back (an index lookup).
-    :func:`_hours_back_by_steps` walks day by day and is the definition
-    (tests hold the two equal); near the calendar's first year the walk
-    answers, so its error is the one given."""
-    if n <= 0 or n > 24 * 200 or moment.year <= FIRST_YEAR:
-        return _hours_back_by_steps(cal, moment, n)
-    remaining = timedelta(hours=n)
-    day = moment.date() if moment.time() != time.min else moment.date() - _DAY
-    if cal.is_business_day(day):
-        since_midnight = moment - datetime.combine(day, time.min)
-    else:
-        day = cal.roll_backward(day)
-        moment = datetime.combine(day + _DAY, time.min)
-        since_midnight = _DAY
-    if remaining <= since_midnight:
-        return moment - remaining
-    remaining -= since_midnight
-    days = -(-remaining // _DAY)  # whole business days back, the last maybe in part
-    return datetime.combine(cal.add_business_days(day, -days), time.min) + (days * _DAY - remaining)
-
-
-def _hours_back_by_steps(cal: BusinessCalendar, moment: datetime, n: int) -> datetime:
-    """:func:`_hours_back`, one day at a time."""
-    remaining = timedelta(hours=n)
-    while remaining > timedelta(0):
-        day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
-        if not cal.is_business_day(day):
-            moment = datetime.combine(cal.roll_backward(day) + timedelta(days=1), time.min)
-            continue
-        since_midnight = moment - datetime.combine(day, time.min)
-        if remaining <= since_midnight:
-            moment -= remaining
-            break
-        remaining -= since_midnight
-        moment = datetime.combine(day, time.min)
-    return moment
-
-
-_DAY = timedelta(days=1)
+    def when(self, cal, start, count=None):
+        moment = cal.subtract_business_hours(_as_moment(start), self.count if count is None else count)
+        return moment.date(), moment
 
 
 @dataclass(frozen=True)
@@ -350,6 +348,11 @@ class Hours(DateRule):
         at = _as_moment(start) + timedelta(hours=n)
         cal.closed_reason(at.date())
         return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date())
+
+    def when(self, cal, start, count=None):
+        at = _as_moment(start) + timedelta(hours=self.count if count is None else count)
+        cal.closed_reason(at.date())
+        return at.date(), at
 
 
 @dataclass(frozen=True)
@@ -381,6 +384,7 @@ class LastBusinessDayBefore(DateRule):
     # and not (count, month) as the inherited field order would make it
     count: int = field(default=0, kw_only=True)
     name = "LAST_BUSINESS_DAY_BEFORE"
+    direction = "before"
     unit = "annual date"
 
     _roll = Roll.BACKWARD

@@ -9,7 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calendars import BusinessCalendar, CalendarError
-from calendars.rules import BusinessDays, CalendarDays, Months, _hours_back, _hours_back_by_steps
+from calendars.rules import (
+    BusinessDays,
+    BusinessDaysBackward,
+    BusinessHours,
+    BusinessHoursBackward,
+    CalendarDays,
+    CalendarDaysBackward,
+    DayBefore,
+    Hours,
+    LastBusinessDayBefore,
+    Months,
+    Roll,
+)
 
 DAYS = st.dates(min_value=date(2001, 1, 1), max_value=date(2095, 12, 31))
 CAL = BusinessCalendar("massachusetts", closures={date(2026, 12, 24): "Christmas Eve closure"})
@@ -93,16 +105,66 @@ def test_business_hours_counted_by_whole_days_end_where_the_hour_by_hour_walk_en
 @settings(deadline=None, max_examples=300)
 @given(CALENDARS, MOMENTS, HOURS)
 def test_business_hours_counted_back_by_whole_days_end_where_the_walk_back_ends(cal, start, hours):
-    assert _outcome(_hours_back, cal, start, hours) == _outcome(_hours_back_by_steps, cal, start, hours)
+    assert _outcome(cal.subtract_business_hours, start, hours) == _outcome(cal._subtract_business_hours_by_steps, start, hours)
 
 
 def test_seventy_two_business_hours_pass_over_a_holiday_weekend():
     # Friday 2026-05-22 10:00; Memorial Day is Monday 2026-05-25: 14 h Friday, then Tuesday, Wednesday, 10 h Thursday
     assert CAL.add_business_hours(datetime(2026, 5, 22, 10), 72) == datetime(2026, 5, 28, 10)
-    assert _hours_back(CAL, datetime(2026, 5, 28, 10), 72) == datetime(2026, 5, 22, 10)
+    assert CAL.subtract_business_hours(datetime(2026, 5, 28, 10), 72) == datetime(2026, 5, 22, 10)
 
 
 def test_business_hours_pass_over_a_saturday_whether_or_not_the_town_closed_it_by_vote():
     # business hours never count Saturdays (M.G.L. c.82 §40A), vote or not
     friday = datetime(2031, 11, 21, 12)
     assert CAL.add_business_hours(friday, 24) == SATURDAYS_CLOSED.add_business_hours(friday, 24) == datetime(2031, 11, 24, 12)
+
+
+# -- the day alone (when) is the reckoning's day -------------------------------------
+
+RULES = st.sampled_from(
+    [
+        CalendarDays(21),
+        CalendarDays(10, roll=Roll.NONE),
+        CalendarDays(14, roll=Roll.BACKWARD),
+        CalendarDays(20, roll=Roll.STATUTE),
+        CalendarDaysBackward(7),
+        BusinessDays(5),
+        BusinessDaysBackward(5),
+        BusinessHours(72),
+        BusinessHoursBackward(48),
+        Hours(24),
+        Months(36),
+        Months(1, roll=Roll.FORWARD),
+        Months(18, roll=Roll.STATUTE),
+        LastBusinessDayBefore(12, 1),
+        DayBefore(12, 1),
+    ]
+)
+STARTS = st.dates(min_value=date(2000, 1, 1), max_value=date(2100, 12, 31)) | MOMENTS
+
+
+def _reckoned(rule, cal, start, count):
+    r = rule.reckon(cal, start, count)
+    return r.date, r.at
+
+
+@settings(deadline=None, max_examples=400)
+@given(RULES, CALENDARS, STARTS, st.none() | st.integers(0, 60))
+def test_the_day_alone_is_the_day_of_the_full_reckoning(rule, cal, start, count):
+    assert _outcome(rule.when, cal, start, count) == _outcome(_reckoned, rule, cal, start, count)
+    assert _outcome(cal.when, rule, start, count) == _outcome(_reckoned, rule, cal, start, count)  # and from the memo
+
+
+@settings(deadline=None)
+@given(RULES, CALENDARS, st.dates(min_value=date(2001, 1, 1), max_value=date(2099, 1, 1)))
+def test_a_rule_says_which_way_it_counts_as_its_reckoning_does(rule, cal, start):
+    assert rule.direction == rule.reckon(cal, start).direction
+
+
+def test_forgetting_the_reckonings_forgets_the_days_alone_too():
+    cal = BusinessCalendar("forgetful")
+    cal.when(CalendarDays(21), date(2026, 3, 30))
+    cal.reckon(CalendarDays(21), date(2026, 3, 30))
+    cal.forget_reckonings()
+    assert cal._whens == {} and cal._reckonings == {}

@@ -73,9 +73,9 @@ class Record:
             clock = self.rules.clock("permit-expiry")
         except UnknownChoice:
             return None
-        day = self.calendar.reckon(clock.measure, self.issued.date).date
+        day = self.calendar.when(clock.measure, self.issued.date)[0]
         for _ in range(self.renewals):
-            day = self.calendar.reckon(self.rules.renewal, day).date
+            day = self.calendar.when(self.rules.renewal, day)[0]
         return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
 
     def in_default(self, on: date) -> bool:

@@ -225,7 +225,7 @@ _HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
 
 
 def clock_date(rec: Record, clock: Clock, start) -> date:
-    return rec.calendar.reckon(clock.measure, start).date
+    return rec.calendar.when(clock.measure, start)[0]
 
 
 #: What :func:`_evaluate` asks of one clock, read once per rule book (a
@@ -234,8 +234,9 @@ def clock_date(rec: Record, clock: Clock, start) -> date:
 #: recorded (see _starts); whether its count comes from the start event
 #: (max_count); whether a date alone counts from the end of that day (an
 #: hour clock); whether renewals and the Extension Acts move it
-#: (permit-expiry); and whether one event type alone meets it, so that the
-#: first of that type after the start is the event (see _met).
+#: (permit-expiry); whether one event type alone meets it, so that the
+#: first of that type after the start is the event (see _met); and whether
+#: it counts back (its Reckoning's direction is "before").
 _PLANS: dict[int, tuple[PermitRules, tuple[tuple, ...]]] = {}
 _SPECIAL_STARTS = ("winter-patch", "permit-expiry")
 
@@ -259,6 +260,7 @@ def _plans(rules: PermitRules) -> tuple[tuple, ...]:
                 c.measure.name in _HOURS_FORWARD,
                 c.id == "permit-expiry",
                 len(c.met_by) == 1 and c.id != "emergency-notice" and c.met_by[0] != "permanent-patch-placed",
+                c.measure.direction == "before",
             )
             for c in rules.clocks
         )
@@ -273,8 +275,9 @@ def _evaluate(
     rec: Record, rules: PermitRules, as_of: date, final: bool, by_type: dict[str, list[Event]], prefix: str = ""
 ) -> list[ClockResult]:
     out: list[ClockResult] = []
-    reckon, extensions, anchors = rec.calendar.reckon, rec.extensions, rec.anchors
-    for clock, cid, ctype, start, measure, met_by, citation, plain, counted, hours, expiry, single in _plans(rules):
+    calendar, extensions, anchors = rec.calendar, rec.extensions, rec.anchors
+    when = calendar.when  # the day alone: the account (a Reckoning) is made when an explanation is read
+    for clock, cid, ctype, start, measure, met_by, citation, plain, counted, hours, expiry, single, backward in _plans(rules):
         starts = anchors.get(start) if plain else _starts(clock, rec)
         if not starts:
             continue
@@ -283,14 +286,13 @@ def _evaluate(
             end_of_day = False
             if hours and isinstance(value, date) and not isinstance(value, datetime):
                 value, end_of_day = datetime.combine(value + timedelta(days=1), time.min), True
-            r = reckon(measure, value, count)
-            day, at = r.date, r.at
+            day, at = when(measure, value, count)
             renewed = None
             acts = ""
             if expiry:
                 if rec.renewals and rules.renewal is not None:
                     for _ in range(rec.renewals):
-                        day = reckon(rules.renewal, day).date
+                        day = when(rules.renewal, day)[0]
                     renewed = (rec.renewals, day)
                 if rec.issued is not None:
                     day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
@@ -303,7 +305,7 @@ def _evaluate(
                 met = None
                 candidates = by_type.get(met_by[0])
                 if candidates:
-                    if r.direction == "before" and start_event.type != "permit-renewed":
+                    if backward and start_event.type != "permit-renewed":
                         met = candidates[0]
                     else:
                         after = (start_event.date, start_event.position)
@@ -312,7 +314,7 @@ def _evaluate(
                                 met = e
                                 break
             else:
-                met = _met(clock, start_event, r.direction == "before", by_type)
+                met = _met(clock, start_event, backward, by_type)
             status = _status(ctype, day, met, as_of, bool(met_by), at)
             if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                 status = "premature"
@@ -330,7 +332,7 @@ def _evaluate(
                 _explain,
                 clock,
                 rules,
-                r,
+                (calendar, measure, value, count),
                 renewed,
                 ext,
                 met,
@@ -364,7 +366,7 @@ _new = object.__new__
 def _explain(
     clock: Clock,
     rules: PermitRules,
-    r,
+    question,
     renewed,
     ext,
     met,
@@ -377,10 +379,13 @@ def _explain(
     missed_on=None,
 ) -> str:
     """How the clock's day was reached and what met it, built only when read.
-    ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
+    ``question`` is (calendar, date rule, start, count) as the replay asked
+    it (the calendar's account of it is made now); ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
     start event of an hour clock recorded by its date alone; ``acts`` what
     the Permit Extension Acts did to an expiry; ``missed_on`` the day the
     hearing opened without this notice."""
+    calendar, measure, start, count = question  # what was asked of the calendar: its account now
+    r = calendar.reckon(measure, start, count)
     text = r.describe(ANCHORS[clock.start])
     if dated_start is not None:
         text += f"; {dated_start.type} recorded without a time: counted from the end of {dated_start.date}"

@@ -186,7 +186,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     ticket = rec.first("dig-safe-notice")
     if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
         value, notice = ticket
-        last = rec.calendar.reckon(rec.rules.clock("dig-safe-expiry").measure, value).date
+        last = rec.calendar.when(rec.rules.clock("dig-safe-expiry").measure, value)[0]
         if dug.date > last:
             out.append(
                 (
