@@ -328,10 +328,11 @@ def parse_filing(obj: Any) -> Filing:
 
 def _filing(obj, filing_id: str, vouch: bool) -> Filing:
     """parse_filing's work after the id (see _event for ``vouch``)."""
-    for name in ("town", "kind"):
-        if not isinstance(obj.get(name), str):
-            raise MalformedEvent(f"missing required field {name!r}", filing=filing_id)
-    kind = obj["kind"]
+    if not isinstance(obj.get("town"), str):
+        raise MalformedEvent("missing required field 'town'", filing=filing_id)
+    kind = obj.get("kind")
+    if not isinstance(kind, str):
+        raise MalformedEvent("missing required field 'kind'", filing=filing_id)
     if kind not in KINDS:
         raise UnknownChoice("permit kind", kind, KINDS)
     also = obj.get("also", _NO_ALSO)
@@ -344,8 +345,20 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
         raise _Unproven
     vouch_events = vouch and type(raw_events) is list  # check_values looks only into plain lists
     events: list[Event] = []  # the earlier events, for an event that names one by position
-    for i, raw in enumerate(raw_events, start=1):
-        events.append(_event(kind, i, raw, filing_id, events, vouch_events))
+    dated_only, position = _DATED_ONLY[kind], 0
+    for raw in raw_events:
+        position += 1
+        if type(raw) is dict and len(raw) == 2:  # _event's short path, without the call: most events
+            etype = raw.get("type")
+            if etype.__class__ is str and etype in dated_only:
+                day = raw.get("date")
+                day = _DAYS.get(day) if day.__class__ is str else None
+                if day is not None:
+                    e = _new(Event)
+                    e.__dict__.update(position=position, type=etype, date=day, at=None, fields={}, raw=raw)
+                    events.append(e)
+                    continue
+        events.append(_event(kind, position, raw, filing_id, events, vouch_events))
     if obj.keys() <= _TOP_FIELDS:
         extra = _NO_EXTRA
     else:
@@ -359,5 +372,10 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+#: kind -> the event types whose one required field is the date
+_DATED_ONLY = {
+    kind: frozenset(t for t, fields in vocabulary.items() if tuple(fields.items()) == (("date", "date"),))
+    for kind, vocabulary in EVENT_FIELDS.items()
+}
 _NO_ALSO: list = []  # never changed: read as "no other jurisdiction"
 _new = object.__new__
