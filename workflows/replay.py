@@ -154,10 +154,12 @@ def replay(filing: Filing, as_of: date) -> Replay:
     state = START
     unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in _live_events(filing):
-        rec.state = state
         etype = e.type
         target = unguarded.get((state, etype))  # machine.step's answer where it has nothing to ask
-        state = target if target is not None else machine.step(state, e, rec)
+        if target is None:
+            rec.state = state  # what the guards and conditions read
+            target = machine.step(state, e, rec)
+        state = target
         events.append(e)  # record.note_event(rec, e), inlined; and the index by type
         note = _NOTES.get(etype)
         if note is not None:

@@ -78,8 +78,10 @@ def _unrecorded_work(rec) -> list:
     of the permit certifies in writing to the Commission that the permit has
     been recorded"."""
     rule = rec.rules.recording_before_work
+    if not rule:
+        return []
     work = next((e for e in rec.events if e.type == "work-started"), None)
-    if not rule or work is None:
+    if work is None:
         return []
     before = [e for e in rec.events if (e.date, e.position) <= (work.date, work.position)]
     missing = [t for t in ("permit-recorded", "recording-certified") if not any(e.type == t for e in before)]
