@@ -175,6 +175,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     clocks = _evaluate(rec, rules, as_of, final, by_type)
     for prefix, other in also:
         clocks += _evaluate(rec, other, as_of, final, by_type, prefix)
-    _mark_binding(clocks, [p for p, _ in also])
+    if also:
+        _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)
