@@ -18,7 +18,7 @@ from test_replay_properties import histories
 
 from workflows.clocks import _met, _order
 from workflows.errors import PermitsError
-from workflows.filing import _filing, parse_filing
+from workflows.filing import PLAIN_HISTORY, VOID, _filing, parse_filing
 from workflows.ids import check_filing_id
 from workflows.inputs import MAX_DEPTH, MAX_FIELD_CHARS, check_values
 from workflows.replay import MACHINES, _live_events, replay
@@ -171,3 +171,33 @@ def test_a_history_recorded_out_of_date_order_is_replayed_in_date_order():
         ],
     }
     assert [e.position for e in _live_events(parse_filing(obj))] == [1, 3, 2]
+
+
+@SETTINGS
+@given(histories(max_events=12))
+def test_a_filing_marked_plain_holds_no_voiding_and_is_in_date_order_already(drawn):
+    obj, _ = drawn
+    try:
+        filing = parse_filing(obj)
+    except PermitsError:
+        return
+    in_order = list(filing.events) == sorted(filing.events, key=_order)
+    voids = any(e.type == VOID for e in filing.events)
+    assert bool(filing.__dict__.get(PLAIN_HISTORY)) == (in_order and not voids)
+
+
+def test_a_voiding_or_an_appended_event_takes_the_history_off_the_plain_path():
+    obj = {
+        "town": "canton",
+        "kind": "rda",
+        "id": "PLAIN-1",
+        "events": [{"type": "filed", "date": "2026-03-02"}, {"type": "notice-published", "date": "2026-03-03"}],
+    }
+    assert parse_filing(obj).__dict__.get(PLAIN_HISTORY) is True
+    voided = copy.deepcopy(obj)
+    voided["events"].append({"type": "event-voided", "date": "2026-03-04", "voids": 2, "reason": "wrong paper"})
+    assert PLAIN_HISTORY not in parse_filing(voided).__dict__
+    assert [e.position for e in _live_events(parse_filing(voided))] == [1]
+    grown = parse_filing(obj).with_event({"type": "notice-posted", "date": "2026-03-01"})
+    assert PLAIN_HISTORY not in grown.__dict__
+    assert [e.position for e in _live_events(grown)] == [3, 1, 2]

@@ -234,7 +234,20 @@ def _evaluate(
                                 break
             else:
                 met = _met(clock, start_event, backward, by_type)
-            status = _status(ctype, day, met, as_of, bool(met_by), at)
+            if ctype == "deadline":  # the status as of ``as_of`` (inlined: one call fewer per clock)
+                if met is not None:
+                    if at is not None and met.at is not None:  # an hour clock met at a known time
+                        status = "met" if met.at <= at else "late"
+                    else:
+                        status = "met" if met.date <= day else "late"
+                elif not met_by:
+                    status = "open" if as_of <= day else "met"
+                else:
+                    status = "open" if as_of <= day else "overdue"
+            elif ctype == "earliest":
+                status = "passed" if met is not None or as_of >= day else "waiting"
+            else:
+                status = "active" if as_of <= day else "expired"
             if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
                 status = "premature"
             if cid == "winter-patch" and rec.length_ft is None and status in PENDING:
@@ -289,17 +302,3 @@ def _all_boards_reported(rec: Record, before: Event) -> bool:
         return False
     reported = {e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and _order(e) < _order(before)}
     return land_disturbance.REVIEWING_BOARDS <= reported
-
-
-def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:
-    if kind == "deadline":
-        if met is not None:
-            if at is not None and met.at is not None:  # an hour clock met at a known time
-                return "met" if met.at <= at else "late"
-            return "met" if met.date <= day else "late"
-        if not has_met_by:
-            return "open" if as_of <= day else "met"
-        return "open" if as_of <= day else "overdue"
-    if kind == "earliest":
-        return "passed" if met is not None or as_of >= day else "waiting"
-    return "active" if as_of <= day else "expired"

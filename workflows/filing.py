@@ -346,6 +346,7 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
     vouch_events = vouch and type(raw_events) is list  # check_values looks only into plain lists
     events: list[Event] = []  # the earlier events, for an event that names one by position
     dated_only, position = _DATED_ONLY[kind], 0
+    plain, last = True, date.min  # no event voided, every one dated on or after the one before
     for raw in raw_events:
         position += 1
         if type(raw) is dict and len(raw) == 2:  # _event's short path, without the call: most events
@@ -357,8 +358,16 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
                     e = _new(Event)
                     e.__dict__.update(position=position, type=etype, date=day, at=None, fields={}, raw=raw)
                     events.append(e)
+                    if day < last:
+                        plain = False
+                    last = day
                     continue
-        events.append(_event(kind, position, raw, filing_id, events, vouch_events))
+        e = _event(kind, position, raw, filing_id, events, vouch_events)
+        events.append(e)
+        if e.type == VOID or e.date is None or e.date < last:
+            plain = False
+        else:
+            last = e.date
     if obj.keys() <= _TOP_FIELDS:
         extra = _NO_EXTRA
     else:
@@ -368,7 +377,16 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
         extra = MappingProxyType(extra)
     filing = _new(Filing)  # Filing(...) without the frozen dataclass's six object.__setattr__ calls
     filing.__dict__.update(town=obj["town"], kind=kind, id=filing_id, events=tuple(events), also=tuple(also), extra=extra)
+    if plain:
+        filing.__dict__[PLAIN_HISTORY] = True
     return filing
+
+
+#: Set (not a field) on a Filing read by parse_filing whose history voids
+#: nothing and is in date order already: its replay takes the events as
+#: they are (workflows.replay._live_events).  A Filing made otherwise has
+#: no mark and is sorted and searched for voidings as before.
+PLAIN_HISTORY = "_plain_history"
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
