@@ -65,7 +65,7 @@ class BusinessCalendar:
         self._business: list[int] = []  # sorted ordinals of business days
         self._first_ordinal, self._last_ordinal = 1, 0  # the span of the years loaded, as ordinals
         self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
-        self._whens: dict[tuple, tuple] = {}  # (rule, start, count) -> (date, at), see when()
+        self._whens: dict[tuple, tuple] = {}  # (id(rule), start, count) -> (rule, (date, at)), see when()
 
     # -- loading --------------------------------------------------------
 
@@ -117,13 +117,18 @@ class BusinessCalendar:
         hours, the moment) :meth:`reckon` gives, without its account, which
         a replay builds only when an explanation is read.  Remembered as
         :meth:`reckon` is."""
-        key = (rule, start, count)
+        # keyed by the rule's identity (a rule book's rules live as long as it
+        # does; hashing a frozen dataclass is a Python call): the entry keeps
+        # the rule, so no other object can take its id while the entry stands
+        key = (id(rule), start, count)
         memo = self._whens
-        answer = memo.get(key)
-        if answer is None:
-            if len(memo) >= RECKONINGS_KEPT:
-                memo.clear()
-            answer = memo[key] = rule.when(self, start, count)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is rule:
+            return hit[1]
+        if len(memo) >= RECKONINGS_KEPT:
+            memo.clear()
+        answer = rule.when(self, start, count)
+        memo[key] = (rule, answer)
         return answer
 
     def forget_reckonings(self) -> None:
@@ -313,6 +318,8 @@ class BusinessCalendar:
         one given."""
         if hours <= 0 or hours > 24 * 200 or start.year <= FIRST_YEAR:
             return self._subtract_business_hours_by_steps(start, hours)
+        if hours % 24 == 0 and start.time() == _MIDNIGHT:  # whole days from a midnight: the n-th business day's start
+            return datetime.combine(self.add_business_days(start.date(), -(hours // 24)), _MIDNIGHT)
         moment, remaining = start, timedelta(hours=hours)
         day = moment.date() if moment.time() != _MIDNIGHT else moment.date() - _DAY
         if self.is_business_day(day):

@@ -108,6 +108,17 @@ def test_business_hours_counted_back_by_whole_days_end_where_the_walk_back_ends(
     assert _outcome(cal.subtract_business_hours, start, hours) == _outcome(cal._subtract_business_hours_by_steps, start, hours)
 
 
+@settings(deadline=None, max_examples=300)
+@given(CALENDARS, st.dates(min_value=date(2000, 1, 1), max_value=date(2100, 12, 31)), st.integers(0, 30))
+def test_whole_days_of_business_hours_from_a_midnight_end_where_the_walk_ends(cal, day, days):
+    start = datetime.combine(day, datetime.min.time())  # a hearing recorded by its day alone
+    for hours in (24 * days, 24 * days + 5):
+        assert _outcome(cal.subtract_business_hours, start, hours) == _outcome(
+            cal._subtract_business_hours_by_steps, start, hours
+        )
+        assert _outcome(cal.add_business_hours, start, hours) == _outcome(cal._add_business_hours_by_steps, start, hours)
+
+
 def test_seventy_two_business_hours_pass_over_a_holiday_weekend():
     # Friday 2026-05-22 10:00; Memorial Day is Monday 2026-05-25: 14 h Friday, then Tuesday, Wednesday, 10 h Thursday
     assert CAL.add_business_hours(datetime(2026, 5, 22, 10), 72) == datetime(2026, 5, 28, 10)
@@ -168,3 +179,4 @@ def test_forgetting_the_reckonings_forgets_the_days_alone_too():
     cal.reckon(CalendarDays(21), date(2026, 3, 30))
     cal.forget_reckonings()
     assert cal._whens == {} and cal._reckonings == {}
+    assert cal.when(CalendarDays(21), date(2026, 3, 30)) == (date(2026, 4, 21), None)  # Patriots' Day, rolled
