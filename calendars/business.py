@@ -310,12 +310,13 @@ class BusinessCalendar:
 
     def subtract_business_hours(self, start: datetime, hours: int) -> datetime:
         """The latest moment ``hours`` business hours before ``start`` (Open
-        Meeting Law, c.30A §20(b)): the hours of its own day first, then
-        whole business days back from an index.  A start at midnight begins
-        with the day before.  :meth:`_subtract_business_hours_by_steps`
-        walks day by day and is the definition (tests hold the two equal);
-        near the calendar's first year the walk answers, so its error is the
-        one given."""
+        Meeting Law, c.30A §20(b)): only hours on business days count, so a
+        Saturday, Sunday, holiday or closure is passed over whole.  The
+        hours of the start's own day come first (a start at midnight begins
+        with the day before), then whole business days back from an index.
+        :meth:`_subtract_business_hours_by_steps` walks day by day and is
+        the definition (tests hold the two equal); near the calendar's first
+        year the walk answers, so its error is the one given."""
         if hours <= 0 or hours > 24 * 200 or start.year <= FIRST_YEAR:
             return self._subtract_business_hours_by_steps(start, hours)
         if hours % 24 == 0 and start.time() == _MIDNIGHT:  # whole days from a midnight: the n-th business day's start
