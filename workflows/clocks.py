@@ -276,18 +276,18 @@ def _evaluate(
                 acts,
                 missed_on,
             )
-            result = _new(ClockResult)
-            result.__dict__.update(
-                id=prefix + cid,
-                type=ctype,
-                date=day,
-                status=status,
-                rule=citation,
-                _explanation=explain,
-                at=at,
-                binding=None,
-                start_position=start_event.position,
-            )
+            result = _new(ClockResult)  # ClockResult(...) without its __init__ and the explanation's descriptor
+            result.__dict__ = {
+                "id": prefix + cid,
+                "type": ctype,
+                "date": day,
+                "status": status,
+                "rule": citation,
+                "_explanation": explain,
+                "at": at,
+                "binding": None,
+                "start_position": start_event.position,
+            }
             out.append(result)
     return out
 

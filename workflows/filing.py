@@ -174,15 +174,6 @@ class _Unproven(Exception):
     """The parser cannot vouch that check_values would pass (internal)."""
 
 
-def _new_event(position, etype, day, at, fields, raw, _new=object.__new__) -> Event:
-    """``Event(position, etype, day, at, fields, raw)`` without the frozen
-    dataclass's six ``object.__setattr__`` calls (a tenth of a replay): the
-    same value, built for the parser's hot loop."""
-    e = _new(Event)
-    e.__dict__.update(position=position, type=etype, date=day, at=at, fields=fields, raw=raw)
-    return e
-
-
 def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: Sequence[Event] = ()) -> Event:
     """One event, checked for form.  ``raw`` is kept as given (not copied:
     the filing owns its JSON; :meth:`Event.to_json` returns a copy)."""
@@ -270,7 +261,9 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
         )
     at = parsed.pop("at", None)
     day = parsed.pop("date", None) or (at.date() if at else None)
-    return _new_event(position, etype, day, at, parsed, raw)
+    e = _new(Event)  # Event(...) without the frozen dataclass's six object.__setattr__ calls: the same value
+    e.__dict__.update(position=position, type=etype, date=day, at=at, fields=parsed, raw=raw)
+    return e
 
 
 _TOP_FIELDS = frozenset(("town", "kind", "id", "also", "events"))

@@ -92,12 +92,14 @@ def note_event(rec: Record, e: Event) -> None:
 
 def _filed(rec: Record, e: Event) -> None:
     rec.anchor("received", e.date, e)
-    if e.get("complete", True):
+    fields = e.fields
+    if fields.get("complete", True):
         rec.anchor("complete-application", e.date, e)
-    rec.applicant = e.get("applicant", rec.applicant)
-    rec.length_ft = e.get("length_ft", rec.length_ft)
-    rec.surface = e.get("surface", rec.surface)
-    rec.emergency = e.get("emergency", rec.emergency) or rec.emergency
+    if fields:  # a street opening's applicant, length, surface, emergency
+        rec.applicant = fields.get("applicant", rec.applicant)
+        rec.length_ft = fields.get("length_ft", rec.length_ft)
+        rec.surface = fields.get("surface", rec.surface)
+        rec.emergency = fields.get("emergency", rec.emergency) or rec.emergency
 
 
 def _deemed_complete(rec: Record, e: Event) -> None:
