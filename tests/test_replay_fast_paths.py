@@ -8,10 +8,14 @@
   answer is the one a scan of the whole history gives.
 - A machine step with nothing to ask (``Machine.unguarded``) goes where
   ``Machine.step`` goes.
+- A history parse_filing saw in date order with nothing voided is marked
+  and replayed as it is; any other is sorted and searched for voidings.
+- A rule book finds a clock by id from a table, as its first declaration.
 """
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_replay_properties import histories
@@ -201,3 +205,16 @@ def test_a_voiding_or_an_appended_event_takes_the_history_off_the_plain_path():
     grown = parse_filing(obj).with_event({"type": "notice-posted", "date": "2026-03-01"})
     assert PLAIN_HISTORY not in grown.__dict__
     assert [e.position for e in _live_events(grown)] == [3, 1, 2]
+
+
+def test_a_rule_book_finds_a_clock_by_id_as_the_first_declared_and_names_the_ids_when_it_has_none():
+    from calendars import CalendarDays
+    from workflows.errors import UnknownChoice
+    from workflows.rulebook import Clock, PermitRules
+
+    first = Clock("decision", CalendarDays(21), "hearing-closed", "By-law §1")
+    second = Clock("decision", CalendarDays(30), "hearing-closed", "By-law §2")
+    rules = PermitRules("noi", "By-law", (first, second))  # unchecked: a town profile refuses the duplicate
+    assert rules.clock("decision") is first
+    with pytest.raises(UnknownChoice, match="unknown clock for noi 'appeal-period'; choose one of: decision"):
+        rules.clock("appeal-period")
