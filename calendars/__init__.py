@@ -30,6 +30,7 @@ from .rules import (
     LastBusinessDayBefore,
     Months,
     Roll,
+    add_months,
 )
 
 __all__ = [
@@ -60,4 +61,5 @@ __all__ = [
     "LastBusinessDayBefore",
     "Months",
     "Roll",
+    "add_months",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from .errors import CalendarError
 from .massachusetts import FIRST_YEAR, LAST_YEAR, _check_year, legal_holidays
@@ -63,7 +63,9 @@ class BusinessCalendar:
         self._named: list[int] = []  # sorted ordinals of the closed days named (holidays, closures)
         self._years: tuple[int, int] | None = None
         self._business: list[int] = []  # sorted ordinals of business days
+        self._first_ordinal, self._last_ordinal = 1, 0  # the span of the years loaded, as ordinals
         self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
+        self._whens: dict[tuple, tuple] = {}  # (id(rule), start, count) -> (rule, (date, at)), see when()
 
     # -- loading --------------------------------------------------------
 
@@ -87,6 +89,7 @@ class BusinessCalendar:
         self._named = sorted(closed)  # ordinals of the holidays and closures, for named_closed_between
         self._closed = closed
         self._years = (first, last)
+        self._first_ordinal, self._last_ordinal = lo, hi
 
     def _cover(self, year: int) -> None:
         if self._years is None or not self._years[0] <= year <= self._years[1]:
@@ -109,22 +112,48 @@ class BusinessCalendar:
             answer = memo[key] = rule.reckon(self, start, count)
         return answer
 
+    def when(self, rule, start: date | datetime, count: int | None = None) -> tuple[date, datetime | None]:
+        """``rule.when(self, start, count)``: the day (and, for a clock in
+        hours, the moment) :meth:`reckon` gives, without its account, which
+        a replay builds only when an explanation is read.  Remembered as
+        :meth:`reckon` is."""
+        # keyed by the rule's identity (a rule book's rules live as long as it
+        # does; hashing a frozen dataclass is a Python call): the entry keeps
+        # the rule, so no other object can take its id while the entry stands
+        key = (id(rule), start, count)
+        memo = self._whens
+        hit = memo.get(key)
+        if hit is not None and hit[0] is rule:
+            return hit[1]
+        if len(memo) >= RECKONINGS_KEPT:
+            memo.clear()
+        answer = rule.when(self, start, count)
+        memo[key] = (rule, answer)
+        return answer
+
     def forget_reckonings(self) -> None:
-        """Empty the memo of :meth:`reckon` (benchmarks measure it cold)."""
+        """Empty the memos of :meth:`reckon` and :meth:`when` (benchmarks
+        measure them cold)."""
         self._reckonings.clear()
+        self._whens.clear()
 
     def closed_reason(self, day: date) -> str | None:
         """Why ``day`` is closed ("Saturday", a holiday's name, a closure's
         reason), or None for a business day.  A holiday on a weekend is named
         by the holiday."""
-        self._cover(day.year)
-        name = self._closed.get(day.toordinal())
+        o = day.toordinal()
+        if not self._first_ordinal <= o <= self._last_ordinal:
+            self._cover(day.year)
+        name = self._closed.get(o)
         if name is not None:
             return name
         return _WEEKEND.get(day.weekday())
 
     def is_business_day(self, day: date) -> bool:
-        return self.closed_reason(day) is None
+        o = day.toordinal()
+        if not self._first_ordinal <= o <= self._last_ordinal:
+            self._cover(day.year)
+        return self._closed.get(o) is None and (o - 1) % 7 < 5  # date.fromordinal(1) is a Monday
 
     def closed_days(self, year: int) -> list[ClosedDay]:
         """The legal holidays and town closures of ``year`` (weekends left
@@ -164,10 +193,15 @@ class BusinessCalendar:
         Found by bisection, not by walking the days."""
         if first > last:
             return []
-        self._cover(first.year)
-        self._cover(last.year)
+        lo_o, hi_o = first.toordinal(), last.toordinal()
+        if not (self._first_ordinal <= lo_o and hi_o <= self._last_ordinal):
+            self._cover(first.year)
+            self._cover(last.year)
         named, closed = self._named, self._closed
-        lo, hi = bisect_left(named, first.toordinal()), bisect_right(named, last.toordinal())
+        lo = bisect_left(named, lo_o)
+        if lo == len(named) or named[lo] > hi_o:
+            return []  # most spans name no closed day
+        hi = bisect_right(named, hi_o)
         return [(date.fromordinal(o), closed[o]) for o in named[lo:hi]]
 
     # -- arithmetic -----------------------------------------------------
@@ -238,9 +272,30 @@ class BusinessCalendar:
         not on Saturdays, Sundays or legal holidays); an hour on a closed day
         is passed over.  A start on a closed day begins counting at midnight
         of the next business day.
+
+        Counted in whole business days from the first one's midnight (an
+        index lookup); :meth:`_add_business_hours_by_steps` walks day by
+        day and is the definition (tests hold the two equal).  Near the
+        calendar's last year the walk answers, so its error is the one given.
         """
         if hours < 0:
             raise CalendarError("business hours are counted forward only")
+        if hours > 24 * 200 or start.year >= LAST_YEAR:
+            return self._add_business_hours_by_steps(start, hours)
+        moment = start
+        if not self.is_business_day(moment.date()):
+            moment = datetime.combine(self.roll_forward(moment.date()), _MIDNIGHT)
+        remaining = timedelta(hours=hours)
+        left_today = datetime.combine(moment.date() + _DAY, _MIDNIGHT) - moment
+        if remaining <= left_today:
+            return moment + remaining
+        remaining -= left_today
+        days = -(-remaining // _DAY)  # business days begun after the first, the last maybe in part
+        last = self.add_business_days(moment.date(), days)
+        return datetime.combine(last, _MIDNIGHT) + (remaining - (days - 1) * _DAY)
+
+    def _add_business_hours_by_steps(self, start: datetime, hours: int) -> datetime:
+        """:meth:`add_business_hours`, one day at a time."""
         moment = start
         if not self.is_business_day(moment.date()):
             moment = datetime.combine(self.roll_forward(moment.date()), datetime.min.time())
@@ -252,3 +307,50 @@ class BusinessCalendar:
                 return moment + remaining
             remaining -= left_today
             moment = datetime.combine(self.roll_forward(midnight.date()), datetime.min.time())
+
+    def subtract_business_hours(self, start: datetime, hours: int) -> datetime:
+        """The latest moment ``hours`` business hours before ``start`` (Open
+        Meeting Law, c.30A §20(b)): only hours on business days count, so a
+        Saturday, Sunday, holiday or closure is passed over whole.  The
+        hours of the start's own day come first (a start at midnight begins
+        with the day before), then whole business days back from an index.
+        :meth:`_subtract_business_hours_by_steps` walks day by day and is
+        the definition (tests hold the two equal); near the calendar's first
+        year the walk answers, so its error is the one given."""
+        if hours <= 0 or hours > 24 * 200 or start.year <= FIRST_YEAR:
+            return self._subtract_business_hours_by_steps(start, hours)
+        if hours % 24 == 0 and start.time() == _MIDNIGHT:  # whole days from a midnight: the n-th business day's start
+            return datetime.combine(self.add_business_days(start.date(), -(hours // 24)), _MIDNIGHT)
+        moment, remaining = start, timedelta(hours=hours)
+        day = moment.date() if moment.time() != _MIDNIGHT else moment.date() - _DAY
+        if self.is_business_day(day):
+            since_midnight = moment - datetime.combine(day, _MIDNIGHT)
+        else:
+            day = self.roll_backward(day)
+            moment = datetime.combine(day + _DAY, _MIDNIGHT)
+            since_midnight = _DAY
+        if remaining <= since_midnight:
+            return moment - remaining
+        remaining -= since_midnight
+        days = -(-remaining // _DAY)  # whole business days back, the last maybe in part
+        return datetime.combine(self.add_business_days(day, -days), _MIDNIGHT) + (days * _DAY - remaining)
+
+    def _subtract_business_hours_by_steps(self, start: datetime, hours: int) -> datetime:
+        """:meth:`subtract_business_hours`, one day at a time."""
+        moment, remaining = start, timedelta(hours=hours)
+        while remaining > timedelta(0):
+            day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
+            if not self.is_business_day(day):
+                moment = datetime.combine(self.roll_backward(day) + timedelta(days=1), time.min)
+                continue
+            since_midnight = moment - datetime.combine(day, time.min)
+            if remaining <= since_midnight:
+                moment -= remaining
+                break
+            remaining -= since_midnight
+            moment = datetime.combine(day, time.min)
+        return moment
+
+
+_DAY = timedelta(days=1)
+_MIDNIGHT = time.min

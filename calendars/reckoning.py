@@ -24,7 +24,7 @@ class ClosedStep:
         return f"{self.date.isoformat()} {self.reason}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reckoning:
     rule: str  # the named date rule, e.g. "CALENDAR_DAYS_FORWARD"
     start: date | datetime
@@ -38,6 +38,27 @@ class Reckoning:
     rolled: tuple[ClosedStep, ...] = ()  # closed days the roll moved off
     roll: str = "none"  # "none" | "forward" | "backward"
     notes: tuple[str, ...] = field(default=())
+
+    def __init__(
+        self,
+        rule: str,
+        start: date | datetime,
+        count: int,
+        unit: str,
+        direction: str,
+        date: date,
+        at: datetime | None = None,
+        counted_to: date | None = None,
+        skipped: tuple[ClosedStep, ...] = (),
+        rolled: tuple[ClosedStep, ...] = (),
+        roll: str = "none",
+        notes: tuple[str, ...] = (),
+    ):
+        # the dataclass's own __init__, without its twelve object.__setattr__
+        # calls (a reckoning is made for every new question a replay asks)
+        d = self.__dict__
+        d["rule"], d["start"], d["count"], d["unit"], d["direction"], d["date"] = rule, start, count, unit, direction, date
+        d["at"], d["counted_to"], d["skipped"], d["rolled"], d["roll"], d["notes"] = at, counted_to, skipped, rolled, roll, notes
 
     def describe(self, start_label: str = "") -> str:
         """One sentence: ``21 calendar days after 2026-03-30 (filed, complete)

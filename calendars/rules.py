@@ -18,20 +18,30 @@ always the start itself; what happens on a closed day is the rule's
     DAY_BEFORE                DayBefore(month, day)              an annual date, never rolls
 
 and the rolls ``NO_ROLL``, ``ROLL_TO_NEXT_BUSINESS_DAY``,
-``ROLL_TO_PREVIOUS_BUSINESS_DAY``.
+``ROLL_TO_PREVIOUS_BUSINESS_DAY`` (:mod:`calendars.rolls`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from enum import Enum
 
 from .business import BusinessCalendar
 from .errors import CalendarError
 from .reckoning import ClosedStep, Reckoning
+from .rolls import (
+    NO_ROLL,
+    ROLL_PAST_SUNDAY_AND_HOLIDAY,
+    ROLL_TO_NEXT_BUSINESS_DAY,
+    ROLL_TO_PREVIOUS_BUSINESS_DAY,
+    SATURDAY_BY_VOTE,
+    Roll,
+    _apply_roll,
+    _roll_to,
+)
 
 __all__ = [
+    "add_months",
     "Roll",
     "NO_ROLL",
     "ROLL_TO_NEXT_BUSINESS_DAY",
@@ -52,36 +62,21 @@ __all__ = [
 ]
 
 
-class Roll(str, Enum):
-    """What a clock does when its last day is closed."""
-
-    NONE = "none"
-    FORWARD = "forward"
-    BACKWARD = "backward"
-    STATUTE = "forward under M.G.L. c.4 §9"
-
-
-NO_ROLL = Roll.NONE
-#: M.G.L. c.4 §9; 310 CMR 10.05(1): a last day on a Saturday, Sunday or legal
-#: holiday moves to the next business day.
-ROLL_TO_NEXT_BUSINESS_DAY = Roll.FORWARD
-#: An act that must be done *before* a date on a working day moves back.
-ROLL_TO_PREVIOUS_BUSINESS_DAY = Roll.BACKWARD
-#: M.G.L. c.4 §9 alone (a by-law period outside the wetlands regulations): a
-#: last day on a Sunday or legal holiday moves to the next day that is
-#: neither; a Saturday moves only where the town has voted under M.G.L.
-#: c.41 §110A to close its offices on Saturdays (the calendar's
-#: ``saturdays_closed_by_vote``).
-ROLL_PAST_SUNDAY_AND_HOLIDAY = Roll.STATUTE
-
-#: How a Saturday the town has closed by vote is named in an explanation.
-SATURDAY_BY_VOTE = "Saturday, town offices closed by vote under M.G.L. c.41 §110A"
-
-
 def _month_length(year: int, month: int) -> int:
     if month == 2:
         return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
     return 30 if month in (4, 6, 9, 11) else 31
+
+
+def add_months(day: date, n: int) -> date:
+    """``day`` plus ``n`` calendar months (M.G.L. c.4 §7 cl.19): the same
+    day of the month, or the month's last day when it is shorter (Jan 31 +
+    1 month is the last day of February).  What ``day +
+    relativedelta(months=n)`` gives, without dateutil's general machinery
+    (tests/test_calendar_fast_paths.py holds the two equal).  No roll."""
+    months = day.month - 1 + n
+    year, month = day.year + months // 12, months % 12 + 1
+    return date(year, month, min(day.day, _month_length(year, month)))
 
 
 def _as_date(start: date | datetime) -> date:
@@ -93,38 +88,11 @@ def _as_moment(start: date | datetime) -> datetime:
     return start if isinstance(start, datetime) else datetime.combine(start, time.min)
 
 
-def _roll_statute(cal: BusinessCalendar, day: date) -> tuple[date, tuple[ClosedStep, ...]]:
-    steps = []
-    while True:
-        reason = cal.closed_reason(day)
-        if reason == "Saturday":
-            if not cal.saturdays_closed_by_vote:
-                break
-            reason = SATURDAY_BY_VOTE
-        if reason is None:
-            break
-        steps.append(ClosedStep(day, reason))
-        day += timedelta(days=1)
-    return day, tuple(steps)
-
-
-def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tuple[ClosedStep, ...]]:
-    if roll is Roll.STATUTE:
-        return _roll_statute(cal, day)
-    if roll is Roll.NONE or cal.is_business_day(day):
-        return day, ()
-    target = cal.roll_forward(day) if roll is Roll.FORWARD else cal.roll_backward(day)
-    lo, hi = (day, target - timedelta(days=1)) if target > day else (target + timedelta(days=1), day)
-    steps = tuple(ClosedStep(d, r) for d, r in cal.closed_between(lo, hi))
-    if roll is Roll.BACKWARD:
-        steps = tuple(reversed(steps))
-    return target, steps
-
-
 def _skipped(cal: BusinessCalendar, lo: date, hi: date) -> tuple[ClosedStep, ...]:
     """Holidays and closures (not plain weekends) in [lo, hi]: the days an
     account of a business-day count should name."""
-    return tuple(ClosedStep(d, r) for d, r in cal.named_closed_between(lo, hi))
+    named = cal.named_closed_between(lo, hi)
+    return tuple(ClosedStep(d, r) for d, r in named) if named else ()
 
 
 @dataclass(frozen=True)
@@ -135,6 +103,7 @@ class DateRule:
     count: int
     name = "DATE_RULE"
     unit = "days"
+    direction = "after"  # the way it counts, as its Reckoning says: "after" | "before"
 
     def __post_init__(self):
         if not isinstance(self.count, int) or self.count < 0:
@@ -142,6 +111,13 @@ class DateRule:
 
     def reckon(self, cal: BusinessCalendar, start: date | datetime, count: int | None = None) -> Reckoning:
         raise NotImplementedError
+
+    def when(self, cal: BusinessCalendar, start: date | datetime, count: int | None = None) -> tuple[date, datetime | None]:
+        """``(date, at)`` of :meth:`reckon`, without building its account
+        (the days skipped and rolled over, named).  The rules a replay asks
+        most answer it directly; tests hold it equal to :meth:`reckon`'s."""
+        r = self.reckon(cal, start, count)
+        return r.date, r.at
 
     def summary(self) -> str:
         return f"{self.count} {self.unit}"
@@ -162,6 +138,9 @@ class _ForwardThenRoll(DateRule):
         counted = self._step(_as_date(start), n)
         final, rolled = _apply_roll(cal, counted, self.roll)
         return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=counted, rolled=rolled, roll=self.roll.value)
+
+    def when(self, cal, start, count=None):
+        return _roll_to(cal, self._step(_as_date(start), self.count if count is None else count), self.roll), None
 
     def summary(self):
         return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
@@ -187,6 +166,7 @@ class CalendarDaysBackward(DateRule):
     prior"): the act is due on or before start - count.  Never rolls."""
 
     name = "CALENDAR_DAYS_BACKWARD"
+    direction = "before"
     unit = "calendar days"
 
     def reckon(self, cal, start, count=None):
@@ -194,6 +174,11 @@ class CalendarDaysBackward(DateRule):
         day = _as_date(start) - timedelta(days=n)
         cal.closed_reason(day)  # checks the year is served
         return Reckoning(self.name, start, n, self.unit, "before", day, counted_to=day)
+
+    def when(self, cal, start, count=None):
+        day = _as_date(start) - timedelta(days=self.count if count is None else count)
+        cal.closed_reason(day)
+        return day, None
 
 
 @dataclass(frozen=True)
@@ -214,6 +199,9 @@ class BusinessDays(DateRule):
             self.name, start, n, self.unit, "after", final, counted_to=final, skipped=_skipped(cal, s + timedelta(days=1), final)
         )
 
+    def when(self, cal, start, count=None):
+        return cal.add_business_days(_as_date(start), self.count if count is None else count), None
+
 
 @dataclass(frozen=True)
 class BusinessDaysBackward(DateRule):
@@ -222,6 +210,7 @@ class BusinessDaysBackward(DateRule):
     day.  The start is day 0; closed days are passed over.  Never rolls."""
 
     name = "BUSINESS_DAYS_BACKWARD"
+    direction = "before"
     unit = "business days"
 
     def reckon(self, cal, start, count=None):
@@ -231,6 +220,9 @@ class BusinessDaysBackward(DateRule):
         return Reckoning(
             self.name, start, n, self.unit, "before", final, counted_to=final, skipped=_skipped(cal, final, s - timedelta(days=1))
         )
+
+    def when(self, cal, start, count=None):
+        return cal.add_business_days(_as_date(start), -(self.count if count is None else count)), None
 
 
 @dataclass(frozen=True)
@@ -253,6 +245,10 @@ class BusinessHours(DateRule):
             self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date(), skipped=_skipped(cal, s.date(), last)
         )
 
+    def when(self, cal, start, count=None):
+        at = cal.add_business_hours(_as_moment(start), self.count if count is None else count)
+        return at.date(), at
+
 
 @dataclass(frozen=True)
 class BusinessHoursBackward(DateRule):
@@ -262,23 +258,12 @@ class BusinessHoursBackward(DateRule):
     Never rolls."""
 
     name = "BUSINESS_HOURS_BACKWARD"
+    direction = "before"
     unit = "business hours"
 
     def reckon(self, cal, start, count=None):
         n = self.count if count is None else count
-        moment = _as_moment(start)
-        remaining = timedelta(hours=n)
-        while remaining > timedelta(0):
-            day = moment.date() if moment.time() != time.min else moment.date() - timedelta(days=1)
-            if not cal.is_business_day(day):
-                moment = datetime.combine(cal.roll_backward(day) + timedelta(days=1), time.min)
-                continue
-            since_midnight = moment - datetime.combine(day, time.min)
-            if remaining <= since_midnight:
-                moment -= remaining
-                break
-            remaining -= since_midnight
-            moment = datetime.combine(day, time.min)
+        moment = cal.subtract_business_hours(_as_moment(start), n)
         return Reckoning(
             self.name,
             start,
@@ -290,6 +275,10 @@ class BusinessHoursBackward(DateRule):
             counted_to=moment.date(),
             skipped=_skipped(cal, moment.date(), _as_moment(start).date()),
         )
+
+    def when(self, cal, start, count=None):
+        moment = cal.subtract_business_hours(_as_moment(start), self.count if count is None else count)
+        return moment.date(), moment
 
 
 @dataclass(frozen=True)
@@ -306,6 +295,11 @@ class Hours(DateRule):
         cal.closed_reason(at.date())
         return Reckoning(self.name, start, n, self.unit, "after", at.date(), at=at, counted_to=at.date())
 
+    def when(self, cal, start, count=None):
+        at = _as_moment(start) + timedelta(hours=self.count if count is None else count)
+        cal.closed_reason(at.date())
+        return at.date(), at
+
 
 @dataclass(frozen=True)
 class Months(_ForwardThenRoll):
@@ -319,12 +313,7 @@ class Months(_ForwardThenRoll):
     unit = "months"
 
     def _step(self, day, n):
-        # what ``day + relativedelta(months=n)`` gives (the day of the month
-        # kept, or the month's last day), without dateutil's general machinery
-        # (tests/test_calendar_properties.py holds the two equal)
-        months = day.month - 1 + n
-        year, month = day.year + months // 12, months % 12 + 1
-        return date(year, month, min(day.day, _month_length(year, month)))
+        return add_months(day, n)
 
 
 @dataclass(frozen=True)
@@ -341,6 +330,7 @@ class LastBusinessDayBefore(DateRule):
     # and not (count, month) as the inherited field order would make it
     count: int = field(default=0, kw_only=True)
     name = "LAST_BUSINESS_DAY_BEFORE"
+    direction = "before"
     unit = "annual date"
 
     _roll = Roll.BACKWARD

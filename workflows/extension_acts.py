@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from calendars import add_months
+
 __all__ = ["ExtensionAct", "ACTS", "ACT_IDS", "extend"]
 
 
@@ -40,9 +42,7 @@ class ExtensionAct:
     def moved(self, expiry: date) -> date:
         if self.tolled_until is not None:
             return expiry + (self.tolled_until - self.first)
-        from dateutil.relativedelta import relativedelta  # as calendars.Months counts months
-
-        return expiry + relativedelta(months=self.months)
+        return add_months(expiry, self.months)  # as calendars.Months counts months
 
 
 _APPROVALS = ("noi", "land-disturbance")
@@ -75,14 +75,17 @@ ACTS: tuple[ExtensionAct, ...] = (
 )
 
 ACT_IDS = tuple(a.id for a in ACTS)
+_KINDS = frozenset(k for a in ACTS for k in a.kinds)  # the kinds any Act covers
 
 
 def extend(kind: str, issued: date, expiry: date, declined=()) -> tuple[date, str]:
     """The expiry after every Act that applies, in the order they were
     enacted (each judged on the expiry the earlier ones left), and the
     explanation naming each.  ``declined``: the ``act-not-applied`` events."""
+    if kind not in _KINDS:
+        return expiry, ""
     text = ""
-    refused = {e.get("act"): e for e in declined}
+    refused = {e.get("act"): e for e in declined} if declined else {}
     for act in ACTS:
         if not act.applies(kind, issued, expiry):
             continue

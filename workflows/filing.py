@@ -3,7 +3,8 @@
 :func:`parse_filing` turns the JSON object into a :class:`Filing` of
 :class:`Event` values, checking every event's type and required fields;
 unknown fields are kept (and written back by :meth:`Filing.to_json`) and
-ignored.  Pure: no I/O.
+ignored.  The vocabulary it reads against is :mod:`workflows.event_fields`.
+Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
+from .event_fields import _DATE_OR_AT, _OPTIONAL, EVENT_FIELDS, VOID
 from .ids import check_filing_id
-from .inputs import check_values
+from .inputs import _clean, check_values
 from .rulebook import CLOCK_TYPES, KINDS
 
 __all__ = ["Event", "Filing", "parse_filing", "EVENT_FIELDS", "VOID"]
@@ -26,122 +28,6 @@ _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # YYYY-MM-DD only: no week dates, n
 #: the years a filing's dates may fall in (the calendar serves these; a year
 #: 9999 would overflow the first deadline counted from it)
 FIRST_YEAR, LAST_YEAR = 2000, 2100
-
-#: The event that voids an earlier, mistaken one; both stay in the history.
-VOID = "event-voided"
-
-# field kinds: "date", "moment" (YYYY-MM-DDTHH:MM), "bool", "int", "str",
-# "clock" (a clock id), "position" (an earlier event's 1-based position),
-# or a tuple of allowed strings.
-_COMMON = {
-    "clock-extended": {"date": "date", "clock": "clock", "to": "date"},
-    "withdrawn": {"date": "date"},
-    "submitted": {"date": "date"},  # filed online; no clock runs (workflows.submission)
-    "found-incomplete": {"date": "date", "reasons": "str"},
-    VOID: {"date": "date", "voids": "position", "reason": "str"},
-}
-
-_WETLANDS = {
-    "filed": {"date": "date"},
-    "deemed-complete": {"date": "date"},
-    "abutters-notified": {"date": "date"},
-    "boards-notified": {"date": "date"},
-    "board-reported": {"date": "date", "board": "str"},
-    "hearing-scheduled": {"date": "date", "hearing": "day-or-moment"},  # the hearing's time: at, or hearing=...THH:MM
-    "notice-published": {"date": "date"},
-    "notice-posted": {"date": "date"},  # or `at`
-    "hearing-opened": {"date": "date"},
-    "hearing-continued": {"date": "date", "to": "date"},
-    "hearing-closed": {"date": "date"},
-    "permit-issued": {"date": "date"},
-    "permit-denied": {"date": "date"},
-    "determination-issued": {"date": "date", "positive": "bool"},
-    "permit-recorded": {"date": "date"},
-    "renewal-requested": {"date": "date"},
-    "permit-renewed": {"date": "date"},
-    "permit-revoked": {"date": "date"},
-    "construction-noticed": {"date": "date", "start": "date"},
-    "completion-certified": {"date": "date"},
-    # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
-    "emergency-work-started": {"at": "moment"},
-    "emergency-noticed": {"at": "moment"},
-    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
-    "recording-certified": {"date": "date"},  # Saugus 508.08 §7.9: the holder certifies the recording in writing
-    "work-started": {"date": "date"},  # work under a wetlands permit begins (land disturbance starts)
-    # Mansfield 25 §7.G, §12, §13: receipts, surety, final report and as-built plan
-    "mail-receipts-submitted": {"date": "date"},
-    "surety-required": {"date": "date"},
-    "surety-posted": {"date": "date"},
-    "final-report-filed": {"date": "date"},
-    "surety-released": {"date": "date"},
-    # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
-    "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
-}
-
-_STREET = {
-    "filed": {"date": "date"},
-    "emergency-work-started": {"at": "moment"},
-    "dig-safe-obtained": {"date": "date", "ticket": "str"},
-    "permit-issued": {"date": "date"},
-    "permit-denied": {"date": "date"},
-    "renewal-requested": {"date": "date"},
-    "permit-renewed": {"date": "date"},
-    "work-noticed": {"at": "moment"},
-    "excavation-started": {"date": "date"},
-    "inspected": {
-        "date": "date",
-        "stage": ("pre-backfill", "temporary-patch", "settlement", "permanent-patch"),
-        "result": ("pass", "fail"),
-    },
-    "backfilled": {"date": "date", "material": ("gravel", "excavated", "cdf")},
-    "temporary-patch-placed": {"date": "date"},
-    "winter-patch-placed": {"date": "date"},
-    "settlement-answered": {"date": "date"},
-    "certification-requested": {"date": "date"},
-    "certification-answered": {"date": "date", "granted": "bool"},
-    "permanent-patch-placed": {"date": "date"},
-    "patch-noticed": {"at": "moment"},  # Canton 16-12 §11.4: a utility's own permanent patch, 72 hours ahead
-    "suspended": {"date": "date", "days": "int"},
-    "revocation-hearing-scheduled": {"date": "date", "hearing": "date"},
-    "permit-revoked": {"date": "date"},
-    "deposit-refunded": {"date": "date"},
-    "after-hours-billed": {"date": "date", "hours": "int"},
-    "after-hours-paid": {"date": "date"},
-}
-
-#: Optional fields with their kinds, checked when present.
-_OPTIONAL = {
-    ("street-opening", "filed"): {
-        "applicant": ("private", "utility", "municipal"),
-        "length_ft": "int",
-        "emergency": "bool",
-        "surface": ("bituminous", "cement-concrete"),  # Canton 16-12 §11.5
-    },
-    ("*", "filed"): {"complete": "bool"},
-    ("*", "notice-posted"): {"at": "moment"},
-    ("*", "hearing-scheduled"): {"at": "moment"},
-    # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
-    ("*", "permit-issued"): {"voted": "date"},
-    ("*", "permit-denied"): {"voted": "date"},
-    ("*", "determination-issued"): {"voted": "date"},
-    ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
-    ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
-    ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
-    ("street-opening", "permanent-patch-placed"): {"at": "moment"},
-}
-
-#: Events dated by ``date`` or, when the time is known, by ``at`` instead.
-_DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
-
-#: kind -> event type -> required fields
-EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
-    {
-        "noi": {**_WETLANDS, **_COMMON},
-        "rda": {**_WETLANDS, **_COMMON},
-        "land-disturbance": {**_WETLANDS, **_COMMON},
-        "street-opening": {**_STREET, **_COMMON},
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -259,36 +145,49 @@ def _in_range(year, name, value, filing_id, position, etype) -> None:
         raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is outside the years {FIRST_YEAR}-{LAST_YEAR}")
 
 
-def _spec(kind: str, etype: str) -> tuple[tuple, tuple, frozenset]:
+def _spec(kind: str, etype: str) -> tuple:
     """(required, optional) (name, kind of field) pairs of one event type,
-    and every field name it may carry."""
+    every field name it may carry, which of ``hearing`` and ``to`` it has
+    (each may not be before the event's date) and whether it may carry
+    ``voted``."""
     required = EVENT_FIELDS[kind][etype]
     optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
     allowed = frozenset(required) | frozenset(optional) | {"type", "date", "at"} | _LENIENT.get(etype, set())
-    spec = _SPECS[(kind, etype)] = (tuple(required.items()), tuple(optional.items()), allowed)
+    ahead = tuple(n for n in ("hearing", "to") if n in required or n in optional)
+    dated_only = tuple(required.items()) == (("date", "date"),)
+    spec = (tuple(required.items()), tuple(optional.items()), allowed, ahead, "voted" in optional, dated_only)
+    _SPECS[(kind, etype)] = spec
     return spec
 
 
-_SPECS: dict[tuple[str, str], tuple[tuple, tuple, frozenset]] = {}
+_SPECS: dict[tuple[str, str], tuple] = {}
 _AT_INSTEAD_OF_DATE = (("at", "moment"),)  # an event given by its moment (_DATE_OR_AT)
 _DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a filing repeats its days)
 _DAYS_KEPT = 50_000
+#: field kinds whose accepted values may still be strings check_values refuses
+#: (a NUL, a lone surrogate, too long); a date, a choice, a number cannot be
+_UNPROVEN = frozenset(("str", "clock", "moment", "day-or-moment"))
+_SCALARS = (int, bool, type(None))
 
 
-def _new_event(position, etype, day, at, fields, raw, _new=object.__new__) -> Event:
-    """``Event(position, etype, day, at, fields, raw)`` without the frozen
-    dataclass's six ``object.__setattr__`` calls (a tenth of a replay): the
-    same value, built for the parser's hot loop."""
-    e = _new(Event)
-    e.__dict__.update(position=position, type=etype, date=day, at=at, fields=fields, raw=raw)
-    return e
+class _Unproven(Exception):
+    """The parser cannot vouch that check_values would pass (internal)."""
 
 
 def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str | None, earlier: Sequence[Event] = ()) -> Event:
     """One event, checked for form.  ``raw`` is kept as given (not copied:
     the filing owns its JSON; :meth:`Event.to_json` returns a copy)."""
-    if type(raw) is not dict and not isinstance(raw, Mapping):
-        raise _bad(filing_id, position, None, "an event must be a JSON object")
+    return _event(kind, position, raw, filing_id, earlier, False)
+
+
+def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__new__) -> Event:
+    """:func:`parse_event`; with ``vouch``, also raise _Unproven unless every
+    value of ``raw`` is one check_values accepts (a converted date or choice
+    is; a free string and a field left unconverted are looked at)."""
+    if type(raw) is not dict:
+        if not isinstance(raw, Mapping):
+            raise _bad(filing_id, position, None, "an event must be a JSON object")
+        vouch = False  # check_values looks only into plain dicts
     etype = raw.get("type")
     spec = _SPECS.get((kind, etype)) if etype.__class__ is str else None
     if spec is None:
@@ -298,7 +197,14 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
                 filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
             )
         spec = _spec(kind, etype)
-    required, optional, allowed = spec
+    required, optional, allowed, ahead_names, may_vote, dated_only = spec
+    if dated_only and len(raw) == 2:  # {"type": ..., "date": a day already read}: most events
+        day = raw.get("date")
+        day = _DAYS.get(day) if day.__class__ is str else None
+        if day is not None:
+            e = _new(Event)
+            e.__dict__.update(position=position, type=etype, date=day, at=None, fields={}, raw=raw)
+            return e
     if etype in _DATE_OR_AT and "date" not in raw and "at" in raw:  # an event given at a known time
         required = tuple(f for f in required if f[0] != "date") + _AT_INSTEAD_OF_DATE
     parsed: dict[str, Any] = {}
@@ -319,22 +225,34 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
                 )
             raise _bad(filing_id, position, etype, f"missing required field {name!r}")
         value = raw[name]
-        if kf == "date" and value.__class__ is str and value in _DAYS:
+        if value.__class__ is str and (kf == "date" or kf == "day-or-moment") and value in _DAYS:
             parsed[name] = _DAYS[value]
         else:
             parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
+            if vouch and kf in _UNPROVEN and not _clean(value, 3):
+                raise _Unproven
+    converted = len(required) + 1  # and "type"
     for name, kf in optional:
         if name in raw and name not in parsed:
-            parsed[name] = _convert(kf, raw[name], name, filing_id, position, etype, earlier)
+            value = raw[name]
+            parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
+            converted += 1
+            if vouch and kf in _UNPROVEN and not _clean(value, 3):
+                raise _Unproven
+    if vouch and len(raw) != converted:  # a field kept as given ("at" beside "date"...)
+        names = {n for n, _ in required} | {n for n, _ in optional if n in raw}
+        for k, v in raw.items():
+            if k != "type" and k not in names and type(v) not in _SCALARS and not _clean(v, 3):
+                raise _Unproven
     if etype == "hearing-scheduled":
         _hearing_moment(parsed, filing_id, position, etype)
-    for name in ("hearing", "to"):
+    for name in ahead_names:
         ahead = parsed.get(name)
         if ahead is not None and "date" in parsed and isinstance(ahead, date) and _day_of(ahead) < parsed["date"]:
             raise _bad(
                 filing_id, position, etype, f"field {name!r} ({_day_of(ahead)}) is before the event's own date, {parsed['date']}"
             )
-    if "voted" in parsed and "date" in parsed and parsed["voted"] > parsed["date"]:
+    if may_vote and "voted" in parsed and "date" in parsed and parsed["voted"] > parsed["date"]:
         raise _bad(
             filing_id,
             position,
@@ -343,7 +261,9 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
         )
     at = parsed.pop("at", None)
     day = parsed.pop("date", None) or (at.date() if at else None)
-    return _new_event(position, etype, day, at, parsed, raw)
+    e = _new(Event)  # Event(...) without the frozen dataclass's six object.__setattr__ calls: the same value
+    e.__dict__.update(position=position, type=etype, date=day, at=at, fields=parsed, raw=raw)
+    return e
 
 
 _TOP_FIELDS = frozenset(("town", "kind", "id", "also", "events"))
@@ -372,28 +292,101 @@ def _hearing_moment(parsed: dict, filing_id, position, etype) -> None:
 
 def parse_filing(obj: Any) -> Filing:
     """Check and convert a filing's JSON object.  Raises MalformedEvent (or
-    UnknownChoice for the kind) naming the event's position and field."""
+    UnknownChoice for the kind) naming the event's position and field.
+
+    The values are held to :func:`~workflows.inputs.check_values` before
+    anything else is said of them.  For a plain dict the parser vouches for
+    what it converts (a date, a choice) and looks only at the rest; when it
+    cannot vouch, or refuses the filing, check_values is asked first, so its
+    refusal is the one given, as when it ran before the parser."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise MalformedEvent("a filing must be a JSON object")
     filing_id = obj.get("id")
     if filing_id is None or filing_id == "":
         raise MalformedEvent("missing required field 'id' (the filing's id)")
     check_filing_id(filing_id)
+    refused = None
+    if type(obj) is dict:
+        try:
+            return _filing(obj, filing_id, True)
+        except _Unproven:
+            pass
+        except Exception as exc:  # re-raised below, once check_values has had its say
+            refused = exc
     check_values(obj, filing=filing_id)
-    for name in ("town", "kind"):
-        if not isinstance(obj.get(name), str):
-            raise MalformedEvent(f"missing required field {name!r}", filing=filing_id)
-    kind = obj["kind"]
+    if refused is not None:
+        raise refused
+    return _filing(obj, filing_id, False)
+
+
+def _filing(obj, filing_id: str, vouch: bool) -> Filing:
+    """parse_filing's work after the id (see _event for ``vouch``)."""
+    if not isinstance(obj.get("town"), str):
+        raise MalformedEvent("missing required field 'town'", filing=filing_id)
+    kind = obj.get("kind")
+    if not isinstance(kind, str):
+        raise MalformedEvent("missing required field 'kind'", filing=filing_id)
     if kind not in KINDS:
         raise UnknownChoice("permit kind", kind, KINDS)
-    also = obj.get("also", [])
-    if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
+    also = obj.get("also", _NO_ALSO)
+    if not isinstance(also, list) or (also and not all(isinstance(a, str) for a in also)):
         raise MalformedEvent("field 'also' must be a list of jurisdictions, e.g. [\"wpa\"]", filing=filing_id)
     raw_events = obj.get("events")
     if not isinstance(raw_events, list):
         raise MalformedEvent("missing required field 'events' (a list)", filing=filing_id)
+    if vouch and (not _clean(obj["town"], 1) or (also and not _clean(also, 1))):
+        raise _Unproven
+    vouch_events = vouch and type(raw_events) is list  # check_values looks only into plain lists
     events: list[Event] = []  # the earlier events, for an event that names one by position
-    for i, raw in enumerate(raw_events, start=1):
-        events.append(parse_event(kind, i, raw, filing_id, events))
-    extra = {k: v for k, v in obj.items() if k not in _TOP_FIELDS}
-    return Filing(obj["town"], kind, filing_id, tuple(events), tuple(also), MappingProxyType(extra))
+    dated_only, position = _DATED_ONLY[kind], 0
+    plain, last = True, date.min  # no event voided, every one dated on or after the one before
+    for raw in raw_events:
+        position += 1
+        if type(raw) is dict and len(raw) == 2:  # _event's short path, without the call: most events
+            etype = raw.get("type")
+            if etype.__class__ is str and etype in dated_only:
+                day = raw.get("date")
+                day = _DAYS.get(day) if day.__class__ is str else None
+                if day is not None:
+                    e = _new(Event)
+                    e.__dict__.update(position=position, type=etype, date=day, at=None, fields={}, raw=raw)
+                    events.append(e)
+                    if day < last:
+                        plain = False
+                    last = day
+                    continue
+        e = _event(kind, position, raw, filing_id, events, vouch_events)
+        events.append(e)
+        if e.type == VOID or e.date is None or e.date < last:
+            plain = False
+        else:
+            last = e.date
+    if obj.keys() <= _TOP_FIELDS:
+        extra = _NO_EXTRA
+    else:
+        extra = {k: v for k, v in obj.items() if k not in _TOP_FIELDS}
+        if vouch and not _clean(extra, 0):
+            raise _Unproven
+        extra = MappingProxyType(extra)
+    filing = _new(Filing)  # Filing(...) without the frozen dataclass's six object.__setattr__ calls
+    filing.__dict__.update(town=obj["town"], kind=kind, id=filing_id, events=tuple(events), also=tuple(also), extra=extra)
+    if plain:
+        filing.__dict__[PLAIN_HISTORY] = True
+    return filing
+
+
+#: Set (not a field) on a Filing read by parse_filing whose history voids
+#: nothing and is in date order already: its replay takes the events as
+#: they are (workflows.replay._live_events).  A Filing made otherwise has
+#: no mark and is sorted and searched for voidings as before.
+PLAIN_HISTORY = "_plain_history"
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+#: kind -> the event types whose one required field is the date
+_DATED_ONLY = {
+    kind: frozenset(t for t, fields in vocabulary.items() if tuple(fields.items()) == (("date", "date"),))
+    for kind, vocabulary in EVENT_FIELDS.items()
+}
+_NO_ALSO: list = []  # never changed: read as "no other jurisdiction"
+_new = object.__new__

@@ -47,7 +47,7 @@ def renewal_was_requested(ctx, e):
     except UnknownChoice:
         clock = None
     if clock is not None and expiry is not None:
-        last = clock.measure.reckon(ctx.calendar, expiry).date
+        last = ctx.calendar.when(clock.measure, expiry)[0]
         if asked.date > last:
             return (
                 f"the renewal request of {asked.date} came after the last day to ask, {last} "

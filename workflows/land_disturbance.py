@@ -46,7 +46,7 @@ def boards_reported_or_40_days(ctx, e):
             f"the hearing cannot open before the boards have the application: no boards-notified event "
             f"and no report from {', '.join(sorted(missing))} (Mansfield 25 §7.E)"
         )
-    earliest = ctx.rules.clock("board-reports").measure.reckon(ctx.calendar, notified[0]).date
+    earliest = ctx.calendar.when(ctx.rules.clock("board-reports").measure, notified[0])[0]
     if e.date < earliest:
         return (
             f"the hearing cannot open before {earliest}: {', '.join(sorted(missing))} "

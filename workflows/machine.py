@@ -100,7 +100,11 @@ class Machine:
             if not any(s in t.sources or ANY in t.sources for t in self.transitions if t.target not in (None, s)):
                 raise problem(f"state {s!r} is not final and has no way out")
         self._by_event: dict[str, list[Transition]] = {}
-        self._rows: dict[tuple[str, str], list[Transition]] = {}  # (state, event type) -> rows, see step()
+        self._rows: dict[tuple[str, str], tuple] = {}  # (state, event type) -> compiled rows, see step()
+        #: (state, event type) -> the next state, for the pairs whose first
+        #: row has no condition and no guard: step() would answer it without
+        #: asking anything (filled as step() meets each pair)
+        self.unguarded: dict[tuple[str, str], str] = {}
         for t in self.transitions:
             self._by_event.setdefault(t.event, []).append(t)
 
@@ -117,43 +121,54 @@ class Machine:
     def step(self, state: str, event, ctx) -> str:
         """The state after ``event``; raises TransitionRefused naming the
         guard's rule, or the states the event is allowed in."""
-        rows = self._rows.get((state, event.type))
+        etype = event.type
+        rows = self._rows.get((state, etype))
         if rows is None:  # which transitions apply depends only on the state and the event type
-            rows = self._rows[(state, event.type)] = [t for t in self._by_event.get(event.type, ()) if self._applies(t, state)]
+            rows = self._rows[(state, etype)] = self._compile(state, etype)
+            if rows and rows[0][0] is None and not rows[0][1]:
+                self.unguarded[(state, etype)] = rows[0][2]
         if not rows:
-            where = sorted({s for t in self._by_event.get(event.type, ()) for s in t.sources} - {ANY})
+            where = sorted({s for t in self._by_event.get(etype, ()) for s in t.sources} - {ANY})
             shown = "before the first event" if state == START else f"when the filing is {state!r}"
             hint = f"; it is allowed in: {', '.join(w if w != START else 'the first event' for w in where)}" if where else ""
-            if ANY in {s for t in self._by_event.get(event.type, ()) for s in t.sources}:
+            if ANY in {s for t in self._by_event.get(etype, ()) for s in t.sources}:
                 hint = "; it is allowed in any state that is not final"
             raise TransitionRefused(
-                f"{event.type} is not allowed {shown}{hint}",
+                f"{etype} is not allowed {shown}{hint}",
                 filing=ctx.filing_id,
                 position=event.position,
-                event=event.type,
+                event=etype,
                 state=state,
             )
-        for t in rows:
-            if t.cond is not None and not self.conds[t.cond](ctx, event):
+        for cond, guards, target in rows:
+            if cond is not None and not cond(ctx, event):
                 continue
-            for g in t.guards:
-                reason = self.guards[g].check(ctx, event)
+            for check, rule in guards:
+                reason = check(ctx, event)
                 if reason:
                     raise TransitionRefused(
-                        reason,
-                        filing=ctx.filing_id,
-                        position=event.position,
-                        event=event.type,
-                        rule=self.guards[g].citation or g,
-                        state=state,
+                        reason, filing=ctx.filing_id, position=event.position, event=etype, rule=rule, state=state
                     )
-            return t.target if t.target is not None else state
+            return target
         raise TransitionRefused(
-            f"{event.type} does not fit the filing's record when it is {state!r}",
+            f"{etype} does not fit the filing's record when it is {state!r}",
             filing=ctx.filing_id,
             position=event.position,
-            event=event.type,
+            event=etype,
             state=state,
+        )
+
+    def _compile(self, state: str, etype: str) -> tuple:
+        """The rows of ``etype`` that apply in ``state``, in order, each as
+        (condition or None, ((guard check, rule cited), ...), next state)."""
+        return tuple(
+            (
+                self.conds[t.cond] if t.cond is not None else None,
+                tuple((self.guards[g].check, self.guards[g].citation or g) for g in t.guards),
+                t.target if t.target is not None else state,
+            )
+            for t in self._by_event.get(etype, ())
+            if self._applies(t, state)
         )
 
     def table(self) -> list[tuple[str, str, str, str]]:

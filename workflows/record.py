@@ -73,9 +73,9 @@ class Record:
             clock = self.rules.clock("permit-expiry")
         except UnknownChoice:
             return None
-        day = clock.measure.reckon(self.calendar, self.issued.date).date
+        day = self.calendar.when(clock.measure, self.issued.date)[0]
         for _ in range(self.renewals):
-            day = self.rules.renewal.reckon(self.calendar, day).date
+            day = self.calendar.when(self.rules.renewal, day)[0]
         return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
 
     def in_default(self, on: date) -> bool:
@@ -85,88 +85,188 @@ class Record:
 def note_event(rec: Record, e: Event) -> None:
     """Record what ``e`` tells, once the machine has accepted it."""
     rec.events.append(e)
-    t = e.type
-    if t == "filed":
-        rec.anchor("received", e.date, e)
-        if e.get("complete", True):
-            rec.anchor("complete-application", e.date, e)
-        rec.applicant = e.get("applicant", rec.applicant)
-        rec.length_ft = e.get("length_ft", rec.length_ft)
-        rec.surface = e.get("surface", rec.surface)
-        rec.emergency = e.get("emergency", rec.emergency) or rec.emergency
-    elif t == "deemed-complete":
-        if "complete-application" not in rec.anchors:
-            rec.anchor("complete-application", e.date, e)
-    elif t == "hearing-scheduled":
-        if not rec.hearing_opened:
-            # a hearing set again before it opens replaces the earlier date
-            rec.hearing_date = e.at or e.get("hearing")
-            rec.anchors["hearing-date"] = [(rec.hearing_date, e)]
-    elif t == "hearing-opened":
-        if not rec.hearing_opened and "hearing-date" not in rec.anchors:
-            rec.anchor("hearing-date", e.date, e)
-        if not rec.hearing_opened:
-            rec.hearing_opened_on = e.date
-        rec.hearing_opened = True
-    elif t == "boards-notified":
-        if "boards-notified" not in rec.anchors:
-            rec.anchor("boards-notified", e.date, e)
-    elif t == "board-reported":
-        rec.boards_reported.add(e.get("board").strip().lower())
-    elif t in ("hearing-closed", "continuance-objected"):
-        rec.anchor("hearing-closed", e.date, e)
-    elif t in ("permit-issued", "determination-issued"):
-        rec.issued = e
-        rec.anchor("issuance", e.date, e)
-        rec.anchor("final-action", e.date, e)
-    elif t == "permit-denied":
-        rec.anchor("final-action", e.date, e)
-    elif t == "renewal-requested":
-        rec.renewal_requested = e
-    elif t == "permit-renewed":
-        rec.renewals += 1
-        rec.renewal_requested = None
-        rec.renewed = e
-    elif t == "construction-noticed":
-        rec.anchor("construction-start", e.get("start"), e)
-    elif t == "emergency-work-started":
-        rec.emergency = rec.excavated = True
-        rec.anchor("emergency-start", e.at, e)
+    note = _NOTES.get(e.type)
+    if note is not None:
+        note(rec, e)
+
+
+def _filed(rec: Record, e: Event) -> None:
+    rec.anchor("received", e.date, e)
+    fields = e.fields
+    if fields.get("complete", True):
+        rec.anchor("complete-application", e.date, e)
+    if fields:  # a street opening's applicant, length, surface, emergency
+        rec.applicant = fields.get("applicant", rec.applicant)
+        rec.length_ft = fields.get("length_ft", rec.length_ft)
+        rec.surface = fields.get("surface", rec.surface)
+        rec.emergency = fields.get("emergency", rec.emergency) or rec.emergency
+
+
+def _deemed_complete(rec: Record, e: Event) -> None:
+    if "complete-application" not in rec.anchors:
+        rec.anchor("complete-application", e.date, e)
+
+
+def _hearing_scheduled(rec: Record, e: Event) -> None:
+    if not rec.hearing_opened:
+        # a hearing set again before it opens replaces the earlier date
+        rec.hearing_date = e.at or e.get("hearing")
+        rec.anchors["hearing-date"] = [(rec.hearing_date, e)]
+
+
+def _hearing_opened(rec: Record, e: Event) -> None:
+    if not rec.hearing_opened and "hearing-date" not in rec.anchors:
+        rec.anchor("hearing-date", e.date, e)
+    if not rec.hearing_opened:
+        rec.hearing_opened_on = e.date
+    rec.hearing_opened = True
+
+
+def _boards_notified(rec: Record, e: Event) -> None:
+    if "boards-notified" not in rec.anchors:
+        rec.anchor("boards-notified", e.date, e)
+
+
+def _board_reported(rec: Record, e: Event) -> None:
+    rec.boards_reported.add(e.get("board").strip().lower())
+
+
+def _hearing_closed(rec: Record, e: Event) -> None:
+    rec.anchor("hearing-closed", e.date, e)
+
+
+def _issued(rec: Record, e: Event) -> None:
+    rec.issued = e
+    rec.anchor("issuance", e.date, e)
+    rec.anchor("final-action", e.date, e)
+
+
+def _denied(rec: Record, e: Event) -> None:
+    rec.anchor("final-action", e.date, e)
+
+
+def _renewal_requested(rec: Record, e: Event) -> None:
+    rec.renewal_requested = e
+
+
+def _renewed(rec: Record, e: Event) -> None:
+    rec.renewals += 1
+    rec.renewal_requested = None
+    rec.renewed = e
+
+
+def _construction_noticed(rec: Record, e: Event) -> None:
+    rec.anchor("construction-start", e.get("start"), e)
+
+
+def _emergency_work_started(rec: Record, e: Event) -> None:
+    rec.emergency = rec.excavated = True
+    rec.anchor("emergency-start", e.at, e)
+    rec.anchor("open-work", e.date, e)
+
+
+def _dig_safe_obtained(rec: Record, e: Event) -> None:
+    rec.dig_safe_ticket = e.get("ticket")
+    if not rec.excavated:  # a new notice before digging replaces the earlier ticket
+        rec.anchors["dig-safe-notice"] = [(e.at or e.date, e)]
+
+
+def _patch_noticed(rec: Record, e: Event) -> None:
+    rec.anchor("patch-noticed", e.at, e)
+
+
+def _work_noticed(rec: Record, e: Event) -> None:
+    rec.anchor("work-noticed", e.at, e)
+
+
+def _excavation_started(rec: Record, e: Event) -> None:
+    rec.excavated = True
+    if "open-work" not in rec.anchors:
         rec.anchor("open-work", e.date, e)
-    elif t == "dig-safe-obtained":
-        rec.dig_safe_ticket = e.get("ticket")
-        if not rec.excavated:  # a new notice before digging replaces the earlier ticket
-            rec.anchors["dig-safe-notice"] = [(e.at or e.date, e)]
-    elif t == "patch-noticed":
-        rec.anchor("patch-noticed", e.at, e)
-    elif t == "work-noticed":
-        rec.anchor("work-noticed", e.at, e)
-    elif t == "excavation-started":
-        rec.excavated = True
-        if "open-work" not in rec.anchors:
-            rec.anchor("open-work", e.date, e)
-    elif t == "backfilled":
-        if e.get("material") == "cdf":
-            rec.cdf = True
-            rec.anchor("cdf-backfill", e.at or e.date, e)
-    elif t == "temporary-patch-placed":
-        rec.temporary_patch = e.date
-        rec.anchor("temporary-patch", e.date, e)
-    elif t == "permanent-patch-placed" or (t == "certification-answered" and e.get("granted")):
+
+
+def _backfilled(rec: Record, e: Event) -> None:
+    if e.get("material") == "cdf":
+        rec.cdf = True
+        rec.anchor("cdf-backfill", e.at or e.date, e)
+
+
+def _temporary_patch(rec: Record, e: Event) -> None:
+    rec.temporary_patch = e.date
+    rec.anchor("temporary-patch", e.date, e)
+
+
+def _permanent_patch(rec: Record, e: Event) -> None:
+    rec.permanent_patch = e.date
+
+
+def _certification_answered(rec: Record, e: Event) -> None:
+    if e.get("granted"):  # the temporary patch now counts as permanent
         rec.permanent_patch = e.date
-    elif t == "inspected" and e.get("stage") == "settlement":
+
+
+def _inspected(rec: Record, e: Event) -> None:
+    if e.get("stage") == "settlement":
         rec.anchor("settlement-inspection", e.date, e)
-    elif t == "certification-requested":
-        rec.anchor("certification-requested", e.date, e)
-    elif t == "suspended":
-        rec.anchor("suspended", e.date, e)
-        rec.suspended_until = e.date + timedelta(days=e.get("days"))
-    elif t == "revocation-hearing-scheduled":
-        rec.revocation_hearing = e.get("hearing")
-        rec.anchor("revocation-hearing", e.get("hearing"), e)
-    elif t == "after-hours-billed":
-        rec.anchor("billed", e.date, e)
-    elif t == "act-not-applied":
-        rec.acts_declined.append(e)
-    elif t == "clock-extended":
-        rec.extensions[e.get("clock")] = e
+
+
+def _certification_requested(rec: Record, e: Event) -> None:
+    rec.anchor("certification-requested", e.date, e)
+
+
+def _suspended(rec: Record, e: Event) -> None:
+    rec.anchor("suspended", e.date, e)
+    rec.suspended_until = e.date + timedelta(days=e.get("days"))
+
+
+def _revocation_hearing_scheduled(rec: Record, e: Event) -> None:
+    rec.revocation_hearing = e.get("hearing")
+    rec.anchor("revocation-hearing", e.get("hearing"), e)
+
+
+def _billed(rec: Record, e: Event) -> None:
+    rec.anchor("billed", e.date, e)
+
+
+def _act_not_applied(rec: Record, e: Event) -> None:
+    rec.acts_declined.append(e)
+
+
+def _clock_extended(rec: Record, e: Event) -> None:
+    rec.extensions[e.get("clock")] = e
+
+
+#: event type -> what it tells the record (an event not listed tells nothing
+#: beyond its place in the history)
+_NOTES = {
+    "filed": _filed,
+    "deemed-complete": _deemed_complete,
+    "hearing-scheduled": _hearing_scheduled,
+    "hearing-opened": _hearing_opened,
+    "boards-notified": _boards_notified,
+    "board-reported": _board_reported,
+    "hearing-closed": _hearing_closed,
+    "continuance-objected": _hearing_closed,
+    "permit-issued": _issued,
+    "determination-issued": _issued,
+    "permit-denied": _denied,
+    "renewal-requested": _renewal_requested,
+    "permit-renewed": _renewed,
+    "construction-noticed": _construction_noticed,
+    "emergency-work-started": _emergency_work_started,
+    "dig-safe-obtained": _dig_safe_obtained,
+    "patch-noticed": _patch_noticed,
+    "work-noticed": _work_noticed,
+    "excavation-started": _excavation_started,
+    "backfilled": _backfilled,
+    "temporary-patch-placed": _temporary_patch,
+    "permanent-patch-placed": _permanent_patch,
+    "certification-answered": _certification_answered,
+    "inspected": _inspected,
+    "certification-requested": _certification_requested,
+    "suspended": _suspended,
+    "revocation-hearing-scheduled": _revocation_hearing_scheduled,
+    "after-hours-billed": _billed,
+    "act-not-applied": _act_not_applied,
+    "clock-extended": _clock_extended,
+}

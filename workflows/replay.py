@@ -13,20 +13,19 @@ status, not an error.  Pure: ``as_of`` is passed in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
-from functools import partial
+from datetime import date
 
 from . import land_disturbance, noi, rda, street_opening
+from .clocks import ClockResult, _evaluate, _order
 from .errors import MalformedEvent
-from .extension_acts import extend
-from .filing import VOID, Event, Filing
+from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
-from .record import WINTER_PATCH_LENGTH_FT, Record, note_event
-from .rulebook import ANCHORS, Clock, PermitRules
+from .record import _NOTES, Record
+from .rulebook import PermitRules
 from .towns import town
-from .violations import flagged, is_premature, premature_text
+from .violations import flagged
 
 __all__ = ["MACHINES", "ClockResult", "Replay", "replay"]
 
@@ -36,61 +35,6 @@ MACHINES = {
     "land-disturbance": land_disturbance.MACHINE,
     "street-opening": street_opening.MACHINE,
 }
-
-OYSTER_CREEK = (
-    "a decision issued after its deadline is without effect and the state's superseding order "
-    "controls (Oyster Creek v. Harwich, 449 Mass. 859 (2007))"
-)
-
-PENDING = ("open", "overdue", "waiting")
-
-
-class _Explanation:
-    """A ClockResult's ``explanation``: the text, or a function that builds
-    it, called on first read and its answer kept.  Most replays (the sweep,
-    the docket) never read it, and building it was a third of a replay."""
-
-    def __set_name__(self, owner, name: str) -> None:
-        self.slot = "_" + name
-
-    def __get__(self, obj, objtype=None) -> str:
-        if obj is None:
-            return ""  # the dataclass field's default
-        value = obj.__dict__[self.slot]
-        if not isinstance(value, str):
-            value = obj.__dict__[self.slot] = value()
-        return value
-
-    def __set__(self, obj, value: str | Callable[[], str]) -> None:
-        obj.__dict__[self.slot] = value
-
-
-@dataclass
-class ClockResult:
-    id: str
-    type: str
-    date: date
-    status: str
-    rule: str
-    explanation: str = _Explanation()  # type: ignore[assignment]  # text, or a function building it
-    at: datetime | None = None
-    binding: bool | None = None
-    start_position: int = 0
-
-    def as_dict(self) -> dict:
-        out = {
-            "id": self.id,
-            "type": self.type,
-            "date": self.date.isoformat(),
-            "status": self.status,
-            "rule": self.rule,
-            "explanation": self.explanation,
-        }
-        if self.at is not None:
-            out["at"] = self.at.isoformat(timespec="minutes")
-        if self.binding is not None:
-            out["binding"] = self.binding
-        return out
 
 
 @dataclass
@@ -124,13 +68,18 @@ class Replay:
         return pending[0] if pending else None
 
 
-def _order(e: Event):
-    return (e.date, e.position)
-
-
 def _live_events(filing: Filing) -> list[Event]:
-    if not any(e.type == VOID for e in filing.events):
-        return sorted(filing.events, key=_order)
+    if filing.__dict__.get(PLAIN_HISTORY):  # parse_filing saw no voiding and the dates in order
+        return list(filing.events)
+    in_order, day, position = True, date.min, 0
+    for e in filing.events:
+        if e.type == VOID:
+            break
+        if e.date < day or (e.date == day and e.position < position):
+            in_order = False
+        day, position = e.date, e.position
+    else:  # nothing voided; most histories are in date order already
+        return list(filing.events) if in_order else sorted(filing.events, key=_order)
     voided: set[int] = set()
     by_pos = {e.position: e for e in filing.events}
     for e in filing.events:
@@ -154,213 +103,9 @@ def _live_events(filing: Filing) -> list[Event]:
     return sorted(live, key=_order)
 
 
-def _met(clock: Clock, start: Event, backward: bool, events: Iterable[Event]) -> Event | None:
-    """The event that meets ``clock`` started by ``start``: the first of
-    ``met_by`` after the start (any time, for a clock counted backward);
-    with ``met_when == "all"`` the last of the first of each."""
-    met_by = clock.met_by
-    start_order = (start.date, start.position)
-    firsts: dict[str, Event] = {}
-    for e in events:
-        if clock.id == "emergency-notice":
-            pass  # "prior to commencement of work or within 24 hours after": a notice before the work counts
-        elif (not backward or start.type == "permit-renewed") and (e.date, e.position) <= start_order:
-            continue  # (after a renewal, only a request for the next one meets the clock)
-        if e.type in met_by:
-            firsts.setdefault(e.type, e)
-        if e.type == "certification-answered" and "permanent-patch-placed" in met_by and e.get("granted"):
-            firsts.setdefault("permanent-patch-placed", e)  # the temporary patch now counts as permanent
-    if not firsts:
-        return None
-    if clock.met_when == "all":
-        if set(clock.met_by) - set(firsts):
-            return None
-        return max(firsts.values(), key=_order)
-    return min(firsts.values(), key=_order)
-
-
-def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
-    if clock.id == "winter-patch" and rec.length_ft is not None and not rec.length_ft > WINTER_PATCH_LENGTH_FT:
-        return []  # no length on record: counted, and shown as unknown (below)
-    if clock.id.startswith("permanent-patch-window") and rec.cdf:
-        return []  # Canton 16-12 §11.4: the window is "except when installed over Controlled Density Fill"
-    if clock.start == "expiry":
-        if rec.issued is None:
-            return []
-        allowed = rec.rules.renewals_allowed
-        if rec.renewed is not None and (allowed is None or rec.renewals < allowed):
-            # another extension may be asked (310 CMR 10.05(8)(a)): count back from the current expiry
-            return [(rec.expiry(), rec.renewed)]
-        first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
-        return [(extend(rec.rules.kind, rec.issued.date, first_expiry, rec.acts_declined)[0], rec.issued)]
-    starts = rec.anchors.get(clock.start, [])
-    if clock.id == "permit-expiry":
-        return starts[:1]
-    return starts
-
-
-#: Date rules counted forward in hours: a start recorded by its date alone
-#: counts from the end of that day (docs/readings.md).
-_HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
-
-
-def _hour_start(clock: Clock, value):
-    if clock.measure.name in _HOURS_FORWARD and isinstance(value, date) and not isinstance(value, datetime):
-        return datetime.combine(value + timedelta(days=1), time.min), True
-    return value, False
-
-
-def clock_date(rec: Record, clock: Clock, start) -> date:
-    return rec.calendar.reckon(clock.measure, start).date
-
-
-def _evaluate(rec: Record, rules: PermitRules, as_of: date, final: bool, prefix: str = "") -> list[ClockResult]:
-    out: list[ClockResult] = []
-    reckon, extensions = rec.calendar.reckon, rec.extensions
-    for clock in rules.clocks:
-        starts = _starts(clock, rec)
-        if not starts:
-            continue
-        ctype, cid, met_by = clock.type, clock.id, clock.met_by
-        for value, start_event in starts:
-            count = start_event.get("days") if clock.max_count is not None else None
-            value, end_of_day = _hour_start(clock, value)
-            r = reckon(clock.measure, value, count)
-            day, at = r.date, r.at
-            renewed = None
-            if cid == "permit-expiry" and rec.renewals and rules.renewal is not None:
-                for _ in range(rec.renewals):
-                    day = reckon(rules.renewal, day).date
-                renewed = (rec.renewals, day)
-            acts = ""
-            if cid == "permit-expiry" and rec.issued is not None:
-                day, acts = extend(rules.kind, rec.issued.date, day, rec.acts_declined)
-            ext = extensions.get(prefix + cid) if extensions else None
-            if ext is not None:  # a waiver may be signed before its clock starts
-                day, at = ext.get("to"), None
-            met = _met(clock, start_event, r.direction == "before", rec.events) if met_by else None
-            status = _status(ctype, day, met, as_of, bool(met_by), at)
-            if met is not None and ctype == "earliest" and is_premature(met, day, at) and not _all_boards_reported(rec, met):
-                status = "premature"
-            if cid == "winter-patch" and rec.length_ft is None and status in PENDING:
-                status = "unknown"
-            missed_on = None
-            if clock.start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
-                status, missed_on = "missed", rec.hearing_opened_on  # a notice can no longer be given for it
-            if clock.optional and status == "overdue":
-                continue  # an optional act whose day has passed: nothing is due any more
-            if final and status in (*PENDING, "unknown") and ctype != "expiry" and met_by:
-                continue  # the filing has ended: what it no longer needs is not due
-                # (a period no act meets, such as the appeal period, still runs)
-            out.append(
-                ClockResult(
-                    prefix + cid,
-                    ctype,
-                    day,
-                    status,
-                    clock.citation,
-                    partial(
-                        _explain,
-                        clock,
-                        rules,
-                        r,
-                        renewed,
-                        ext,
-                        met,
-                        status,
-                        day,
-                        as_of,
-                        at,
-                        start_event if end_of_day else None,
-                        acts,
-                        missed_on,
-                    ),
-                    at,
-                    start_position=start_event.position,
-                )
-            )
-    return out
-
-
-def _explain(
-    clock: Clock,
-    rules: PermitRules,
-    r,
-    renewed,
-    ext,
-    met,
-    status: str,
-    day: date,
-    as_of: date,
-    at=None,
-    dated_start=None,
-    acts: str = "",
-    missed_on=None,
-) -> str:
-    """How the clock's day was reached and what met it, built only when read.
-    ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
-    start event of an hour clock recorded by its date alone; ``acts`` what
-    the Permit Extension Acts did to an expiry; ``missed_on`` the day the
-    hearing opened without this notice."""
-    text = r.describe(ANCHORS[clock.start])
-    if dated_start is not None:
-        text += f"; {dated_start.type} recorded without a time: counted from the end of {dated_start.date}"
-    if r.rolled and r.roll == "forward":
-        text += " (a wetlands period: moved under 310 CMR 10.05(1))"
-    if renewed is not None:
-        count, to = renewed
-        text += f"; renewed {count} time(s), {rules.renewal.summary()} each, to {to} ({rules.renewal_citation})"
-    text += acts
-    if ext is not None:
-        text += f"; extended in writing on {ext.date} to {day} (event {ext.position})"
-    if met is not None:
-        text += f"; {met.type} on {met.date} (event {met.position})"
-        if met.get("voted") is not None and met.get("voted") != met.date:
-            text += f", voted {met.get('voted')}: judged on the day it issued, not the vote"
-        if status == "late" and met.date == day:
-            text += f", at {met.at.isoformat(timespec='minutes')}, after the deadline"
-        elif status == "late":
-            text += f", {(met.date - day).days} days after the deadline"
-            if clock.id == "decision" and rules.kind in ("noi", "rda"):
-                text += f": {OYSTER_CREEK}"
-        if status == "premature":
-            text += premature_text(clock, met, day, at)
-    elif clock.type == "deadline" and not clock.met_by and as_of > day:
-        text += "; the period has run"
-    if status == "unknown":
-        text += (
-            f"; the filing gives no length (length_ft on the filed event): whether the work is over "
-            f"{WINTER_PATCH_LENGTH_FT} ft, and so needs a Winter Preparation Patch, is unknown ({clock.citation})"
-        )
-    if missed_on is not None:
-        text += f"; the hearing opened on {missed_on} with this not on record: no longer a task ({clock.citation})"
-    return text
-
-
-def _all_boards_reported(rec: Record, before: Event) -> bool:
-    """Mansfield 25 §7.E: the hearing may open before day 41 once every
-    board has reported (the board-reports clock's other way to pass)."""
-    if rec.rules.kind != "land-disturbance":
-        return False
-    reported = {e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and _order(e) < _order(before)}
-    return land_disturbance.REVIEWING_BOARDS <= reported
-
-
-def _status(kind: str, day: date, met: Event | None, as_of: date, has_met_by: bool, at: datetime | None = None) -> str:
-    if kind == "deadline":
-        if met is not None:
-            if at is not None and met.at is not None:  # an hour clock met at a known time
-                return "met" if met.at <= at else "late"
-            return "met" if met.date <= day else "late"
-        if not has_met_by:
-            return "open" if as_of <= day else "met"
-        return "open" if as_of <= day else "overdue"
-    if kind == "earliest":
-        return "passed" if met is not None or as_of >= day else "waiting"
-    return "active" if as_of <= day else "expired"
-
-
 def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
+    if not prefixes:
+        return
     own = {c.id: c for c in clocks if ":" not in c.id and c.type == "deadline"}
     for p in prefixes:
         for c in clocks:
@@ -390,7 +135,7 @@ def _known_clocks(rules: PermitRules, also: list[tuple[str, PermitRules]]) -> fr
     """The clock ids a filing under ``rules`` (and ``also``) may name, made
     once per combination of rule books (the rule books are kept in the
     value, so their ids cannot be reused while the entry stands)."""
-    key = (id(rules), *((p, id(r)) for p, r in also))
+    key = (id(rules), *((p, id(r)) for p, r in also)) if also else id(rules)
     hit = _KNOWN.get(key)
     if hit is None:
         ids = frozenset([c.id for c in rules.clocks] + [p + c.id for p, r in also for c in r.clocks])
@@ -404,21 +149,35 @@ def replay(filing: Filing, as_of: date) -> Replay:
     the rule, or UnknownChoice for an unknown town or kind."""
     profile = town(filing.town)
     rules = profile.rules(filing.kind)
-    also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also]
+    also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also] if filing.also else []
     machine = MACHINES[filing.kind]
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
     state = START
+    unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in _live_events(filing):
-        rec.state = state
-        state = machine.step(state, e, rec)
-        note_event(rec, e)
+        etype = e.type
+        target = unguarded.get((state, etype))  # machine.step's answer where it has nothing to ask
+        if target is None:
+            rec.state = state  # what the guards and conditions read
+            target = machine.step(state, e, rec)
+        state = target
+        events.append(e)  # record.note_event(rec, e), inlined; and the index by type
+        note = _NOTES.get(etype)
+        if note is not None:
+            note(rec, e)
+        same = by_type.get(etype)
+        if same is None:
+            by_type[etype] = [e]
+        else:
+            same.append(e)
     if state == START:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
     final = state in machine.final
-    clocks = _evaluate(rec, rules, as_of, final)
+    clocks = _evaluate(rec, rules, as_of, final, by_type)
     for prefix, other in also:
-        clocks += _evaluate(rec, other, as_of, final, prefix)
-    _mark_binding(clocks, [p for p, _ in also])
+        clocks += _evaluate(rec, other, as_of, final, by_type, prefix)
+    if also:
+        _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

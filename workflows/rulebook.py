@@ -174,10 +174,19 @@ class PermitRules:
     recording_before_work: str = ""
 
     def clock(self, clock_id: str) -> Clock:
+        c = self._by_id.get(clock_id)
+        if c is None:
+            raise UnknownChoice(f"clock for {self.kind}", clock_id, [c.id for c in self.clocks])
+        return c
+
+    @cached_property
+    def _by_id(self) -> dict[str, Clock]:
+        """Clock id -> the first clock declared with it (a replay asks for
+        permit-expiry, renewal-request... several times a filing)."""
+        out: dict[str, Clock] = {}
         for c in self.clocks:
-            if c.id == clock_id:
-                return c
-        raise UnknownChoice(f"clock for {self.kind}", clock_id, [c.id for c in self.clocks])
+            out.setdefault(c.id, c)
+        return out
 
     def check(self, town: str) -> None:
         if self.kind not in KINDS:

@@ -67,8 +67,8 @@ def certification_asked_within_window(ctx, e):
 
     start = ctx.temporary_patch
     # the window as the rule book counts it (the closing day rolls off a closed day)
-    opens = ctx.rules.clock("permanent-patch-window-opens").measure.reckon(ctx.calendar, start).date
-    closes = ctx.rules.clock("permanent-patch-window-closes").measure.reckon(ctx.calendar, start).date
+    opens = ctx.calendar.when(ctx.rules.clock("permanent-patch-window-opens").measure, start)[0]
+    closes = ctx.calendar.when(ctx.rules.clock("permanent-patch-window-closes").measure, start)[0]
     if not opens <= e.date <= closes:
         return (
             f"certification of the temporary patch is asked within the permanent patch window, "

@@ -78,8 +78,10 @@ def _unrecorded_work(rec) -> list:
     of the permit certifies in writing to the Commission that the permit has
     been recorded"."""
     rule = rec.rules.recording_before_work
+    if not rule:
+        return []
     work = next((e for e in rec.events if e.type == "work-started"), None)
-    if not rule or work is None:
+    if work is None:
         return []
     before = [e for e in rec.events if (e.date, e.position) <= (work.date, work.position)]
     missing = [t for t in ("permit-recorded", "recording-certified") if not any(e.type == t for e in before)]
@@ -186,7 +188,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     ticket = rec.first("dig-safe-notice")
     if ticket is not None and "dig-safe-expiry" in rec.known_clocks:
         value, notice = ticket
-        last = rec.rules.clock("dig-safe-expiry").measure.reckon(rec.calendar, value).date
+        last = rec.calendar.when(rec.rules.clock("dig-safe-expiry").measure, value)[0]
         if dug.date > last:
             out.append(
                 (

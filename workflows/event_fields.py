@@ -1,0 +1,128 @@
+"""Which events a filing may hold and the fields each carries: the
+vocabulary of docs/filing-format.md, as data.  :mod:`workflows.filing`
+reads a filing's JSON against it.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["EVENT_FIELDS", "VOID"]
+
+#: The event that voids an earlier, mistaken one; both stay in the history.
+VOID = "event-voided"
+
+# field kinds: "date", "moment" (YYYY-MM-DDTHH:MM), "bool", "int", "str",
+# "clock" (a clock id), "position" (an earlier event's 1-based position),
+# or a tuple of allowed strings.
+_COMMON = {
+    "clock-extended": {"date": "date", "clock": "clock", "to": "date"},
+    "withdrawn": {"date": "date"},
+    "submitted": {"date": "date"},  # filed online; no clock runs (workflows.submission)
+    "found-incomplete": {"date": "date", "reasons": "str"},
+    VOID: {"date": "date", "voids": "position", "reason": "str"},
+}
+
+_WETLANDS = {
+    "filed": {"date": "date"},
+    "deemed-complete": {"date": "date"},
+    "abutters-notified": {"date": "date"},
+    "boards-notified": {"date": "date"},
+    "board-reported": {"date": "date", "board": "str"},
+    "hearing-scheduled": {"date": "date", "hearing": "day-or-moment"},  # the hearing's time: at, or hearing=...THH:MM
+    "notice-published": {"date": "date"},
+    "notice-posted": {"date": "date"},  # or `at`
+    "hearing-opened": {"date": "date"},
+    "hearing-continued": {"date": "date", "to": "date"},
+    "hearing-closed": {"date": "date"},
+    "permit-issued": {"date": "date"},
+    "permit-denied": {"date": "date"},
+    "determination-issued": {"date": "date", "positive": "bool"},
+    "permit-recorded": {"date": "date"},
+    "renewal-requested": {"date": "date"},
+    "permit-renewed": {"date": "date"},
+    "permit-revoked": {"date": "date"},
+    "construction-noticed": {"date": "date", "start": "date"},
+    "completion-certified": {"date": "date"},
+    # Canton wetlands emergency projects (canton.txt lines 6-17): work first, notice within 24 hours
+    "emergency-work-started": {"at": "moment"},
+    "emergency-noticed": {"at": "moment"},
+    "continuance-objected": {"date": "date"},  # Canton 15-5: the applicant objects, the hearing closes
+    "recording-certified": {"date": "date"},  # Saugus 508.08 §7.9: the holder certifies the recording in writing
+    "work-started": {"date": "date"},  # work under a wetlands permit begins (land disturbance starts)
+    # Mansfield 25 §7.G, §12, §13: receipts, surety, final report and as-built plan
+    "mail-receipts-submitted": {"date": "date"},
+    "surety-required": {"date": "date"},
+    "surety-posted": {"date": "date"},
+    "final-report-filed": {"date": "date"},
+    "surety-released": {"date": "date"},
+    # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
+    "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
+}
+
+_STREET = {
+    "filed": {"date": "date"},
+    "emergency-work-started": {"at": "moment"},
+    "dig-safe-obtained": {"date": "date", "ticket": "str"},
+    "permit-issued": {"date": "date"},
+    "permit-denied": {"date": "date"},
+    "renewal-requested": {"date": "date"},
+    "permit-renewed": {"date": "date"},
+    "work-noticed": {"at": "moment"},
+    "excavation-started": {"date": "date"},
+    "inspected": {
+        "date": "date",
+        "stage": ("pre-backfill", "temporary-patch", "settlement", "permanent-patch"),
+        "result": ("pass", "fail"),
+    },
+    "backfilled": {"date": "date", "material": ("gravel", "excavated", "cdf")},
+    "temporary-patch-placed": {"date": "date"},
+    "winter-patch-placed": {"date": "date"},
+    "settlement-answered": {"date": "date"},
+    "certification-requested": {"date": "date"},
+    "certification-answered": {"date": "date", "granted": "bool"},
+    "permanent-patch-placed": {"date": "date"},
+    "patch-noticed": {"at": "moment"},  # Canton 16-12 §11.4: a utility's own permanent patch, 72 hours ahead
+    "suspended": {"date": "date", "days": "int"},
+    "revocation-hearing-scheduled": {"date": "date", "hearing": "date"},
+    "permit-revoked": {"date": "date"},
+    "deposit-refunded": {"date": "date"},
+    "after-hours-billed": {"date": "date", "hours": "int"},
+    "after-hours-paid": {"date": "date"},
+}
+
+#: Optional fields with their kinds, checked when present.
+_OPTIONAL = {
+    ("street-opening", "filed"): {
+        "applicant": ("private", "utility", "municipal"),
+        "length_ft": "int",
+        "emergency": "bool",
+        "surface": ("bituminous", "cement-concrete"),  # Canton 16-12 §11.5
+    },
+    ("*", "filed"): {"complete": "bool"},
+    ("*", "notice-posted"): {"at": "moment"},
+    ("*", "hearing-scheduled"): {"at": "moment"},
+    # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
+    ("*", "permit-issued"): {"voted": "date"},
+    ("*", "permit-denied"): {"voted": "date"},
+    ("*", "determination-issued"): {"voted": "date"},
+    ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
+    ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
+    ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
+    ("street-opening", "permanent-patch-placed"): {"at": "moment"},
+}
+
+#: Events dated by ``date`` or, when the time is known, by ``at`` instead.
+_DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
+
+#: kind -> event type -> required fields
+EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
+    {
+        "noi": {**_WETLANDS, **_COMMON},
+        "rda": {**_WETLANDS, **_COMMON},
+        "land-disturbance": {**_WETLANDS, **_COMMON},
+        "street-opening": {**_STREET, **_COMMON},
+    }
+)
