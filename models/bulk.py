@@ -1,0 +1,102 @@
+"""Many rows into one table at once: what an import writes.
+
+    insert_rows(conn, table, names, rows)     # rows: tuples in the order of names
+
+On PostgreSQL (and wherever a column left out has a default) this is
+``conn.execute(insert(table), rows as dicts)``.  On SQLite it skips
+SQLAlchemy's per-row parameter handling, which was most of an import's
+writing: each column's values go through that column type's own bind
+processor, once per distinct value for a column whose values can be
+hashed (an import's dates and moments repeat), and the rows go to the
+driver's ``executemany`` as tuples.  The bytes stored are the ones
+SQLAlchemy's insert stores (tests/test_store_import_rows.py,
+tests/test_store_insert_many.py).
+"""
+
+import json
+from collections.abc import Sequence
+from datetime import date
+from functools import lru_cache
+
+from sqlalchemy import JSON, insert
+from sqlalchemy.dialects import sqlite
+from sqlalchemy.engine import Connection
+
+__all__ = ["insert_rows", "json_text"]
+
+try:
+    from json.encoder import c_make_encoder as _c_encoder
+    from json.encoder import encode_basestring_ascii as _ascii
+except ImportError:  # pragma: no cover - CPython has the C encoder
+    _c_encoder = None
+
+
+def _plain_encoder():
+    """``json.dumps(value)`` for dicts and lists, with the default
+    arguments (the same text), without building a new encoder per call.
+    Without the markers of circular references: a filing's JSON is a tree."""
+    if _c_encoder is None:  # pragma: no cover
+        return json.dumps
+    enc = _c_encoder(None, json.JSONEncoder().default, _ascii, None, ": ", ", ", False, False, True)
+    join = "".join
+    return lambda value: join(enc(value, 0))
+
+
+#: ``json.dumps(value)`` for a dict or a list (what the JSON columns store)
+json_text = _plain_encoder()
+
+
+def insert_rows(conn: Connection, table, names: Sequence[str], rows: list[tuple]) -> None:
+    """Insert ``rows`` (tuples, values in the order of ``names``) into
+    ``table`` in one statement, inside the caller's transaction."""
+    if not rows:
+        return
+    dialect = conn.dialect
+    if dialect.name != "sqlite" or any(c.default is not None for c in table.c if c.name not in names):
+        conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in rows])
+        return
+    sql, processors = _statement(dialect, table, tuple(names))
+    if not any(processors):
+        conn.exec_driver_sql(sql, rows)
+        return
+    columns = list(zip(*rows, strict=True))
+    for i, (process, kind) in enumerate(processors):
+        if process is None:
+            continue
+        values = columns[i]
+        if kind is _JSON:  # json.dumps(value), as the processor would
+            columns[i] = [json_text(v) if v.__class__ in (dict, list) else process(v) for v in values]
+        elif kind is _DATE:  # "%04d-%02d-%02d", as the processor would
+            columns[i] = [v.isoformat() if v.__class__ is date else process(v) for v in values]
+        else:
+            # once per distinct object: an import hands the same moment to
+            # many rows (by identity, so equal values that store differently,
+            # such as one instant in two time zones, stay apart)
+            ids = list(map(id, values))
+            once = {k: process(v) for k, v in dict(zip(ids, values)).items()}
+            columns[i] = list(map(once.__getitem__, ids))
+    conn.exec_driver_sql(sql, list(zip(*columns)))
+
+
+_JSON, _DATE = "json", "date"
+
+
+@lru_cache(maxsize=64)
+def _statement(dialect, table, names: tuple[str, ...]) -> tuple[str, list]:
+    """The INSERT's text for the driver, and per column its bind processor
+    (or None) and whether it is a JSON column serialized by ``json.dumps``
+    (the dialect's default)."""
+    quote = dialect.identifier_preparer.quote
+    sql = f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) VALUES ({', '.join('?' * len(names))})"
+    processors = []
+    for n in names:
+        kind = table.c[n].type
+        impl = kind.dialect_impl(dialect)
+        process, shortcut = impl.bind_processor(dialect), None
+        if process is not None and isinstance(kind, JSON):
+            if dialect._json_serializer is None and kind._str_impl.bind_processor(dialect) is None:
+                shortcut = _JSON
+        elif process is not None and isinstance(impl, sqlite.DATE) and impl._storage_format == sqlite.DATE._storage_format:
+            shortcut = _DATE
+        processors.append((process, shortcut))
+    return sql, processors
