@@ -477,7 +477,9 @@ def split_provenance(obj):
     export adds), and per event (at, by) or None.  MalformedEvent for a
     value that is not a time or a name."""
     events = obj.get("events") if isinstance(obj, Mapping) else None
-    if not isinstance(events, list) or not any(isinstance(e, Mapping) and PROVENANCE[0] in e for e in events):
+    if not isinstance(events, list) or not any(
+        PROVENANCE[0] in e if e.__class__ is dict else isinstance(e, Mapping) and PROVENANCE[0] in e for e in events
+    ):
         return obj, [None] * (len(events) if isinstance(events, list) else 0)
     recorded, stripped = [], []
     for i, e in enumerate(events, start=1):
