@@ -1,14 +1,15 @@
 """Many rows into one table at once: what an import writes.
 
     insert_rows(conn, table, names, rows)     # rows: tuples in the order of names
+    insert_flat(conn, table, names, values)   # the same rows one after another in one list
 
 On PostgreSQL (and wherever a column left out has a default) this is
 ``conn.execute(insert(table), rows as dicts)``.  On SQLite it skips
 SQLAlchemy's per-row parameter handling, which was most of an import's
 writing: each column's values go through that column type's own bind
-processor, once per distinct value for a column whose values can be
-hashed (an import's dates and moments repeat), and the rows go to the
-driver's ``executemany`` as tuples.  The bytes stored are the ones
+processor (dates and JSON by the same formatting done in one pass, a
+moment repeated on many rows once), and the rows go to the driver's
+``executemany`` as tuples.  The bytes stored are the ones
 SQLAlchemy's insert stores (tests/test_store_import_rows.py,
 tests/test_store_insert_many.py).
 """
@@ -21,8 +22,9 @@ from functools import lru_cache
 from sqlalchemy import JSON, insert
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
-__all__ = ["insert_rows", "json_text"]
+__all__ = ["insert_rows", "insert_flat", "insert_columns", "json_text"]
 
 try:
     from json.encoder import c_make_encoder as _c_encoder
@@ -49,17 +51,31 @@ json_text = _plain_encoder()
 def insert_rows(conn: Connection, table, names: Sequence[str], rows: list[tuple]) -> None:
     """Insert ``rows`` (tuples, values in the order of ``names``) into
     ``table`` in one statement, inside the caller's transaction."""
-    if not rows:
-        return
+    if rows:
+        insert_columns(conn, table, names, list(zip(*rows, strict=True)))
+
+
+def insert_flat(conn: Connection, table, names: Sequence[str], values: list) -> None:
+    """:func:`insert_rows` for rows given one after another in one flat
+    list, ``len(names)`` values each.  An import holding thousands of rows
+    until its write keeps them this way: a tuple per row is a container the
+    garbage collector walks at every collection until then."""
+    width = len(names)
+    if len(values) % width:
+        raise ValueError(f"{len(values)} values are not rows of {width}")
+    if values:
+        insert_columns(conn, table, names, [values[i::width] for i in range(width)])
+
+
+def insert_columns(conn: Connection, table, names: Sequence[str], columns: list[Sequence]) -> None:
+    """Insert the rows whose values are ``columns`` (one sequence per name,
+    all of one length) into ``table``, inside the caller's transaction."""
     dialect = conn.dialect
     if dialect.name != "sqlite" or any(c.default is not None for c in table.c if c.name not in names):
-        conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in rows])
+        conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in zip(*columns, strict=True)])
         return
     sql, processors = _statement(dialect, table, tuple(names))
-    if not any(processors):
-        conn.exec_driver_sql(sql, rows)
-        return
-    columns = list(zip(*rows, strict=True))
+    columns = list(columns)
     for i, (process, kind) in enumerate(processors):
         if process is None:
             continue
@@ -75,7 +91,15 @@ def insert_rows(conn: Connection, table, names: Sequence[str], rows: list[tuple]
             ids = list(map(id, values))
             once = {k: process(v) for k, v in dict(zip(ids, values)).items()}
             columns[i] = list(map(once.__getitem__, ids))
-    conn.exec_driver_sql(sql, list(zip(*columns)))
+    # the driver's executemany takes the rows as zip makes them, one at a time
+    dbapi = dialect.loaded_dbapi
+    cursor = conn.connection.cursor()
+    try:
+        cursor.executemany(sql, zip(*columns, strict=True))
+    except dbapi.Error as exc:  # as SQLAlchemy's own execute raises it (IntegrityError...)
+        raise DBAPIError.instance(sql, None, exc, dbapi.Error, dialect=dialect, ismulti=True) from exc
+    finally:
+        cursor.close()
 
 
 _JSON, _DATE = "json", "date"

@@ -115,7 +115,7 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
 
 
 def _clock_fields(c) -> tuple:
-    if not hasattr(c, "explanation"):  # a mapping (as_dict()), not the replay's ClockResult
+    if c.__class__ is dict or isinstance(c, Mapping):
         at = c.get("at")
         return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
     return c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
@@ -246,7 +246,9 @@ class Store:
         and at the end (the command line's progress bar)."""
         now, replayer = self.now(), self.replayer
         ids, seen, named = [], set(), []
-        filings, events, clocks, abutters = [], [], [], []  # the rows, built as each filing is checked
+        # the rows, built as each filing is checked; events, clocks and
+        # abutters flat, row after row (models.bulk.insert_flat)
+        filings, events, clocks, abutters = [], [], [], []
         for obj in objects:
             obj, recorded = split_provenance(obj)
             filing = parse_filing(obj)
@@ -260,11 +262,15 @@ class Store:
             named.append(parties)
             filings.append(_filing_row(filing, d, now))
             if any(recorded):
-                events.extend(_event_row(fid, e, *(recorded[e.position - 1] or (now, by))) for e in filing.events)
+                for e in filing.events:
+                    events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
             else:
-                events.extend(_event_row(fid, e, now, by) for e in filing.events)
-            clocks.extend((fid, *_clock_values(c)) for c in d.clocks)
-            abutters.extend((fid, a["name"], a["address"], a["parcel"]) for a in parties.get("abutters", ()))
+                for e in filing.events:
+                    events += _event_row(fid, e, now, by)
+            for c in d.clocks:
+                clocks += (fid, *_clock_values(c))
+            for a in parties.get("abutters", ()):
+                abutters += (fid, a["name"], a["address"], a["parcel"])
             if progress is not None and len(ids) % _PROGRESS_STEP == 0:
                 progress(_PROGRESS_STEP)
         if progress is not None and len(ids) % _PROGRESS_STEP:
@@ -282,13 +288,13 @@ class Store:
                 for row, p in zip(filings, named, strict=True)
             ]
             try:
-                for table, names, rows in (
-                    (FILING, _FILING_COLUMNS, filings),
+                bulk.insert_rows(conn, FILING, _FILING_COLUMNS, filings)
+                for table, names, values in (
                     (EVENT, _EVENT_COLUMNS, events),
                     (CLOCK, _CLOCK_COLUMNS, clocks),
                     (ABUTTER, _ABUTTER_COLUMNS, abutters),
                 ):
-                    bulk.insert_rows(conn, table, names, rows)
+                    bulk.insert_flat(conn, table, names, values)
             except IntegrityError:  # another writer imported the same id meanwhile
                 raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
         return ids

@@ -107,10 +107,10 @@ def test_on_sqlite_the_fast_writer_stores_the_same_bytes_as_sqlalchemys_insert(t
     fast = tmp_path / "fast.db"
     _imported(f"sqlite:///{fast}").engine.dispose()
 
-    def plain(conn, table, names, rows):
-        conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in rows])
+    def plain(conn, table, names, columns):
+        conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in zip(*columns, strict=True)])
 
-    monkeypatch.setattr(bulk, "insert_rows", plain)
+    monkeypatch.setattr(bulk, "insert_columns", plain)
     slow = tmp_path / "plain.db"
     _imported(f"sqlite:///{slow}").engine.dispose()
     assert _raw(fast) == _raw(slow)
