@@ -51,6 +51,12 @@ def _name(filing, value, where) -> str:
     return value.strip()
 
 
+def _optional_name(filing, value, where) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise _bad(filing, f"field {where!r}: a name, if given")
+    return value
+
+
 def party_specs(filing: Filing) -> dict:
     """The parties and abutters a filing names, checked; raises
     MalformedEvent naming the field at fault."""
@@ -81,7 +87,7 @@ def party_specs(filing: Filing) -> dict:
             party["insurance"].append(
                 {
                     "coverage": _name(filing, cert.get("coverage"), f"{where}.coverage"),
-                    "insurer": cert.get("insurer"),
+                    "insurer": _optional_name(filing, cert.get("insurer"), f"{where}.insurer"),
                     "expires": _date(filing, cert.get("expires"), f"{where}.expires"),
                 }
             )

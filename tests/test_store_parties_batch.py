@@ -4,12 +4,15 @@ certificates, on SQLite and PostgreSQL."""
 
 from datetime import date
 
+import pytest
 from sqlalchemy import select
-from storekit import db_url  # noqa: F401 - fixture
+from storekit import STREET, db_url, snapshot  # noqa: F401 - db_url is a fixture
 
 from models.db import make_engine
 from models.migrate import upgrade
 from models.parties import INSURANCE, PARTY, upsert_parties, upsert_party
+from models.service import Store
+from workflows.errors import MalformedEvent
 
 GL = {"coverage": "general-liability", "insurer": "X", "expires": date(2027, 1, 1)}
 AUTO = {"coverage": "auto", "insurer": None, "expires": date(2027, 6, 1)}
@@ -70,3 +73,14 @@ def _state_in(conn) -> tuple:
     names = {pid: name for pid, name in conn.execute(select(PARTY.c.id, PARTY.c.name))}
     certs = sorted((names[r.party_id], r.coverage, r.insurer, r.expires) for r in conn.execute(select(INSURANCE)))
     return parties, certs
+
+
+def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_is_written(db_url):
+    filing = {**STREET, "contractor": {**STREET["contractor"], "insurance": [{**GL, "expires": "2027-01-01", "insurer": [1]}]}}
+    store = Store(db_url)
+    store.upgrade()
+    before = snapshot(db_url)
+    with pytest.raises(MalformedEvent, match=r"'contractor\.insurance\[1\]\.insurer': a name"):
+        store.import_filings([filing], by="clerk")
+    assert snapshot(db_url) == before
+    store.engine.dispose()
