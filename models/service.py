@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, update
@@ -82,9 +81,13 @@ def derive(filing: Filing, replayer) -> Derived:
     with its own day).  A period that runs out by itself is stored as
     ``runs``.  Raises the core's FilingError for a history that cannot have
     happened."""
-    as_of = max((e.date for e in filing.events), default=None) or date.today()
-    result = replayer(filing, as_of)
+    result = _replayed(filing, replayer)
     return derived_from(filing.town, filing.kind, result.state, result.clocks)
+
+
+def _replayed(filing: Filing, replayer):
+    as_of = max((e.date for e in filing.events), default=None) or date.today()
+    return replayer(filing, as_of)
 
 
 def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
@@ -92,33 +95,31 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
     the stored status (``due``, ``runs``, or the replay's own) and the next
     deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
     (what the sweep hands :meth:`models.outputs.StoreOutputLog.save_derived`)."""
+    rows, next_clock = _clock_rows(town_id, kind, clocks)
+    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
+
+
+def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
+    """:func:`derived_from`'s clocks as tuples in ``_CLOCK_KEYS`` order (what
+    an import writes), and the next deadline due as (date, clock id) or None."""
     rows, next_clock = [], None
     for n, c in enumerate(clocks, start=1):
-        cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
+        if c.__class__ is dict or isinstance(c, Mapping):
+            cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
+        else:  # the replay's ClockResult
+            cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
         if ctype == "deadline" and status in _DUE:
             status = "due" if _due_kind(town_id, kind, cid) else "runs"
-        rows.append(
-            {
-                "n": n,
-                "clock_id": cid,
-                "type": ctype,
-                "date": day,
-                "at": at,
-                "status": status,
-                "rule": rule,
-                "explanation": explanation,
-            }
-        )
+        rows.append((n, cid, ctype, day, at, status, rule, explanation))
         if status == "due" and (next_clock is None or day < next_clock[0]):
             next_clock = (day, cid)
-    return Derived(str(state), *(next_clock or (None, None)), tuple(rows))
+    return rows, next_clock
 
 
-def _clock_fields(c) -> tuple:
-    if c.__class__ is dict or isinstance(c, Mapping):
-        at = c.get("at")
-        return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
-    return c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+def _clock_fields(c: Mapping) -> tuple:
+    """A clock's ``as_dict()``, as the replay's ClockResult gives it."""
+    at = c.get("at")
+    return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
 
 
 def write_derived(
@@ -257,18 +258,19 @@ class Store:
                 raise DuplicateFiling(fid, "appears twice in the input")
             seen.add(fid)
             parties = party_specs(filing)
-            d = derive(filing, replayer)
+            result = _replayed(filing, replayer)
+            rows, next_due = _clock_rows(filing.town, filing.kind, result.clocks)
             ids.append(fid)
             named.append(parties)
-            filings.append(_filing_row(filing, d, now))
+            filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
             if any(recorded):
                 for e in filing.events:
                     events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
             else:
                 for e in filing.events:
                     events += _event_row(fid, e, now, by)
-            for c in d.clocks:
-                clocks += (fid, *_clock_values(c))
+            for row in rows:
+                clocks += (fid, *row)
             for a in parties.get("abutters", ()):
                 abutters += (fid, a["name"], a["address"], a["parcel"])
             if progress is not None and len(ids) % _PROGRESS_STEP == 0:
@@ -537,7 +539,7 @@ def insert_many(conn: Connection, table, rows: list[dict]) -> None:
 
 
 #: the columns of an import's rows, in the order _filing_row, _event_row,
-#: _clock_values and the abutters' tuples give them
+#: _clock_rows and the abutters' tuples give them
 _FILING_COLUMNS = (
     "id",
     "town",
@@ -557,11 +559,11 @@ _EVENT_COLUMNS = ("filing_id", "seq", "type", "date", "at", "raw", "recorded_at"
 _CLOCK_KEYS = ("n", "clock_id", "type", "date", "at", "status", "rule", "explanation")
 _CLOCK_COLUMNS = ("filing_id", *_CLOCK_KEYS)
 _ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
-_clock_values = itemgetter(*_CLOCK_KEYS)  # a row of Derived.clocks, in _CLOCK_KEYS order
 
 
-def _filing_row(filing: Filing, d: Derived, now: datetime) -> tuple:
-    """The filing's columns up to ``parcel`` (_FILING_COLUMNS without the parties)."""
+def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> tuple:
+    """The filing's columns up to ``parcel`` (_FILING_COLUMNS without the
+    parties); ``next_due`` is the next deadline's (date, clock id)."""
     return (
         filing.id,
         filing.town,
@@ -569,9 +571,8 @@ def _filing_row(filing: Filing, d: Derived, now: datetime) -> tuple:
         list(filing.also),
         dict(filing.extra),
         len(filing.events),
-        d.state,
-        d.next_date,
-        d.next_clock,
+        state,
+        *next_due,
         now,
         _site(filing, "address"),
         _site(filing, "parcel"),
