@@ -18,6 +18,7 @@ import json
 from collections.abc import Sequence
 from datetime import date
 from functools import lru_cache
+from itertools import repeat
 
 from sqlalchemy import JSON, insert
 from sqlalchemy.dialects import sqlite
@@ -33,19 +34,22 @@ except ImportError:  # pragma: no cover - CPython has the C encoder
     _c_encoder = None
 
 
-def _plain_encoder():
-    """``json.dumps(value)`` for dicts and lists, with the default
-    arguments (the same text), without building a new encoder per call.
-    Without the markers of circular references: a filing's JSON is a tree."""
-    if _c_encoder is None:  # pragma: no cover
-        return json.dumps
-    enc = _c_encoder(None, json.JSONEncoder().default, _ascii, None, ": ", ", ", False, False, True)
-    join = "".join
-    return lambda value: join(enc(value, 0))
+#: the C encoder's ``json.dumps`` with the default arguments (the same
+#: text), made once instead of once a call; without the markers of circular
+#: references (a filing's JSON is a tree).  It answers a list of chunks.
+_json_chunks = (
+    None if _c_encoder is None else _c_encoder(None, json.JSONEncoder().default, _ascii, None, ": ", ", ", False, False, True)
+)
+_join = "".join
+_CONTAINERS = frozenset((dict, list))
+_PROBE = {"a": [1, 2.5, None, True, 'é\n"x"'], "b": {"c": -1e300}}
+if _json_chunks is not None and _join(_json_chunks(_PROBE, 0)) != json.dumps(_PROBE):  # pragma: no cover
+    _json_chunks = None  # another Python's encoder: json.dumps itself
 
 
-#: ``json.dumps(value)`` for a dict or a list (what the JSON columns store)
-json_text = _plain_encoder()
+def json_text(value) -> str:
+    """``json.dumps(value)``, the same text, for a dict or a list."""
+    return json.dumps(value) if _json_chunks is None else _join(_json_chunks(value, 0))
 
 
 def insert_rows(conn: Connection, table, names: Sequence[str], rows: list[tuple]) -> None:
@@ -81,7 +85,10 @@ def insert_columns(conn: Connection, table, names: Sequence[str], columns: list[
             continue
         values = columns[i]
         if kind is _JSON:  # json.dumps(value), as the processor would
-            columns[i] = [json_text(v) if v.__class__ in (dict, list) else process(v) for v in values]
+            if _json_chunks is not None and set(map(type, values)) <= _CONTAINERS:  # the encoder straight from map
+                columns[i] = list(map(_join, map(_json_chunks, values, repeat(0))))
+            else:
+                columns[i] = [json_text(v) if v.__class__ in _CONTAINERS else process(v) for v in values]
         elif kind is _DATE:  # "%04d-%02d-%02d", as the processor would
             columns[i] = [v.isoformat() if v.__class__ is date else process(v) for v in values]
         else:
@@ -89,8 +96,12 @@ def insert_columns(conn: Connection, table, names: Sequence[str], columns: list[
             # many rows (by identity, so equal values that store differently,
             # such as one instant in two time zones, stay apart)
             ids = list(map(id, values))
-            once = {k: process(v) for k, v in dict(zip(ids, values)).items()}
-            columns[i] = list(map(once.__getitem__, ids))
+            distinct = dict(zip(ids, values))
+            if len(distinct) == 1:  # (one moment for every row, or no moment at all)
+                columns[i] = [process(values[0])] * len(values)
+            else:
+                once = {k: process(v) for k, v in distinct.items()}
+                columns[i] = list(map(once.__getitem__, ids))
     # the driver's executemany takes the rows as zip makes them, one at a time
     dbapi = dialect.loaded_dbapi
     cursor = conn.connection.cursor()
