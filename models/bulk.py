@@ -2,6 +2,8 @@
 
     insert_rows(conn, table, names, rows)     # rows: tuples in the order of names
     insert_flat(conn, table, names, values)   # the same rows one after another in one list
+    update_rows(conn, table, key, names, rows)  # rows: the new values, then the key's
+    select_in(conn, columns, key, values)     # the rows whose key is one of values
 
 On PostgreSQL (and wherever a column left out has a default) this is
 ``conn.execute(insert(table), rows as dicts)``.  On SQLite it skips
@@ -20,12 +22,12 @@ from datetime import date
 from functools import lru_cache
 from itertools import repeat
 
-from sqlalchemy import JSON, insert
+from sqlalchemy import JSON, bindparam, insert, select, update
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
-__all__ = ["insert_rows", "insert_flat", "insert_columns", "json_text"]
+__all__ = ["insert_rows", "insert_flat", "insert_columns", "update_rows", "select_in", "json_text"]
 
 try:
     from json.encoder import c_make_encoder as _c_encoder
@@ -78,9 +80,86 @@ def insert_columns(conn: Connection, table, names: Sequence[str], columns: list[
     if dialect.name != "sqlite" or any(c.default is not None for c in table.c if c.name not in names):
         conn.execute(insert(table), [dict(zip(names, r, strict=True)) for r in zip(*columns, strict=True)])
         return
-    sql, processors = _statement(dialect, table, tuple(names))
+    quote = dialect.identifier_preparer.quote
+    sql = f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) VALUES ({', '.join('?' * len(names))})"
+    _executemany(conn, sql, _bound(dialect, table, tuple(names), columns))
+
+
+def update_rows(conn: Connection, table, key: str, names: Sequence[str], rows: list[tuple]) -> None:
+    """``UPDATE table SET name = ... WHERE key = ...`` for each row: the
+    values of ``names``, then the key's, in the order of ``rows``."""
+    if not rows:
+        return
+    dialect = conn.dialect
+    if dialect.name != "sqlite" or any(c.onupdate is not None for c in table.c):
+        stmt = update(table).where(table.c[key] == bindparam("key_")).values({n: bindparam(n) for n in names})
+        conn.execute(stmt, [{**dict(zip(names, r)), "key_": r[-1]} for r in rows])
+        return
+    quote = dialect.identifier_preparer.quote
+    sql = f"UPDATE {quote(table.name)} SET {', '.join(f'{quote(n)} = ?' for n in names)} WHERE {quote(key)} = ?"
+    _executemany(conn, sql, _bound(dialect, table, (*names, key), list(zip(*rows, strict=True))))
+
+
+def select_in(conn: Connection, columns: Sequence, key, values: Sequence) -> list[tuple]:
+    """The rows (tuples of ``columns``) of ``key``'s table whose ``key`` is
+    one of ``values``, asked 500 at a time.  On SQLite, for columns that
+    need no conversion either way (text, integers), straight through the
+    driver: SQLAlchemy's expanding IN and its result rows cost more than the
+    query."""
+    dialect = conn.dialect
+    plain = dialect.name == "sqlite" and all(_unconverted(c, dialect) for c in (key, *columns))
+    out: list[tuple] = []
+    for i in range(0, len(values), 500):
+        chunk = values[i : i + 500]
+        if plain:
+            quote = dialect.identifier_preparer.quote
+            sql = (
+                f"SELECT {', '.join(quote(c.name) for c in columns)} FROM {quote(key.table.name)} "
+                f"WHERE {quote(key.name)} IN ({', '.join('?' * len(chunk))})"
+            )
+            out += _fetchall(conn, sql, tuple(chunk))
+        else:
+            out += [tuple(r) for r in conn.execute(select(*columns).where(key.in_(chunk)))]
+    return out
+
+
+def _unconverted(column, dialect) -> bool:
+    impl = column.type.dialect_impl(dialect)
+    return impl.bind_processor(dialect) is None and impl.result_processor(dialect, None) is None
+
+
+def _executemany(conn: Connection, sql: str, rows) -> None:
+    """The driver's executemany on the connection of the caller's
+    transaction, taking ``rows`` as they come (zip makes them one at a
+    time); a driver error raised as SQLAlchemy's own execute raises it
+    (IntegrityError...)."""
+    dbapi = conn.dialect.loaded_dbapi
+    cursor = conn.connection.cursor()
+    try:
+        cursor.executemany(sql, rows)
+    except dbapi.Error as exc:
+        raise DBAPIError.instance(sql, None, exc, dbapi.Error, dialect=conn.dialect, ismulti=True) from exc
+    finally:
+        cursor.close()
+
+
+def _fetchall(conn: Connection, sql: str, params: tuple) -> list[tuple]:
+    dbapi = conn.dialect.loaded_dbapi
+    cursor = conn.connection.cursor()
+    try:
+        return cursor.execute(sql, params).fetchall()
+    except dbapi.Error as exc:
+        raise DBAPIError.instance(sql, params, exc, dbapi.Error, dialect=conn.dialect) from exc
+    finally:
+        cursor.close()
+
+
+def _bound(dialect, table, names: tuple[str, ...], columns: Sequence[Sequence]):
+    """The rows of ``columns`` with each value as the column type's bind
+    processor makes it (dates and JSON by the same formatting done in one
+    pass, a value shared by many rows once), one tuple at a time."""
     columns = list(columns)
-    for i, (process, kind) in enumerate(processors):
+    for i, (process, kind) in enumerate(_processors(dialect, table, names)):
         if process is None:
             continue
         values = columns[i]
@@ -102,27 +181,17 @@ def insert_columns(conn: Connection, table, names: Sequence[str], columns: list[
             else:
                 once = {k: process(v) for k, v in distinct.items()}
                 columns[i] = list(map(once.__getitem__, ids))
-    # the driver's executemany takes the rows as zip makes them, one at a time
-    dbapi = dialect.loaded_dbapi
-    cursor = conn.connection.cursor()
-    try:
-        cursor.executemany(sql, zip(*columns, strict=True))
-    except dbapi.Error as exc:  # as SQLAlchemy's own execute raises it (IntegrityError...)
-        raise DBAPIError.instance(sql, None, exc, dbapi.Error, dialect=dialect, ismulti=True) from exc
-    finally:
-        cursor.close()
+    return zip(*columns, strict=True)
 
 
 _JSON, _DATE = "json", "date"
 
 
 @lru_cache(maxsize=64)
-def _statement(dialect, table, names: tuple[str, ...]) -> tuple[str, list]:
-    """The INSERT's text for the driver, and per column its bind processor
-    (or None) and whether it is a JSON column serialized by ``json.dumps``
-    (the dialect's default)."""
-    quote = dialect.identifier_preparer.quote
-    sql = f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) VALUES ({', '.join('?' * len(names))})"
+def _processors(dialect, table, names: tuple[str, ...]) -> list[tuple]:
+    """Per column its bind processor (or None) and the shortcut that does
+    the same: ``_JSON`` for a JSON column serialized by ``json.dumps`` (the
+    dialect's default), ``_DATE`` for SQLite's default date format."""
     processors = []
     for n in names:
         kind = table.c[n].type
@@ -134,4 +203,4 @@ def _statement(dialect, table, names: tuple[str, ...]) -> tuple[str, list]:
         elif process is not None and isinstance(impl, sqlite.DATE) and impl._storage_format == sqlite.DATE._storage_format:
             shortcut = _DATE
         processors.append((process, shortcut))
-    return sql, processors
+    return processors

@@ -278,10 +278,9 @@ class Store:
         if progress is not None and len(ids) % _PROGRESS_STEP:
             progress(len(ids) % _PROGRESS_STEP)
         with self.engine.begin() as conn:
-            for i in range(0, len(ids), 500):
-                taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i : i + 500]))).first()
-                if taken:
-                    raise DuplicateFiling(taken[0])
+            taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
+            if taken:
+                raise DuplicateFiling(taken[0][0])
             # parties in name order (upsert_parties): two imports sharing parties
             # take their row locks in the same order and cannot deadlock
             party_ids = upsert_parties(conn, [p[role] for p in named for role in PARTY_ROLES if role in p])

@@ -84,3 +84,30 @@ def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_i
         store.import_filings([filing], by="clerk")
     assert snapshot(db_url) == before
     store.engine.dispose()
+
+
+def test_a_batch_updating_known_parties_stores_what_one_update_after_another_stores(db_url):
+    known = [
+        {"name": "Acme Paving", "category": "private", "insurance": []},
+        {"name": "Eversource", "category": "utility", "insurance": []},
+    ]
+    later = [
+        {"name": "Acme Paving", "category": "municipal", "license_number": "PWC-7", "license_expires": date(2028, 2, 29)},
+        {"name": "Eversource", "category": "gas-company"},
+    ]
+    stored = []
+    for write in (
+        lambda conn: [upsert_party(conn, {**s, "insurance": []}, {}) for s in later],
+        lambda c: upsert_parties(c, later),
+    ):
+        engine = make_engine(db_url)
+        upgrade(engine)
+        with engine.begin() as conn:
+            conn.execute(PARTY.delete())
+            upsert_parties(conn, known)
+        with engine.begin() as conn:
+            write(conn)
+            stored.append(conn.exec_driver_sql("SELECT name, category, license_number, license_expires FROM party").all())
+        engine.dispose()
+    assert sorted(stored[0]) == sorted(stored[1])
+    assert ("Acme Paving", "municipal", "PWC-7") in {tuple(r)[:3] for r in stored[1]}
