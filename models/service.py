@@ -104,10 +104,10 @@ def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple],
     an import writes), and the next deadline due as (date, clock id) or None."""
     rows, next_clock = [], None
     for n, c in enumerate(clocks, start=1):
-        if c.__class__ is dict or isinstance(c, Mapping):
-            cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
-        else:  # the replay's ClockResult
+        if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult
             cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+        else:
+            cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
         if ctype == "deadline" and status in _DUE:
             status = "due" if _due_kind(town_id, kind, cid) else "runs"
         rows.append((n, cid, ctype, day, at, status, rule, explanation))
@@ -479,14 +479,20 @@ def _utc_text(moment: datetime) -> str:
     return moment.isoformat() + "Z"
 
 
+def _any_recorded(events: list) -> bool:
+    """Whether an event carries ``recorded_at`` (a loop: most imports have none)."""
+    for e in events:
+        if (e.__class__ is dict or isinstance(e, Mapping)) and PROVENANCE[0] in e:
+            return True
+    return False
+
+
 def split_provenance(obj):
     """``obj`` without the events' ``recorded_at``/``recorded_by`` (what an
     export adds), and per event (at, by) or None.  MalformedEvent for a
     value that is not a time or a name."""
     events = obj.get("events") if isinstance(obj, Mapping) else None
-    if not isinstance(events, list) or not any(
-        PROVENANCE[0] in e if e.__class__ is dict else isinstance(e, Mapping) and PROVENANCE[0] in e for e in events
-    ):
+    if not isinstance(events, list) or not _any_recorded(events):
         return obj, [None] * (len(events) if isinstance(events, list) else 0)
     recorded, stripped = [], []
     for i, e in enumerate(events, start=1):
