@@ -13,6 +13,7 @@ import getpass
 import os
 import sys
 import threading
+from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 
@@ -34,6 +35,7 @@ __all__ = [
     "as_of",
     "user",
     "open_store",
+    "reading_store",
     "ProgressBar",
 ]
 
@@ -161,13 +163,33 @@ def open_store(args, *, check: bool = True):
     """The store at ``--db`` (else ``PERMITS_DATABASE_URL``, else the data
     directory's file).  Imports the database code only when called, so the
     commands that need no store stay light."""
-    from models.db import resolve_url
+    from models.location import resolve_url
     from models.service import Store
 
     store = Store(resolve_url(getattr(args, "db", None)))
     if check:
         store.check_schema()
     return store
+
+
+@contextmanager
+def reading_store(args):
+    """The store for a command that only reads (``show``, ``docket``): on a
+    SQLite file at the current schema, the standard library's driver
+    (:mod:`models.sqlite_reader`: the same queries, without importing
+    SQLAlchemy); otherwise (PostgreSQL, or a store the schema check has
+    something to say about) the Store, as :func:`open_store` opens it."""
+    from models.location import resolve_url
+    from models.sqlite_reader import open_sqlite_reader
+
+    reader = open_sqlite_reader(resolve_url(getattr(args, "db", None)))
+    if reader is None:
+        yield open_store(args)
+        return
+    try:
+        yield reader
+    finally:
+        reader.close()
 
 
 class ProgressBar:

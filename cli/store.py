@@ -2,9 +2,11 @@
 export, record, void, show, list, docket, deposits.
 
 An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
-today's date and the user's name, and calls :mod:`models.service`.  Errors
-are PermitsError subclasses that ``permits`` turns into one line on standard
-error and exit status 2, with nothing written.
+today's date and the user's name, and calls :mod:`models.service`
+(``show`` and ``docket`` on a SQLite file: :mod:`models.sqlite_reader`, the
+same queries without SQLAlchemy).  Errors are PermitsError subclasses that
+``permits`` turns into one line on standard error and exit status 2, with
+nothing written.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import date, timedelta
 from cli.args import ProgressBar, UsageError, check_choice, check_id, parse_day, parse_moment, read_json_file, writable_file
 from cli.args import as_of as _as_of
 from cli.args import open_store as _store
+from cli.args import reading_store as _reading_store
 from cli.args import user as _user
 
 __all__ = ["add_store_commands"]
@@ -124,14 +127,14 @@ def _to_whom(recipient: str) -> str:
 
 
 def cmd_show(args) -> int:
-    from notices.store_log import StoreNoticeLog
+    from notices.log import SentNotice
 
     check_id(args.id)
-    store = _store(args)
     as_of = _as_of(args)
-    history = store.history(args.id)
-    result = store.replay(args.id, as_of)
-    sent = StoreNoticeLog(store).entries(args.id)
+    with _reading_store(args) as store:
+        history = store.history(args.id)
+        result = store.replay(args.id, as_of)
+        sent = [SentNotice(*fields) for fields in store.notice_entries(args.id)]
     if args.json:
         events = [
             {
@@ -218,7 +221,8 @@ def cmd_docket(args) -> int:
 
     check_choice("town", args.town, registry())
     as_of = _as_of(args)
-    items = _store(args).docket(as_of=as_of, within=args.within, town=args.town, overdue_only=args.overdue)
+    with _reading_store(args) as store:
+        items = store.docket(as_of=as_of, within=args.within, town=args.town, overdue_only=args.overdue)
     if args.json:
         print(_dump({"as_of": as_of.isoformat(), "within": args.within, "items": [i.as_dict() for i in items]}))
         return 0

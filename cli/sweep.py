@@ -97,7 +97,10 @@ def run_sweep_command(
         )
     finally:
         log.close()
-    return _deliver_email(write_report(result, out), ledger)
+    try:
+        return _deliver_email(write_report(result, out), ledger)
+    finally:
+        result.close()
 
 
 def _deliver_email(res: dict, ledger: str) -> dict:
@@ -237,17 +240,23 @@ def cmd_demo_sweep(args) -> int:
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
     print("The clock demonstration: permits demo --clocks")
-    if args.no_serve:
-        return 0
     from cli.web import DEFAULT_HOST, DEFAULT_PORT, serve
     from models.users import Users
-    from sweep.demo_users import seed_demo_users
+    from sweep.demo_users import seed_demo_applicant, seed_demo_users
 
-    logins = seed_demo_users(Users(Store(url).engine))
-    print("\nThe workbench: open http://127.0.0.1:8000/ and log in as one of these demo users:")
-    for email, password, role, towns in logins:
-        print(f"  {email:<26} password {password}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
-    print("Start on Today (the docket, overdue first); click a filing to see its clocks and record an event.")
+    store = Store(url)
+    logins = seed_demo_users(Users(store.engine))
+    applicant, password, filings = seed_demo_applicant(store, as_of)
+    store.engine.dispose()
+    where = f"serve it with 'permits serve --db {url}'" if args.no_serve else "open http://127.0.0.1:8000/"
+    print(f"\nThe workbench: {where} and log in as one of these demo users:")
+    for email, pw, role, towns in logins:
+        print(f"  {email:<26} password {pw}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
+    print(f"  {applicant:<26} password {password}   (applicant: {', '.join(filings) or 'no filing yet'})")
+    print("Staff start on Today (the docket, overdue first); click a filing to see its clocks and record an event.")
+    print("The applicant lands on My filings: where each stands, what is due, and Apply online.")
+    if args.no_serve:
+        return 0
     serve(url, DEFAULT_HOST, DEFAULT_PORT)
     return 0
 
@@ -310,9 +319,9 @@ def add_demo_command(sub) -> None:
         description="Fill a demonstration store with generated filings for Canton, Saugus and "
         "Mansfield (every permit kind, some overdue, street openings at every stage), "
         "run the daily sweep on it, print the docket and leave the digest, the "
-        "inspection schedule, the ICS feeds and sample notices in an output folder; then add demo users, "
-        "print their logins and serve the web workbench at http://127.0.0.1:8000 until Ctrl-C (--no-serve: stop "
-        "after the sweep).",
+        "inspection schedule, the ICS feeds and sample notices in an output folder; then add demo users (staff of "
+        "each role and an applicant with two filings of their own), print their logins and serve the web workbench "
+        "at http://127.0.0.1:8000 until Ctrl-C (--no-serve: stop there).",
     )
     p.add_argument("--clocks", action="store_true", help="instead, show a few clocks of each town and how they are counted")
     p.add_argument("--as-of", help="the day to generate and sweep for, YYYY-MM-DD (default: today)")
@@ -321,5 +330,7 @@ def add_demo_command(sub) -> None:
     p.add_argument("--out", help="output folder (default: out/demo-DATE, replaced each run)")
     p.add_argument("--notices", type=int, default=12, help="make at most this many notices, a sample (default: 12)")
     p.add_argument("--no-prefect", action="store_true", help="run the sweep as a plain call, without Prefect")
-    p.add_argument("--no-serve", action="store_true", help="stop after the sweep instead of serving the workbench")
+    p.add_argument(
+        "--no-serve", action="store_true", help="stop after the sweep and the demo users instead of serving the workbench"
+    )
     p.set_defaults(func=cmd_demo)

@@ -41,6 +41,11 @@ def cmd_users(args) -> int:
             raise UsageError("users add EMAIL: give the new user's email")
         u = users.add(args.email, _password(args), args.role, args.town or ())
         print(f"permits: user {u.email} added ({u.role}{': ' + ', '.join(u.towns) if u.towns else ''})")
+    elif args.action == "passwd":
+        if not args.email:
+            raise UsageError("users passwd EMAIL: give the user's email")
+        u = users.set_password(args.email, _password(args))
+        print(f"permits: password of {u.email} changed; their sessions are logged out")
     elif args.action == "disable":
         if not args.email:
             raise UsageError("users disable EMAIL: give the user's email")
@@ -62,9 +67,16 @@ def serve(url: str, host: str, port: int) -> None:
 
     store = Store(url)
     store.check_schema()
-    app = create_app(store, secret=os.environ.get("PERMITS_SECRET_KEY"))
+    try:
+        app = create_app(
+            store, secret=os.environ.get("PERMITS_SECRET_KEY"), trusted_proxies=os.environ.get("PERMITS_TRUSTED_PROXIES", "")
+        )
+    except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
+        raise UsageError(str(exc)) from None
     print(f"Workbench at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # the app reads X-Forwarded-For itself, from PERMITS_TRUSTED_PROXIES only
+    # (uvicorn's own proxy headers trust 127.0.0.1 by default)
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
 
 
 def cmd_serve(args) -> int:
@@ -82,13 +94,17 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "users",
         parents=[db],
-        help="the workbench's users: add, list, disable",
+        help="the workbench's users: add, list, passwd, disable",
         description="Manage who may log in to the web workbench. An agent works on the wetlands and stormwater "
         "filings of their towns, dpw on the street openings of theirs, an admin on everything. The password is "
-        "asked on the terminal (twice) or read from the first line of --password-file; never on the command line.",
+        "asked on the terminal (twice) or read from the first line of --password-file; never on the command line. "
+        "passwd sets a user's password (staff or applicant) without the old one, unlocks the account and logs out "
+        "the user's sessions.",
     )
-    p.add_argument("action", choices=("add", "list", "disable"), help="add a user, list them, or disable one")
-    p.add_argument("email", nargs="?", help="the user's email (add, disable)")
+    p.add_argument(
+        "action", choices=("add", "list", "passwd", "disable"), help="add a user, list them, set one's password, or disable one"
+    )
+    p.add_argument("email", nargs="?", help="the user's email (add, passwd, disable)")
     p.add_argument("--role", choices=("agent", "dpw", "admin"), default="agent", help="the user's role (default: agent)")
     p.add_argument("--town", action="append", metavar="T", help="a town the user works for (repeat for more)")
     p.add_argument("--password-file", metavar="FILE", help="read the password from the first line of FILE")
@@ -100,7 +116,8 @@ def add_commands(sub) -> None:
         help="the web workbench over the store",
         description="Serve the web workbench (Today, Filings, a filing, New filing, DPW schedule, Rule book, "
         "Calendar) over the store until Ctrl-C. Sessions are signed with $PERMITS_SECRET_KEY, else a key made "
-        "at start (a restart logs everyone out).",
+        "at start (a restart logs everyone out). Behind a proxy or load balancer, $PERMITS_TRUSTED_PROXIES names "
+        "it (addresses or networks, comma-separated) so that the per-address login limit reads X-Forwarded-For.",
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")

@@ -1,10 +1,26 @@
 """Layer 3, the record: the SQLModel tables, the Alembic migrations and the
 store service (import, record, void, show, docket, deposits, the sweep's
 output log) over SQLite or PostgreSQL.  A filing is stored as its
-append-only events, with its derived state and clocks beside it.
+append-only events, with its derived state and clocks beside it.  The
+queries behind ``permits show`` and ``permits docket`` are SQL text
+(:mod:`models.queries`) that the Store runs, and that on SQLite the standard
+library's driver runs too (:mod:`models.sqlite_reader`: no SQLAlchemy).
 
 May import: :mod:`workflows`, :mod:`calendars`, SQLModel/SQLAlchemy, argon2 and
 Alembic.  Never notices, the sweep or an interface.
 """
 
-__all__ = ["db", "tables", "migrate", "service", "outputs", "parties", "accounts", "users", "workbench"]
+__all__ = [
+    "location",
+    "db",
+    "tables",
+    "migrate",
+    "queries",
+    "service",
+    "sqlite_reader",
+    "outputs",
+    "parties",
+    "accounts",
+    "users",
+    "workbench",
+]

@@ -17,7 +17,6 @@ would need.  PostgreSQL runs at READ COMMITTED and the service locks the
 filing's row (``SELECT ... FOR UPDATE``) before reading its history.
 """
 
-import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,11 +25,10 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError
+from .location import BUSY_TIMEOUT_MS, ENV_URL, default_url, resolve_url
 
 __all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url", "unreachable_as_store_error"]
 
-ENV_URL = "PERMITS_DATABASE_URL"
-BUSY_TIMEOUT_MS = 30_000
 #: A new SQLite store's page size (a store made before keeps its own: the
 #: page size of a file in WAL mode never changes).  16 KiB instead of
 #: SQLite's 4 KiB: an import's rows land all over the indexes, and a commit
@@ -39,18 +37,6 @@ BUSY_TIMEOUT_MS = 30_000
 #: (benchmarks/bench_store.py), with the docket and a recorded event as
 #: fast as before.
 PAGE_SIZE = 16384
-
-
-def default_url() -> str:
-    """``permits.db`` in the data directory the holidays cache uses too."""
-    from calendars.holiday_cache import data_dir
-
-    return f"sqlite:///{data_dir() / 'permits.db'}"
-
-
-def resolve_url(cli_url: str | None = None) -> str:
-    """``--db`` first, then ``PERMITS_DATABASE_URL``, then the default file."""
-    return cli_url or os.environ.get(ENV_URL) or default_url()
 
 
 def describe_url(url: str) -> str:

@@ -5,11 +5,12 @@ PermitsError
       ├── UnknownFiling     no filing with that id
       ├── DuplicateFiling   a filing with that id is already recorded
       └── StaleFiling       the filing changed since the writer read it
+           └── StaleAbutterList  its abutter list was replaced since
 """
 
 from workflows.errors import PermitsError
 
-__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling"]
+__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling", "StaleAbutterList"]
 
 
 class StoreError(PermitsError):
@@ -46,4 +47,16 @@ class StaleFiling(StoreError):
         super().__init__(
             f"{filing_id} changed since you opened it: it had {seen} event(s), it now has {now}; "
             "nothing was written: look at the new history and try again"
+        )
+
+
+class StaleAbutterList(StaleFiling):
+    """Another abutter list was uploaded since the form was drawn."""
+
+    def __init__(self, filing_id: str):
+        self.filing, self.seen, self.now = filing_id, None, None
+        StoreError.__init__(
+            self,
+            f"{filing_id}'s abutter list was replaced since you opened the page; nothing was written: "
+            "look at the list now on the page and upload yours again if it is the right one",
         )

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
 from .migrations import HEAD
+from .queries import SCHEMA_REVISION
 
 __all__ = ["HEAD", "alembic_config", "current_revision", "upgrade"]
 
@@ -40,7 +41,7 @@ def current_revision(engine: Engine) -> str | None:
     ``MigrationContext.get_current_revision`` answers, in one query."""
     with engine.connect() as conn:
         try:
-            rows = conn.exec_driver_sql("SELECT version_num FROM alembic_version").fetchall()
+            rows = conn.exec_driver_sql(SCHEMA_REVISION).fetchall()
         except DBAPIError:  # no such table
             rows = []
         conn.rollback()

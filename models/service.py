@@ -15,13 +15,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce, update
+from sqlalchemy import Date, and_, bindparam, delete, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from workflows.docket import VIOLATIONS, action_for, docket_status
 from workflows.errors import MalformedEvent
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
@@ -31,6 +30,23 @@ from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_err
 from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_parties
+from .queries import (
+    DOCKET_CONDITION,
+    DOCKET_OVERDUE_CONDITION,
+    EVENT_RAWS,
+    FILING_EXISTS,
+    HISTORY,
+    NOTICE_LOG,
+    DocketItem,
+    as_date,
+    as_datetime,
+    as_json,
+    docket_items,
+    docket_sql,
+    filing_json,
+    history_of,
+    notice_entry,
+)
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
 __all__ = ["Store", "DocketItem", "Derived", "derive", "derived_from", "write_derived"]
@@ -146,51 +162,16 @@ def write_derived(
 
 def docket_condition(as_of: date, until: date, *, overdue_only: bool = False):
     """Which stored clocks are on the docket (the CLI's and the web's alike):
-    deadlines due by ``until`` (overdue ones included), periods running out
-    between ``as_of`` and ``until``, clocks the record cannot judge due by
-    ``until``, and every violation on record (an act too early, work
-    without leave) whatever its date, as an overdue deadline is."""
+    :data:`models.queries.DOCKET_CONDITION` (``--overdue``:
+    :data:`~models.queries.DOCKET_OVERDUE_CONDITION`), the text the SQLite
+    reader runs too, with its days bound."""
     if overdue_only:
-        return or_(and_(CLOCK.c.status == "due", CLOCK.c.date < as_of), CLOCK.c.status.in_(VIOLATIONS))
-    return or_(
-        and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
-        and_(CLOCK.c.status == "runs", CLOCK.c.date >= as_of, CLOCK.c.date <= until),
-        and_(CLOCK.c.status == "unknown", CLOCK.c.date <= until),  # the record lacks a fact it needs
-        CLOCK.c.status.in_(VIOLATIONS),
-    )
+        return text(DOCKET_OVERDUE_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date))
+    return text(DOCKET_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date), bindparam("until", until, type_=Date))
 
 
-class DocketItem(NamedTuple):
-    """One line of the docket (a tuple: thousands are built per query)."""
-
-    date: date
-    status: str  # open or overdue on the day asked, or violation (an act on record done too early or without leave)
-    filing: str
-    town: str
-    kind: str
-    state: str
-    clock: str
-    rule: str
-    explanation: str
-    action: str
-    at: datetime | None = None
-
-    def as_dict(self) -> dict:
-        out = {
-            "date": self.date.isoformat(),
-            "status": self.status,
-            "filing": self.filing,
-            "town": self.town,
-            "kind": self.kind,
-            "state": self.state,
-            "clock": self.clock,
-            "rule": self.rule,
-            "explanation": self.explanation,
-            "action": self.action,
-        }
-        if self.at is not None:
-            out["at"] = self.at.isoformat(timespec="minutes")
-        return out
+def _by_id(sql: str):
+    return text(sql).bindparams(bindparam("id"))
 
 
 class Store:
@@ -309,8 +290,8 @@ class Store:
         row = conn.execute(query.with_for_update() if lock else query).first()
         if row is None:
             raise UnknownFiling(filing_id)
-        raws = conn.execute(select(EVENT.c.raw).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).scalars()
-        return parse_filing(_json_of(row, list(raws))), row
+        raws = [as_json(raw) for raw in conn.execute(_by_id(EVENT_RAWS), {"id": filing_id}).scalars()]
+        return parse_filing(_json_of(row, raws)), row
 
     def export(self, filing_id: str) -> dict:
         """The filing's JSON (docs/filing-format.md), voids and voided events
@@ -378,24 +359,19 @@ class Store:
     # -- reading ------------------------------------------------------------
 
     def history(self, filing_id: str) -> list[dict]:
-        """Every event with who recorded it and when, and what voided it."""
+        """Every event with who recorded it and when, and what voided it
+        (:func:`models.queries.history_of`)."""
         with self.reader.connect() as conn:
-            if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
+            if conn.execute(_by_id(FILING_EXISTS), {"id": filing_id}).first() is None:
                 raise UnknownFiling(filing_id)
-            rows = conn.execute(select(EVENT).where(EVENT.c.filing_id == filing_id).order_by(EVENT.c.seq)).all()
-        voided_by = {r.raw.get("voids"): r.seq for r in rows if r.type == VOID}
-        return [
-            {
-                "seq": r.seq,
-                "type": r.type,
-                "date": r.date,
-                "raw": r.raw,
-                "recorded_at": r.recorded_at,
-                "recorded_by": r.recorded_by,
-                "voided_by": voided_by.get(r.seq),
-            }
-            for r in rows
-        ]
+            rows = conn.execute(_by_id(HISTORY), {"id": filing_id}).all()
+        return history_of(rows)
+
+    def notice_entries(self, filing_id: str) -> list[tuple]:
+        """Every notice recorded on the filing, oldest first, as the fields
+        of :class:`notices.log.SentNotice` (:func:`models.queries.notice_entry`)."""
+        with self.reader.connect() as conn:
+            return [notice_entry(row) for row in conn.execute(_by_id(NOTICE_LOG), {"id": filing_id})]
 
     def replay(self, filing_id: str, as_of: date):
         filing, _ = self.load(filing_id)
@@ -423,50 +399,19 @@ class Store:
         (overdue ones included), and every period running out in the window,
         soonest first: two range scans of ``ix_filing_clock_status_date``
         joined to the filing by key."""
-        wanted = docket_condition(as_of, as_of + timedelta(days=within), overdue_only=overdue_only)
-        # dates come back as the driver gives them (SQLite: ISO text) and are
-        # converted here by date.fromisoformat, far cheaper per row than the
-        # generic result processing
-        query = (
-            select(
-                type_coerce(CLOCK.c.date, String),
-                CLOCK.c.filing_id,
-                FILING.c.town,
-                FILING.c.kind,
-                FILING.c.state,
-                CLOCK.c.clock_id,
-                CLOCK.c.rule,
-                CLOCK.c.explanation,
-                type_coerce(CLOCK.c.at, String),
-                CLOCK.c.status,
-            )
-            .join(FILING, FILING.c.id == CLOCK.c.filing_id)
-            .where(wanted)
-            .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
+        query = text(docket_sql(overdue_only=overdue_only, town=town is not None)).bindparams(
+            bindparam("as_of", as_of, type_=Date)
         )
+        if not overdue_only:
+            query = query.bindparams(bindparam("until", as_of + timedelta(days=within), type_=Date))
         if town is not None:
-            query = query.where(FILING.c.town == town)
+            query = query.bindparams(bindparam("town", town))
+        # values come back as the driver gives them (SQLite: ISO text) and are
+        # converted by models.queries, far cheaper per row than the generic
+        # result processing
         with self.reader.connect() as conn:
             rows = conn.execute(query).all()
-        out = []
-        for day, filing, town_id, kind, state, clock, rule, explanation, at, stored in rows:
-            day = _as_date(day)
-            out.append(
-                DocketItem(
-                    day,
-                    docket_status(day, as_of, stored),
-                    filing,
-                    town_id,
-                    kind,
-                    state,
-                    clock,
-                    rule,
-                    explanation,
-                    action_for(clock, stored),
-                    _as_datetime(at),
-                )
-            )
-        return out
+        return docket_items(rows, as_of)
 
 
 #: the fields an export adds to each event, and an import takes back off
@@ -516,12 +461,7 @@ def split_provenance(obj):
     return {**obj, "events": stripped}, recorded
 
 
-def _as_date(value) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(value)
-
-
-def _as_datetime(value) -> datetime | None:
-    return value if value is None or isinstance(value, datetime) else datetime.fromisoformat(value)
+_as_date, _as_datetime = as_date, as_datetime  # the names models.workbench imports
 
 
 def _text(value) -> str | None:
@@ -596,9 +536,4 @@ def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
 
 def _json_of(row, raws: list) -> dict:
     """The filing's JSON in the order :meth:`Filing.to_json` writes it."""
-    out = {"town": row.town, "kind": row.kind, "id": row.id}
-    if row.also:
-        out["also"] = list(row.also)
-    out.update(row.extra)
-    out["events"] = raws
-    return out
+    return filing_json(row.town, row.kind, row.id, row.also, row.extra, raws)

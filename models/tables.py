@@ -19,11 +19,16 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   (Canton 16-12 §5-6), append-only like the events.
 - ``app_user``: the workbench's users: an argon2 password hash, a role
   (agent, dpw, admin), the towns they work for, the failed-login count that
-  locks an account for a while, and the secret token of their calendar feed.
+  locks an account for a while, the secret token of their calendar feed,
+  and the session version a password change bumps (logging out every
+  other session of the user).
 - ``email_message``: the outbox: the whole message of a ``notice`` row whose
   channel is ``email`` (the notice row says to whom and whether it was sent).
 - ``upload``: a plan uploaded with an online application, stored under a
   generated name outside any web root (models/uploads.py).
+- ``client_attempt``: failed logins and registrations by client address,
+  for the workbench's per-address limit (models/throttle.py), kept in the
+  store so every web process behind a load balancer counts the same ones.
 - ``account_filing``, ``invitation``: the filings an applicant's account
   (an ``app_user`` with the role ``applicant``) submitted or was invited to,
   and the single-use invitation links staff send (models/applicants.py).
@@ -224,6 +229,9 @@ class UserRow(SQLModel, table=True):
     # an applicant's address proved (by an invitation link sent there):
     # only then does the account see the filings that name it
     verified_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
+    # each session cookie carries the version it was made at; a password
+    # change bumps it, so every other session of the user stops working
+    session_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class EmailMessage(SQLModel, table=True):
@@ -281,3 +289,17 @@ class Invitation(SQLModel, table=True):
     account_id: int | None = Field(default=None, foreign_key="app_user.id")
     created_by: str
     created_at: datetime
+
+
+class ClientAttempt(SQLModel, table=True):
+    """One attempt that counts against a client address's limit
+    (models/throttle.py): a failed login or invitation acceptance
+    (``login``), a registration (``register``).  ``at`` is UTC, naive; rows
+    older than the longest window are deleted as new ones come."""
+
+    __tablename__ = "client_attempt"
+    __table_args__ = (Index("ix_client_attempt_key", "action", "client", "at"),)
+    id: int | None = Field(default=None, primary_key=True)
+    action: str
+    client: str
+    at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))

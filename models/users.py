@@ -9,7 +9,13 @@ street openings of theirs; an ``admin`` every filing of every town.
 (404), never "forbidden", so ids cannot be probed.
 
 A login that fails :data:`LOCK_AFTER` times in a row locks the account for
-:data:`LOCK_MINUTES`; a good login clears the count.
+:data:`LOCK_MINUTES`; a good login clears the count.  A wrong current
+password on the password-change form counts as a failed login.
+
+A password change (:meth:`Users.change_password` by the user,
+:meth:`Users.set_password` by ``permits users passwd``) bumps the user's
+``session_version``: a session made before it no longer matches, so every
+other session of the user is logged out.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ __all__ = [
     "LoginRefused",
     "MIN_PASSWORD",
     "APPLICANT",
+    "check_password",
 ]
 
 USER = UserRow.__table__
@@ -84,6 +91,7 @@ class User:
     towns: tuple[str, ...]
     disabled: bool
     calendar_token: str
+    session_version: int = 0
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -103,7 +111,15 @@ class User:
 
 
 def _user(row) -> User:
-    return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token)
+    return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token, row.session_version)
+
+
+def check_password(password: str) -> str:
+    """A new password, if it meets the rule (at least :data:`MIN_PASSWORD`
+    characters); else UserError."""
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise UserError(f"the password is too short: at least {MIN_PASSWORD} characters")
+    return password
 
 
 def check_email(email: str) -> str:
@@ -135,8 +151,7 @@ class Users:
                 raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
         if role != "admin" and not towns:
             raise UserError(f"a {role} user works for at least one town: give --town")
-        if len(password) < MIN_PASSWORD:
-            raise UserError(f"the password is too short: at least {MIN_PASSWORD} characters")
+        check_password(password)
         values = {
             "email": email,
             "password_hash": _HASHER.hash(password),
@@ -153,7 +168,7 @@ class Users:
                 uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
         except IntegrityError:
             raise UserError(f"a user {email!r} already exists") from None
-        return User(uid, email, role, towns, False, values["calendar_token"])
+        return User(uid, email, role, towns, False, values["calendar_token"], 0)
 
     def list(self) -> list[User]:
         with self.engine.connect() as conn:
@@ -183,10 +198,71 @@ class Users:
             conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
         return token
 
+    def change_password(self, user_id: int, current: str, new: str) -> User:
+        """The user's own change: ``current`` must be their password (a wrong
+        one counts as a failed login, and a locked account is refused), ``new``
+        meets :func:`check_password` and differs from it.  Bumps the session
+        version; returns the user as it now is.  Nothing written on a refusal
+        but the failed-login count."""
+        now = self._naive_now()
+        refusal = None
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.id == user_id).with_for_update()).first()
+            if row is None or row.disabled:
+                raise UserError("no such user")
+            if row.locked_until is not None and row.locked_until > now:
+                raise LoginRefused(f"too many wrong passwords: the account is locked until {row.locked_until:%H:%M} UTC")
+            if not _verify(row.password_hash, current):
+                self._failed(conn, row, now)
+                refusal = LoginRefused("the current password is wrong")
+            else:
+                check_password(new)
+                if new == current:
+                    raise UserError("the new password is the one you have now: choose another")
+                self._set(conn, row.id, new)
+        if refusal is not None:
+            raise refusal
+        return self.get(user_id)
+
+    def set_password(self, email: str, new: str) -> User:
+        """Set a user's password without the old one (``permits users
+        passwd``, run by whoever runs the server): clears a lock and bumps the
+        session version, so the user's sessions end."""
+        email = check_email(email)
+        check_password(new)
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            self._set(conn, row.id, new)
+            return _user(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+
+    def _set(self, conn, user_id: int, new: str) -> None:
+        conn.execute(
+            update(USER)
+            .where(USER.c.id == user_id)
+            .values(
+                password_hash=_HASHER.hash(new),
+                session_version=USER.c.session_version + 1,
+                failed_logins=0,
+                locked_until=None,
+            )
+        )
+
+    def _failed(self, conn, row, now: datetime) -> None:
+        """Count a failed login on ``row``; the :data:`LOCK_AFTER`-th locks it."""
+        failed = row.failed_logins + 1
+        lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
+        conn.execute(
+            update(USER)
+            .where(USER.c.id == row.id)
+            .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
+        )
+
     def authenticate(self, email: str, password: str) -> User:
         """The user, if the password is right and the account is enabled
         and not locked; else LoginRefused (one message for a wrong email or
-        password, another for a locked account)."""
+        password, another for a locked account given its right password)."""
         email = email.strip().lower()
         now = self._naive_now()
         refusal = None  # raised after the commit: the failed-login count must be kept
@@ -196,18 +272,17 @@ class Users:
                 _verify(_DUMMY, password)
                 refusal = LoginRefused()
             elif row.locked_until is not None and row.locked_until > now:
-                refusal = LoginRefused(
-                    f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
-                    "try again then, or ask an admin"
-                )
+                # only someone who knows the password learns of the lock: to
+                # anyone else a locked account answers as a made-up address
+                if _verify(row.password_hash, password) and not row.disabled:
+                    refusal = LoginRefused(
+                        f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
+                        "try again then, or ask an admin"
+                    )
+                else:
+                    refusal = LoginRefused()
             elif not _verify(row.password_hash, password) or row.disabled:
-                failed = row.failed_logins + 1
-                lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
-                conn.execute(
-                    update(USER)
-                    .where(USER.c.id == row.id)
-                    .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
-                )
+                self._failed(conn, row, now)
                 refusal = LoginRefused()
             else:
                 conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))

@@ -8,6 +8,8 @@ The web renders these; the rules of who sees what live in
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -17,7 +19,7 @@ from sqlalchemy.orm import aliased
 
 from workflows.docket import action_for, docket_status
 
-from .errors import UnknownFiling
+from .errors import StaleAbutterList, StaleFiling, UnknownFiling
 from .service import Store, _as_date, _as_datetime, docket_condition
 from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 
@@ -30,6 +32,7 @@ __all__ = [
     "summary",
     "abutters",
     "replace_abutters",
+    "abutters_version",
     "events_in_state",
     "PAGE_SIZE",
 ]
@@ -236,23 +239,45 @@ def summary(store: Store, filing_id: str) -> FilingSummary:
     return FilingSummary(*row)
 
 
-def abutters(store: Store, filing_id: str) -> list[dict]:
-    with store.reader.connect() as conn:
-        rows = conn.execute(
-            select(ABUTTER.c.name, ABUTTER.c.address, ABUTTER.c.parcel)
-            .where(ABUTTER.c.filing_id == filing_id)
-            .order_by(ABUTTER.c.id)
-        ).all()
+def _abutter_rows(conn, filing_id: str) -> list[dict]:
+    rows = conn.execute(
+        select(ABUTTER.c.name, ABUTTER.c.address, ABUTTER.c.parcel).where(ABUTTER.c.filing_id == filing_id).order_by(ABUTTER.c.id)
+    ).all()
     return [{"name": n, "address": a, "parcel": p} for n, a, p in rows]
 
 
-def replace_abutters(store: Store, filing_id: str, rows: Iterable[dict]) -> int:
+def abutters(store: Store, filing_id: str) -> list[dict]:
+    with store.reader.connect() as conn:
+        return _abutter_rows(conn, filing_id)
+
+
+def abutters_version(rows: list[dict]) -> str:
+    """A short digest of an abutter list as :func:`abutters` gives it: the
+    upload form carries it, so a list replaced since the form was drawn is
+    noticed (``""`` for no list)."""
+    if not rows:
+        return ""
+    text = json.dumps([[r["name"], r["address"], r["parcel"]] for r in rows], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def replace_abutters(
+    store: Store, filing_id: str, rows: Iterable[dict], *, expect_seq: int | None = None, expect_version: str | None = None
+) -> int:
     """The filing's abutter list becomes ``rows`` (name, address, parcel),
-    in one transaction."""
+    in one transaction.  ``expect_seq``: the filing's event count when the
+    form was drawn; ``expect_version``: its list's :func:`abutters_version`
+    then.  If either has changed, StaleFiling (StaleAbutterList) and nothing
+    written."""
     rows = [{"filing_id": filing_id, "name": r["name"], "address": r.get("address"), "parcel": r.get("parcel")} for r in rows]
     with store.engine.begin() as conn:
-        if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
+        row = conn.execute(select(FILING.c.id, FILING.c.last_seq).where(FILING.c.id == filing_id).with_for_update()).first()
+        if row is None:
             raise UnknownFiling(filing_id)
+        if expect_seq is not None and row.last_seq != expect_seq:
+            raise StaleFiling(filing_id, expect_seq, row.last_seq)
+        if expect_version is not None and abutters_version(_abutter_rows(conn, filing_id)) != expect_version:
+            raise StaleAbutterList(filing_id)
         conn.execute(delete(ABUTTER).where(ABUTTER.c.filing_id == filing_id))
         if rows:
             conn.execute(insert(ABUTTER), rows)

@@ -99,20 +99,11 @@ class StoreNoticeLog:
             conn.execute(insert(NOTICE), [row])
 
     def entries(self, filing_id: str) -> list[SentNotice]:
-        """Every notice recorded on the filing, oldest first."""
-        query = select(NOTICE).where(NOTICE.c.filing_id == filing_id).order_by(NOTICE.c.id)
-        with self.store.reader.connect() as conn:
-            rows = conn.execute(query).all()
-        return [SentNotice(r.filing_id, r.kind, r.recipient or "", _when(r), tuple(r.files or ())) for r in rows]
+        """Every notice recorded on the filing, oldest first (the store's
+        query, which ``permits show`` reads too)."""
+        return [SentNotice(*fields) for fields in self.store.notice_entries(filing_id)]
 
 
 def _already(filing_id: str, kind: str, recipient: str) -> AlreadySent:
     who = recipient.split("|")[0].title() if "|" in recipient else recipient
     return AlreadySent(f"{filing_id}: {kind} was already sent to {who}; use --again to send it a second time on purpose")
-
-
-def _when(row) -> str:
-    """The notice's own date and time, else when it was recorded (UTC)."""
-    if row.dated is not None:
-        return row.dated.isoformat(timespec="minutes")
-    return row.produced_at.isoformat(timespec="minutes")

@@ -125,11 +125,11 @@ def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | N
 
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
-def write_sweep_outputs(outcomes: list, as_of: date, out: str) -> SweepReport:
+def write_sweep_outputs(result, out: str) -> SweepReport:
+    """The report, from the spool the flow filled (``result``: a
+    :class:`~sweep.run.SweepResult`); a retry writes it again whole."""
     from sweep.report import write_report
-    from sweep.run import SweepResult
 
-    result = SweepResult(as_of, outcomes)
     return SweepReport(write_report(result, out))
 
 
@@ -166,6 +166,7 @@ def daily_sweep(
     ``make_notices`` false the notices due are listed, not made."""
     from calendars.holiday_cache import data_dir
     from models.db import resolve_url
+    from sweep.run import SweepResult
     from sweep.store_source import is_database_url
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
@@ -175,13 +176,21 @@ def daily_sweep(
     ledger = ledger or (filings if is_database_url(filings) else str(base / "sweep-ledger.sqlite"))
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     source = open_source(filings)
+    result = None
     # Prefect's own objects (about 100 MB of them) would be scanned by every
     # full garbage collection the sweep's allocations trigger: 10-15% per
     # filing (benchmarks/bench_sweep.py).  Freeze them for the run.
     gc.freeze()
     try:
         futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices) for ref in source.chunk_refs(chunk_size)]
-        outcomes = [o for f in futures for o in f.result().value]
-        return write_sweep_outputs(quote(outcomes), as_of, out)
+        # each chunk's outcomes go to the report's spool as they come, and
+        # are let go: the flow holds the chunks in flight, not the sweep
+        result = SweepResult(as_of, keep=False)
+        for i, future in enumerate(futures):
+            result.add(future.result().value)
+            futures[i] = None
+        return write_sweep_outputs(quote(result), out)
     finally:
         gc.unfreeze()
+        if result is not None:
+            result.close()

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from sweep.agenda import department_of
@@ -166,9 +167,28 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     parses the feeds back with ``icalendar``).  The one VTIMEZONE a feed
     with timed items needs is ``icalendar``'s own, made once."""
     items = sorted(items, key=lambda i: (i.day, i.uid))
-    if any(i.at is not None and i.at.tzinfo is not None for i in items):
+    if any(is_aware(i) for i in items):
         return build_feed_icalendar(items, as_of, name)  # an aware time: icalendar names its zone
-    stamp = f"DTSTAMP:{_ymd(as_of)}T060000Z".encode()
+    stamp = feed_stamp(as_of)
+    return feed_head(name, any(i.at is not None for i in items)) + b"".join(vevent(i, stamp) for i in items) + FEED_END
+
+
+def is_aware(item: CalendarItem) -> bool:
+    """An item whose time carries its own zone: only ``icalendar`` writes it."""
+    return item.at is not None and item.at.tzinfo is not None
+
+
+def feed_stamp(as_of: date) -> bytes:
+    """Every event's DTSTAMP line: ``as_of``, not the wall clock."""
+    return f"DTSTAMP:{_ymd(as_of)}T060000Z".encode()
+
+
+#: The line that ends a feed.
+FEED_END = b"END:VCALENDAR\r\n"
+
+
+def feed_head(name: str, timed: bool) -> bytes:
+    """A feed's opening lines, and the VTIMEZONE when any event is ``timed``."""
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -178,27 +198,23 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
         "X-WR-TIMEZONE:America/New_York",
     ]
     out = [_fold(line) for line in lines]
-    if any(i.at is not None for i in items):
+    if timed:
         out.append(_vtimezone())
-    days: dict[date, tuple[bytes, bytes]] = {}  # a day's DTSTART and DTEND lines, made once
-    categories: dict[tuple[str, str], bytes] = {}
-    for item in items:
-        if item.at is not None:
-            end = item.at + timedelta(hours=1)
-            start_line = f"DTSTART;TZID=America/New_York:{item.at:%Y%m%dT%H%M%S}".encode()
-            end_line = f"DTEND;TZID=America/New_York:{end:%Y%m%dT%H%M%S}".encode()
-        else:
-            pair = days.get(item.day)
-            if pair is None:
-                pair = days[item.day] = (
-                    b"DTSTART;VALUE=DATE:" + _ymd(item.day).encode(),
-                    b"DTEND;VALUE=DATE:" + _ymd(item.day + timedelta(days=1)).encode(),
-                )
-            start_line, end_line = pair
-        cats = categories.get((item.department, item.town))
-        if cats is None:
-            cats = categories[(item.department, item.town)] = _fold(f"CATEGORIES:{_text(item.department)},{_text(item.town)}")
-        out += (
+    return b"\r\n".join(out) + b"\r\n"
+
+
+def vevent(item: CalendarItem, stamp: bytes) -> bytes:
+    """One item's VEVENT lines (a date, or a local time without a zone),
+    each ended by CRLF: a feed is its head, its events in (day, UID) order
+    and :data:`FEED_END`, so the sweep's report can write them as they come."""
+    if item.at is not None:
+        end = item.at + timedelta(hours=1)
+        start_line = f"DTSTART;TZID=America/New_York:{item.at:%Y%m%dT%H%M%S}".encode()
+        end_line = f"DTEND;TZID=America/New_York:{end:%Y%m%dT%H%M%S}".encode()
+    else:
+        start_line, end_line = _day_lines(item.day)
+    return b"\r\n".join(
+        (
             b"BEGIN:VEVENT",
             _fold(f"SUMMARY:{_text(item.summary)}"),
             start_line,
@@ -206,13 +222,27 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
             stamp,
             _fold(f"UID:{_text(item.uid)}"),
             b"SEQUENCE:%d" % item.sequence,
-            cats,
+            _categories(item.department, item.town),
             _fold(f"DESCRIPTION:{_text(item.description)}"),
             b"TRANSP:TRANSPARENT",
             b"END:VEVENT",
+            b"",
         )
-    out.append(b"END:VCALENDAR")
-    return b"\r\n".join(out) + b"\r\n"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _day_lines(day: date) -> tuple[bytes, bytes]:
+    """A whole day's DTSTART and DTEND lines, made once a day."""
+    return (
+        b"DTSTART;VALUE=DATE:" + _ymd(day).encode(),
+        b"DTEND;VALUE=DATE:" + _ymd(day + timedelta(days=1)).encode(),
+    )
+
+
+@lru_cache(maxsize=256)
+def _categories(department: str, town: str) -> bytes:
+    return _fold(f"CATEGORIES:{_text(department)},{_text(town)}")
 
 
 def _ymd(day: date) -> str:

@@ -2,30 +2,34 @@
 schedule, the reminders, the notices list and the ICS feeds, written into
 one output folder.  An edge: Jinja and the disk live here.
 
-:func:`build_digest` and :func:`build_schedule` are pure (a
-:class:`~sweep.run.SweepResult` in, JSON-ready dicts out) and give
-the same dicts for the same store and ``as_of``: the golden-file tests read
-them.  Nothing here reads the clock.
+The files are written from the sweep's :class:`~sweep.spool.ReportSpool`
+as they are read from it, a list at a time, never the whole report in
+memory.  :func:`build_digest` and :func:`build_schedule` give the same
+content as dicts in memory (the golden-file tests read them; a test holds
+the files byte for byte to their layout).  Nothing here reads the clock.
 """
 
 from __future__ import annotations
 
-import gc
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import jinja2
 
 from sweep.agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
-from sweep.ics import build_feed, feed_name
+from sweep.ics import FEED_END, feed_head, feed_name
 from sweep.run import SweepResult
+from sweep.spool import CATEGORIES, ReportSpool, Rows
 
 __all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES"]
 
-CATEGORIES = ("violation", "overdue", "due", "waiting", "expiring", "late")
-_ORDER = {c: i for i, c in enumerate(CATEGORIES)}
+#: How many lines of each list the summary :func:`write_report` returns
+#: holds (what ``print_docket`` prints); the files hold them all.
+SUMMARY_ROWS = 8
 
 
 def _town_name(town_id: str) -> str:
@@ -35,71 +39,67 @@ def _town_name(town_id: str) -> str:
     return profile.name if profile else town_id
 
 
-def build_digest(result: SweepResult, counts: dict | None = None) -> dict:
-    """The docket per town and department, the failures, and the counts
-    (``result.counts()``, unless given)."""
-    groups: dict[tuple[str, str], dict] = {}
-
-    def group(town, dept):
-        key = (town, dept)
-        if key not in groups:
-            groups[key] = {
-                "town": town,
-                "town_name": _town_name(town),
-                "department": dept,
-                "open_filings": 0,
-                "states": Counter(),
-                **{c: [] for c in CATEGORIES},
-                "reminders": [],
-                "notices": [],
-            }
-        return groups[key]
-
-    failures = []
-    for o in result.outcomes:
-        if o.error:
-            failures.append({"filing": o.filing, "town": o.town, "kind": o.kind, "department": o.department, "error": o.error})
-            if o.state is None:  # not replayed: nothing of it to list
-                continue
-        if not o.open:
-            continue
-        g = group(o.town, o.department)
-        g["open_filings"] += 1
-        g["states"][f"{o.kind}: {o.state}"] += 1
-        for e in o.docket:
-            g[e.category].append(e.as_dict())
-        g["reminders"].extend({k: v for k, v in r.items() if k != "new"} for r in o.reminders)
-        g["notices"].extend({k: v for k, v in n.items() if k not in ("status", "files")} for n in o.notices)
-    dockets = []
-    for key in sorted(groups):
-        g = groups[key]
-        g["states"] = dict(sorted(g["states"].items()))
-        for c in CATEGORIES:
-            g[c].sort(key=lambda e: (e["date"], e["filing"], e["what"]))
-        g["reminders"].sort(key=lambda r: (r["date"], r["filing"], r["key"]))
-        g["notices"].sort(key=lambda n: (n["filing"], n["key"]))
-        dockets.append(g)
-    counts = counts if counts is not None else result.counts()
-    stable = {k: counts[k] for k in ("filings", "open", "closed", "failed", "overdue")}
-    return {
-        "as_of": result.as_of.isoformat(),
-        "due_within_days": DUE_WITHIN_DAYS,
-        "counts": stable,
-        "dockets": dockets,
-        "failures": sorted(failures, key=lambda f: f["filing"]),
-    }
+def build_digest(result: SweepResult) -> dict:
+    """The docket per town and department, the failures, and the counts:
+    every list in full, in memory (the report's files are written from
+    the spool without it; the golden-file tests read this)."""
+    return _digest(result.spool, Rows.materialize)
 
 
 def build_schedule(result: SweepResult) -> dict:
     """The DPW inspection schedule, every town, in date order."""
-    items = [
-        {**e.as_dict(), "street": o.street, "contractor": o.contractor}
-        for o in result.outcomes
-        if not o.error and o.open
-        for e in o.schedule
-    ]
-    items.sort(key=lambda e: (e["date"], e["town"], e["filing"], e["what"]))
-    return {"as_of": result.as_of.isoformat(), "within_days": SCHEDULE_DAYS, "items": items}
+    return _schedule(result.spool, Rows.materialize)
+
+
+def _digest(spool: ReportSpool, take: Callable[[Rows], Any]) -> dict:
+    """The digest's shape, each list of records given as ``take(rows)``:
+    the records themselves, the spool's :class:`Rows` (written as they are
+    read) or the first few (:class:`Head`)."""
+    dockets = []
+    for town, dept, open_filings, states in spool.groups():
+        group = {
+            "town": town,
+            "town_name": _town_name(town),
+            "department": dept,
+            "open_filings": open_filings,
+            "states": states,
+        }
+        for c in CATEGORIES:
+            group[c] = take(spool.docket(town, dept, c))
+        group["reminders"] = take(spool.group_reminders(town, dept))
+        group["notices"] = take(spool.group_notices(town, dept))
+        dockets.append(group)
+    counts = spool.counts()
+    return {
+        "as_of": spool.as_of.isoformat(),
+        "due_within_days": DUE_WITHIN_DAYS,
+        "counts": {k: counts[k] for k in ("filings", "open", "closed", "failed", "overdue")},
+        "dockets": dockets,
+        "failures": take(spool.failures()),
+    }
+
+
+def _schedule(spool: ReportSpool, take: Callable[[Rows], Any]) -> dict:
+    return {"as_of": spool.as_of.isoformat(), "within_days": SCHEDULE_DAYS, "items": take(spool.schedule())}
+
+
+@dataclass(frozen=True)
+class Head:
+    """The first records of a list, and how many the list has: ``len()``
+    is the whole list's length, indexing and slicing reach the first ones."""
+
+    rows: list
+    size: int
+
+    @classmethod
+    def of(cls, rows: Rows, n: int = SUMMARY_ROWS) -> Head:
+        return cls(rows.head(n), len(rows))
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index):
+        return self.rows[index]
 
 
 _ENV = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -166,11 +166,15 @@ def render_schedule_html(schedule: dict) -> str:
 def _dump(path: Path, obj) -> None:
     """JSON with one record a line: dicts and lists that hold containers
     are laid out, a record of plain values is one line.  (``indent=`` makes
-    json use its pure-Python encoder, which was a third of the report.)"""
-    path.write_text(_layout(obj, "") + "\n", encoding="utf-8")
+    json use its pure-Python encoder, which was a third of the report.)
+    The spool's :class:`Rows` are written as they are read."""
+    with path.open("w", encoding="utf-8") as fh:
+        _write_layout(obj, "", fh.write)
+        fh.write("\n")
 
 
 def _layout(obj, pad: str) -> str:
+    """The layout of an object in memory: what :func:`_dump` writes."""
     inner = pad + " "
     if isinstance(obj, dict) and any(isinstance(v, (dict, list)) and v for v in obj.values()):
         body = ",\n".join(f"{inner}{json.dumps(str(k))}: {_layout(v, inner)}" for k, v in obj.items())
@@ -180,48 +184,76 @@ def _layout(obj, pad: str) -> str:
     return json.dumps(obj, default=str)
 
 
-def write_feeds(result: SweepResult, folder: Path, town: str | None = None, department: str | None = None) -> list[Path]:
-    """One ICS feed per town and department (or the one asked for)."""
+def _write_layout(obj, pad: str, write: Callable[[str], Any]) -> None:
+    """:func:`_layout`, written piece by piece, the spool's rows read one
+    at a time: a stored record is its one-line JSON unless it holds a
+    container, which is laid out as :func:`_layout` would."""
+    inner = pad + " "
+    if isinstance(obj, Rows):
+        if not obj:
+            write("[]")
+            return
+        sep = "[\n"
+        for line in obj.lines():
+            write(sep + inner + (line if "[" not in line and "{" not in line[1:] else _layout(json.loads(line), inner)))
+            sep = ",\n"
+        write("\n" + pad + "]")
+    elif isinstance(obj, dict) and any(isinstance(v, (dict, list, Rows)) and v for v in obj.values()):
+        sep = "{\n"
+        for k, v in obj.items():
+            write(f"{sep}{inner}{json.dumps(str(k))}: ")
+            _write_layout(v, inner, write)
+            sep = ",\n"
+        write("\n" + pad + "}")
+    elif isinstance(obj, list) and any(isinstance(v, (dict, list)) for v in obj):
+        sep = "[\n"
+        for v in obj:
+            write(sep + inner)
+            _write_layout(v, inner, write)
+            sep = ",\n"
+        write("\n" + pad + "]")
+    else:
+        write(_layout(obj, pad))
+
+
+def _render(template: jinja2.Template, path: Path, **context) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        fh.writelines(template.generate(**context))
+
+
+def write_feeds(spool: ReportSpool, folder: Path) -> list[Path]:
+    """One ICS feed per town and department, each event's lines as the
+    spool holds them, in (day, UID) order."""
     folder.mkdir(parents=True, exist_ok=True)
-    buckets = defaultdict(list)
-    for o in result.outcomes:
-        if o.error or not o.open:
-            continue
-        for item in o.calendar:
-            if (town is None or item.town == town) and (department is None or item.department == department):
-                buckets[(item.town, item.department)].append(item)
     paths = []
-    for (t, d), items in sorted(buckets.items()):
-        path = folder / f"{feed_name(t, d)}.ics"
-        path.write_bytes(build_feed(items, result.as_of, feed_name(t, d)))
+    for town, dept in spool.feeds():
+        name = feed_name(town, dept)
+        path = folder / f"{name}.ics"
+        with path.open("wb") as fh:
+            fh.write(feed_head(name, spool.feed_timed(town, dept)))
+            fh.writelines(spool.feed_blocks(town, dept))
+            fh.write(FEED_END)
         paths.append(path)
     return paths
 
 
 def write_report(result: SweepResult, out_dir: str | Path) -> dict:
-    """Write every output and return ``{"counts", "digest", "paths"}``, the
-    digest built once (at 100,000 filings it is the biggest thing made).
-
-    The outcomes are frozen out of the garbage collector's view while the
-    report is written: its many short-lived strings would otherwise make
-    every full collection scan every outcome again (a sixth of the report
-    at 10,000 filings)."""
-    gc.freeze()
-    try:
-        counts = result.counts()
-        digest = build_digest(result, counts)
-        paths = write_outputs(result, out_dir, digest)
-        return {"counts": counts, "digest": digest, "paths": {k: str(v) for k, v in paths.items()}}
-    finally:
-        gc.unfreeze()
+    """Write every output and return ``{"counts", "digest", "paths"}``: the
+    digest as a summary (every count, the first :data:`SUMMARY_ROWS` lines
+    of each list, all the failures), the files hold it whole."""
+    spool = result.spool
+    paths = write_outputs(result, out_dir)
+    summary = _digest(spool, Head.of)
+    summary["failures"] = spool.failures().materialize()
+    return {"counts": spool.counts(), "digest": summary, "paths": {k: str(v) for k, v in paths.items()}}
 
 
-def write_outputs(result: SweepResult, out_dir: str | Path, digest: dict | None = None) -> dict[str, Path]:
-    """Write every output of the sweep into ``out_dir``; returns them by name."""
+def write_outputs(result: SweepResult, out_dir: str | Path) -> dict[str, Path]:
+    """Write every output of the sweep into ``out_dir``, streamed from the
+    spool; returns them by name."""
+    spool = result.spool
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    digest = digest if digest is not None else build_digest(result)
-    schedule = build_schedule(result)
     paths = {
         "digest.json": out / "digest.json",
         "digest.html": out / "digest.html",
@@ -230,26 +262,16 @@ def write_outputs(result: SweepResult, out_dir: str | Path, digest: dict | None 
         "reminders.json": out / "reminders.json",
         "notices.json": out / "notices.json",
     }
+    digest = _digest(spool, lambda rows: rows)
     _dump(paths["digest.json"], digest)
-    paths["digest.html"].write_text(render_digest_html(digest), encoding="utf-8")
+    _render(_DIGEST_HTML, paths["digest.html"], d=digest, categories=CATEGORIES, titles=_TITLES)
+    schedule = _schedule(spool, lambda rows: rows)
     _dump(paths["inspection-schedule.json"], schedule)
-    paths["inspection-schedule.html"].write_text(render_schedule_html(schedule), encoding="utf-8")
-    reminders = sorted(
-        (r for o in result.outcomes if not o.error for r in o.reminders), key=lambda r: (r["date"], r["filing"], r["key"])
-    )
-    _dump(
-        paths["reminders.json"],
-        {"as_of": result.as_of.isoformat(), "reminders": [{k: v for k, v in r.items() if k != "new"} for r in reminders]},
-    )
-    notices = sorted((n for o in result.outcomes if not o.error for n in o.notices), key=lambda n: (n["filing"], n["key"]))
-    _dump(
-        paths["notices.json"],
-        {
-            "as_of": result.as_of.isoformat(),
-            "notices": [{k: v for k, v in n.items() if k not in ("status", "files")} for n in notices],
-        },
-    )
-    for p in write_feeds(result, out / "ics"):
+    _render(_SCHEDULE_HTML, paths["inspection-schedule.html"], s=schedule)
+    day = spool.as_of.isoformat()
+    _dump(paths["reminders.json"], {"as_of": day, "reminders": spool.reminders()})
+    _dump(paths["notices.json"], {"as_of": day, "notices": spool.notices()})
+    for p in write_feeds(spool, out / "ics"):
         paths[f"ics/{p.name}"] = p
     return paths
 

@@ -23,7 +23,6 @@ and the rerun picks up.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -40,6 +39,7 @@ from sweep.agenda import (
     notices_due,
     reminders_due,
 )
+from sweep.spool import ReportSpool
 from workflows.errors import PermitsError
 from workflows.filing import Filing, parse_filing
 
@@ -136,31 +136,32 @@ def _street_and_contractor(filing) -> tuple[str | None, str | None]:
     return (street if isinstance(street, str) else None, contractor if isinstance(contractor, str) else None)
 
 
-@dataclass
 class SweepResult:
-    as_of: date
-    outcomes: list[FilingOutcome]
+    """What a sweep found, for its report: the outcomes are handed to a
+    :class:`~sweep.spool.ReportSpool` as each chunk is done and then
+    dropped, unless ``keep`` (a test, a small run) asks to keep them."""
 
-    @property
-    def failures(self) -> list[FilingOutcome]:
-        return [o for o in self.outcomes if o.error]
+    def __init__(self, as_of: date, outcomes: Iterable[FilingOutcome] = (), *, keep: bool = True):
+        self.as_of = as_of
+        self.spool = ReportSpool(as_of)
+        self.keep = keep
+        self.outcomes: list[FilingOutcome] = []
+        self.add(outcomes)
+
+    def add(self, outcomes: Iterable[FilingOutcome]) -> None:
+        outcomes = list(outcomes)
+        self.spool.add(outcomes)
+        if self.keep:
+            self.outcomes.extend(outcomes)
 
     def counts(self) -> dict[str, int]:
         """``failed`` counts every filing with an error; a filing that
         replayed and then failed (a notice) still counts as open and its
         clocks, reminders and notices made still count."""
-        ok = [o for o in self.outcomes if not o.error]
-        replayed = [o for o in self.outcomes if o.state is not None]
-        return {
-            "filings": len(self.outcomes),
-            "open": sum(o.open for o in replayed),
-            "closed": sum(not o.open for o in replayed),
-            "failed": len(self.outcomes) - len(ok),
-            "overdue": sum(e.category == "overdue" for o in replayed for e in o.docket),
-            "reminders_new": sum(r["new"] for o in replayed for r in o.reminders),
-            "notices_made": sum(n["status"] == "made" for o in replayed for n in o.notices),
-            "notices_pending": sum(n["status"] == "pending" for o in replayed for n in o.notices),
-        }
+        return self.spool.counts()
+
+    def close(self) -> None:
+        self.spool.close()
 
 
 def _replay_fn():
@@ -317,21 +318,17 @@ def run_sweep(
     out_dir=None,
     replay_fn: Callable | None = None,
     progress: Callable[[int], None] | None = None,
+    keep_outcomes: bool = False,
 ) -> SweepResult:
-    """The sweep without Prefect: the same chunks, one after the other.
-    Each chunk's outcomes are frozen out of the garbage collector's view
-    once made (they live until the report): otherwise every full collection
-    scans all the earlier chunks again, a cost that grows with the count."""
-    outcomes: list[FilingOutcome] = []
-    try:
-        for chunk in chunked(source.open_filings(), chunk_size):
-            outcomes.extend(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir, replay_fn=replay_fn))
-            gc.freeze()
-            if progress:
-                progress(len(chunk))
-    finally:
-        gc.unfreeze()
-    return SweepResult(as_of, outcomes)
+    """The sweep without Prefect: the same chunks, one after the other,
+    each chunk's outcomes handed to the report's spool and dropped (kept
+    too with ``keep_outcomes``), so the sweep holds one chunk at a time."""
+    result = SweepResult(as_of, keep=keep_outcomes)
+    for chunk in chunked(source.open_filings(), chunk_size):
+        result.add(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir, replay_fn=replay_fn))
+        if progress:
+            progress(len(chunk))
+    return result
 
 
 def parse_or_bad(obj: Any, where: str = "") -> Filing | BadRecord:

@@ -62,7 +62,7 @@ def store(tmp_path_factory):
 def sweep(store, ledger, out, hook=None, log=None):
     log = log or SqliteLedger(ledger)
     try:
-        result = run_sweep(DirectorySource(store), log, AS_OF, chunk_size=40, notice_hook=hook, out_dir=out)
+        result = run_sweep(DirectorySource(store), log, AS_OF, chunk_size=40, notice_hook=hook, out_dir=out, keep_outcomes=True)
         write_outputs(result, out)
         return result
     finally:

@@ -35,6 +35,16 @@ def test_an_account_locks_after_repeated_failed_logins_even_for_the_right_passwo
     assert r.status_code == 401 and "locked until" in r.text
 
 
+def test_a_locked_account_asked_with_a_wrong_password_answers_as_a_made_up_address(web):
+    token = csrf_of(web.get("/login").text)
+    for _ in range(LOCK_AFTER + 2):
+        probe = web.post("/login", data={"csrf": token, "email": USERS["admin"][0], "password": "wrong-password"})
+    made_up = web.post("/login", data={"csrf": token, "email": "nobody@permits.example", "password": "wrong-password"})
+    assert probe.status_code == made_up.status_code == 401
+    assert "locked" not in probe.text and "wrong email or password" in probe.text
+    assert probe.text.replace(USERS["admin"][0], "X") == made_up.text.replace("nobody@permits.example", "X")
+
+
 def test_a_disabled_user_cannot_log_in(web, store):
     Users(store.engine).disable(USERS["canton-agent"][0])
     token = csrf_of(web.get("/login").text)

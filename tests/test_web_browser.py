@@ -247,6 +247,17 @@ def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_t
         w.page.wait_for_selector('a:text-is("CAN-SOP-2026-001")', state="detached")
         assert w.page.locator(f'#results a:text-is("{fid}")').count() == 1
         w.shot("search")
+
+        w.page.click('header a:has-text("Password")')
+        w.page.fill('input[name="current"]', PASSWORD)
+        w.page.fill('input[name="new"]', "patched before the frost")
+        w.page.fill('input[name="new2"]', "patched before the frost")
+        w.page.click('button:has-text("Change password")')
+        w.page.wait_for_selector("#changed")
+        w.shot("password")
+        assert w.page.locator("#error").count() == 0
+        w.page.click('nav a:has-text("Today")')  # still logged in
+        w.page.wait_for_url("**/today")
     assert store.history(fid)[-1]["raw"] == {
         "type": "inspected",
         "date": "2026-12-10",

@@ -25,6 +25,7 @@ PAGES = [
     "/deposits",
     "/rules",
     "/calendar",
+    "/password",
 ]
 
 
@@ -36,7 +37,15 @@ def test_every_page_sends_a_stranger_to_the_login_page(web, path):
 
 
 @pytest.mark.parametrize(
-    "path", ["/filings/CAN-NOI-2026-001/events", "/filings/new", "/calendar/reset", "/filings/CAN-NOI-2026-001/void"]
+    "path",
+    [
+        "/filings/CAN-NOI-2026-001/events",
+        "/filings/new",
+        "/calendar/reset",
+        "/filings/CAN-NOI-2026-001/void",
+        "/filings/CAN-NOI-2026-001/abutters",
+        "/password",
+    ],
 )
 def test_every_form_post_sends_a_stranger_to_the_login_page_and_writes_nothing(web, store, path):
     r = web.post(path, data={"type": "withdrawn", "f_date": "2026-12-02", "seq": "2"})
@@ -290,9 +299,9 @@ def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_
         },
     )
     csv_text = 'Map/Lot,Owner Name,Mailing Address\n12-034,<b>O\'Brien</b>,"12 Elm St, Canton, MA 02021"\n'
-    r = web.post(
-        "/filings/CAN-NOI-2026-001/abutters", data={"csrf": token}, files={"csv": ("abutters.csv", csv_text, "text/csv")}
-    )
+    form = abutter_form(web.get("/filings/CAN-NOI-2026-001").text)
+    assert form == {"csrf": token, "seq": "3", "abutters_version": ""}
+    r = web.post("/filings/CAN-NOI-2026-001/abutters", data=form, files={"csv": ("abutters.csv", csv_text, "text/csv")})
     assert r.status_code == 303, r.text
     page = web.get("/filings/CAN-NOI-2026-001").text
     assert "&lt;b&gt;O&#39;Brien&lt;/b&gt;" in page
@@ -304,6 +313,72 @@ def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_
     again = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert again.status_code == 422 and "already sent" in again.text
     assert "abutter-notice to" in web.get("/filings/CAN-NOI-2026-001").text
+
+
+def abutter_form(page: str) -> dict:
+    """The hidden fields of a filing page's abutter upload form."""
+    form = re.search(r'<form method="post" action="/filings/[^"]+/abutters".*?</form>', page, re.S).group(0)
+    return dict(re.findall(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)">', form))
+
+
+ABUTTERS_A = 'Map/Lot,Owner Name,Mailing Address\n12-034,Amelie Cote,"14 Elm St, Canton, MA 02021"\n'
+ABUTTERS_B = 'Map/Lot,Owner Name,Mailing Address\n12-040,Wei Chen,"9 Oak Rd, Stoughton, MA 02072"\n'
+
+
+def test_an_abutter_list_from_a_form_opened_before_an_event_was_recorded_is_refused_and_nothing_written(web, store):
+    from models.workbench import abutters
+
+    login(web, "canton-agent")
+    form = abutter_form(web.get("/filings/CAN-NOI-2026-001").text)
+    other = client(store)  # a colleague records an event meanwhile
+    token = login(other, "canton-agent")
+    assert (
+        other.post(
+            "/filings/CAN-NOI-2026-001/events",
+            data={
+                "csrf": token,
+                "seq": "2",
+                "type": "hearing-scheduled",
+                "f_date": "2026-12-02",
+                "f_hearing": "2026-12-15",
+                "f_at": "2026-12-15T19:00",
+            },
+        ).status_code
+        == 303
+    )
+    r = web.post("/filings/CAN-NOI-2026-001/abutters", data=form, files={"csv": ("a.csv", ABUTTERS_A, "text/csv")})
+    assert r.status_code == 409 and "changed since you opened it" in r.text and "nothing was written" in r.text
+    assert abutters(store, "CAN-NOI-2026-001") == []
+
+
+def test_an_abutter_list_over_one_someone_else_uploaded_since_is_refused_and_theirs_is_kept(web, store):
+    from models.workbench import abutters
+
+    login(web, "canton-agent")
+    form = abutter_form(web.get("/filings/CAN-NOI-2026-001").text)
+    other = client(store)
+    login(other, "admin")
+    theirs = abutter_form(other.get("/filings/CAN-NOI-2026-001").text)
+    r = other.post("/filings/CAN-NOI-2026-001/abutters", data=theirs, files={"csv": ("b.csv", ABUTTERS_B, "text/csv")})
+    assert r.status_code == 303
+    r = web.post("/filings/CAN-NOI-2026-001/abutters", data=form, files={"csv": ("a.csv", ABUTTERS_A, "text/csv")})
+    assert r.status_code == 409 and "abutter list was replaced since you opened the page" in r.text
+    assert [a["name"] for a in abutters(store, "CAN-NOI-2026-001")] == ["Wei Chen"]
+    fresh = abutter_form(r.text)  # the refusal's page carries the list as it is now: upload again
+    assert fresh["abutters_version"] and fresh["abutters_version"] != form["abutters_version"]
+    r = web.post("/filings/CAN-NOI-2026-001/abutters", data=fresh, files={"csv": ("a.csv", ABUTTERS_A, "text/csv")})
+    assert r.status_code == 303
+    assert [a["name"] for a in abutters(store, "CAN-NOI-2026-001")] == ["Amelie Cote"]
+
+
+def test_an_abutter_upload_without_the_forms_sequence_number_or_list_version_writes_nothing(web, store):
+    from models.workbench import abutters
+
+    token = login(web, "canton-agent")
+    for data in ({"csrf": token, "abutters_version": ""}, {"csrf": token, "seq": "2"}):
+        r = web.post("/filings/CAN-NOI-2026-001/abutters", data=data, files={"csv": ("a.csv", ABUTTERS_A, "text/csv")})
+        assert r.status_code == 400 and "reload the page" in r.text
+    assert abutters(store, "CAN-NOI-2026-001") == []
 
 
 def test_the_rule_book_shows_clocks_and_guards_with_citations(web):

@@ -3,14 +3,15 @@
 ``today`` is read at this edge (a callable, so tests fix the day); the
 secret that signs session cookies comes from the caller (``permits serve``
 takes ``PERMITS_SECRET_KEY`` or makes a fresh one, which logs everyone out
-at a restart).
+at a restart), and so do the trusted proxies whose ``X-Forwarded-For`` names
+the client (``PERMITS_TRUSTED_PROXIES``, web/clients.py).
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 
@@ -67,12 +68,24 @@ class ServerTiming:
         await self.app(scope, receive, timed)
 
 
-def create_app(store: Store | str, *, secret: str | None = None, today: Callable[[], date] = date.today) -> FastAPI:
+def create_app(
+    store: Store | str,
+    *,
+    secret: str | None = None,
+    today: Callable[[], date] = date.today,
+    trusted_proxies: str | Iterable[str] = (),
+) -> FastAPI:
+    from models.throttle import Throttle
+
+    from .clients import parse_trusted_proxies
+
     store = Store(store) if isinstance(store, str) else store
     app = FastAPI(title="Permits workbench", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.users = Users(store.engine, now=store.now)
     app.state.today = today
+    app.state.throttle = Throttle(store.engine, now=store.now)
+    app.state.trusted_proxies = parse_trusted_proxies(trusted_proxies)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret or secrets.token_urlsafe(32),

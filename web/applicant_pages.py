@@ -6,7 +6,9 @@ An applicant is a user with the role ``applicant`` (models/applicants.py).
 Every route under ``/my`` finds the filing among those the account may see
 (:meth:`models.applicants.Applicants.may_see`); anything else, an unknown id,
 a malformed one or another applicant's, is the same 404, and so is a plan
-or a notice of such a filing.  Forms carry the CSRF token.
+or a notice of such a filing.  Forms carry the CSRF token.  Registrations
+and failed invitation acceptances count against the client's address
+(models/throttle.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from models.applicants import Account, ApplicantError
 from models.errors import StaleFiling, UnknownFiling
+from models.throttle import TooManyAttempts
 from models.uploads import UnknownUpload, UploadRefused
 from models.users import APPLICANT, MIN_PASSWORD
 from sweep.mail import EMAIL_NOTICES
@@ -25,7 +28,8 @@ from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
 from .apply import application, fields_for, towns_offering
-from .auth import LoginRequired, checked_form, start_session
+from .auth import LoginRequired, checked_form, session_user, start_session
+from .clients import client_address, too_many
 from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from .render import render
 
@@ -39,11 +43,7 @@ _THEIRS = ("applicant", "applicant+owner", "holder", "public")
 
 def current_applicant(request: Request) -> tuple:
     """(the user, the applicant's account); staff are sent to their pages."""
-    uid = request.session.get("uid")
-    user = request.app.state.users.get(uid) if isinstance(uid, int) else None
-    if user is None:
-        request.session.pop("uid", None)
-        raise LoginRequired(request.url.path)
+    user = session_user(request)
     if user.role != APPLICANT:
         raise HTTPException(404)
     account = request.app.state.applicants.account(user.id)
@@ -74,6 +74,10 @@ def register_page(request: Request):
 async def register(request: Request):
     form = await checked_form(request)
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
+    try:  # every registration counts, made or refused: a refusal may name an address taken
+        request.app.state.throttle.hit("register", client_address(request))
+    except TooManyAttempts as exc:
+        return too_many(request, exc)
     if password != str(form.get("password2") or ""):
         error = "the two passwords differ"
     else:
@@ -107,9 +111,15 @@ def invitation_page(request: Request, token: str):
 async def accept_invitation(request: Request, token: str):
     form = await checked_form(request)
     password = str(form.get("password") or "")
+    throttle, client = request.app.state.throttle, client_address(request)
+    try:  # accepting for an existing account checks its password: a login
+        throttle.check("login", client)
+    except TooManyAttempts as exc:
+        return too_many(request, exc)
     try:
         account = request.app.state.applicants.accept(token, password)
     except ApplicantError as exc:
+        throttle.record("login", client)
         return _invitation_page(request, token, error=str(exc), status=422)
     start_session(request, account.id)
     return RedirectResponse("/my", status_code=303)

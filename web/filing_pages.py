@@ -6,7 +6,9 @@ Every route first finds the filing within the user's scope: an unknown
 id, a malformed one and one outside the user's role or towns are the same
 404.  Every post carries the CSRF token and the filing's sequence number
 as the form saw it; the store refuses the write if another event landed
-since ("changed since you opened it").  A refusal by the core is shown on
+since ("changed since you opened it").  The abutter list's form also
+carries the list's version, so a list someone else uploaded meanwhile is
+not silently replaced.  A refusal by the core is shown on
 the page in its own words, with nothing written.
 """
 
@@ -84,6 +86,7 @@ def _page(request: Request, user: User, fid: str, *, error=None, field_errors=No
     if event not in allowed:
         event = None
     profile = town(filing.town)
+    abutter_list = workbench.abutters(store, fid)
     on_record = {e.type for e in filing.events}
     notices = [
         k
@@ -103,7 +106,8 @@ def _page(request: Request, user: User, fid: str, *, error=None, field_errors=No
         "fields": event_fields(filing.kind, event) if event else [],
         "clock_ids": [c.id for c in result.clocks],
         "notices": notices,
-        "abutters": workbench.abutters(store, fid),
+        "abutters": abutter_list,
+        "abutters_version": workbench.abutters_version(abutter_list),
         "sent": StoreNoticeLog(store).entries(fid),
         "error": error,
         "field_errors": field_errors or {},
@@ -213,6 +217,9 @@ async def upload_abutters(request: Request, fid: str):
     user = current_user(request)
     _visible(request, user, fid)
     form = await checked_form(request)
+    seq, version = _seq(form), form.get("abutters_version")
+    if not isinstance(version, str):
+        raise HTTPException(400, "The form has no abutter list version: reload the page.")
     upload = form.get("csv")
     if upload is None or isinstance(upload, str):
         return _page(request, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
@@ -229,7 +236,10 @@ async def upload_abutters(request: Request, fid: str):
         {"name": p.name, "address": f"{p.street}, {p.city}, {p.state} {p.zip}", "parcel": ", ".join(p.parcels) or None}
         for p in parties
     ]
-    workbench.replace_abutters(request.app.state.store, fid, rows)
+    try:
+        workbench.replace_abutters(request.app.state.store, fid, rows, expect_seq=seq, expect_version=version)
+    except StaleFiling as exc:
+        return _page(request, user, fid, error=str(exc), status=409)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
 
 

@@ -1,0 +1,84 @@
+"""Which address a request comes from, for the per-address limits
+(models/throttle.py), and the page that refuses a client over its limit.
+
+The address is the socket's peer.  Behind a load balancer or a reverse
+proxy the peer is the proxy, and the client's address is in
+``X-Forwarded-For``, which anyone can also send: the header is read only
+when the peer is one of the trusted proxies the setting names
+(``PERMITS_TRUSTED_PROXIES``: addresses or networks, comma-separated).
+Then the header is read from its right end (the entry the nearest proxy
+added), skipping trusted proxies; the first address that is not one is the
+client.  Entries further left were written by the client and are ignored.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Sequence
+
+from fastapi import Request
+
+from models.throttle import TooManyAttempts
+
+from .render import render
+
+__all__ = ["Networks", "client_address", "parse_trusted_proxies", "too_many"]
+
+Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+
+def parse_trusted_proxies(text: str | Iterable[str] | None) -> Networks:
+    """``"10.0.0.0/8, 192.0.2.7"`` as networks; ValueError naming a bad one."""
+    items = text.split(",") if isinstance(text, str) else list(text or ())
+    out = []
+    for item in (i.strip() for i in items):
+        if not item:
+            continue
+        try:
+            out.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ValueError(
+                f"PERMITS_TRUSTED_PROXIES: {item[:60]!r} is not an IP address or network (e.g. 10.0.0.5 or 10.0.0.0/24)"
+            ) from None
+    return tuple(out)
+
+
+def _ip(text: str):
+    try:
+        return ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+
+
+def _trusted(ip, trusted: Networks) -> bool:
+    return ip is not None and any(ip.version == n.version and ip in n for n in trusted)
+
+
+def resolve(peer: str, forwarded: Sequence[str], trusted: Networks) -> str:
+    """The client's address from the socket's ``peer`` and the
+    ``X-Forwarded-For`` headers, trusting the header only from ``trusted``."""
+    current = _ip(peer)
+    if not _trusted(current, trusted):
+        return str(current) if current is not None else peer[:64]
+    hops = [h for header in forwarded for h in header.split(",")]
+    for hop in reversed(hops):
+        ip = _ip(hop)
+        if ip is None:  # a proxy we trust wrote nonsense: the last address we know
+            break
+        current = ip
+        if not _trusted(ip, trusted):
+            break
+    return str(current)
+
+
+def client_address(request: Request) -> str:
+    peer = request.client.host if request.client else ""
+    return resolve(peer, request.headers.getlist("x-forwarded-for"), request.app.state.trusted_proxies)
+
+
+def too_many(request: Request, exc: TooManyAttempts):
+    """The 429 page, with Retry-After."""
+    ctx = {"title": "Too many attempts", "detail": f"{str(exc)[0].upper()}{str(exc)[1:]}."}
+    response = render(request, "error.html", ctx, user=None, status=429)
+    response.headers["Retry-After"] = str(exc.minutes * 60)
+    return response
