@@ -17,8 +17,11 @@ filings per transaction, then reports:
 * importing 500 new filings per round against parsing and replaying the
   same filings, paired.  Goal: import at most 3x the replay.
 
-Run: ``.venv/bin/python benchmarks/bench_store.py [--n N] [--rounds R] [--keep PATH]``
-(or ``make bench``).
+Run: ``.venv/bin/python benchmarks/bench_store.py [--n N] [--rounds R] [--keep PATH] [--only PART]``
+(or ``make bench``).  ``--only import`` (or ``docket``, ``commands``) runs
+one part; with ``--keep PATH`` naming a store built before, that part runs
+on a copy of it instead of building a new one (the kept store stays as it
+was: the import rounds write into the copy).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -45,6 +49,7 @@ from workflows.replay import replay  # noqa: E402
 
 AS_OF = date(2026, 6, 15)
 BATCH = 10_000
+PARTS = ("docket", "commands", "import")
 RAW_DOCKET = """
 SELECT fc.date, fc.filing_id, f.town, f.kind, f.state, fc.clock_id, fc.rule, fc.explanation, fc.at
 FROM filing_clock AS fc JOIN filing AS f ON f.id = fc.filing_id
@@ -223,20 +228,36 @@ def main() -> int:
     ap.add_argument("--n", "--filings", dest="filings", type=int, default=10_000, help="filings in the store (default 10,000)")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--keep", help="write the database here and keep it (default: a temporary file, removed)")
+    ap.add_argument("--only", choices=PARTS, help="run one part only (default: all)")
     args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
+    parts = [args.only] if args.only else list(PARTS)
     path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-store-")) / "permits.db"
-    if path.exists():
-        path.unlink()
-    t0 = time.perf_counter()
-    events = build(path, args.filings)
-    elapsed = time.perf_counter() - t0
-    size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
-    print(f"store benchmark: {args.filings:,} filings, {events:,} events, SQLite {sqlite3.sqlite_version}")
-    print(f"  built in {elapsed:.1f} s; database size {size / 1e6:,.1f} MB ({size / events:,.0f} bytes per event)")
-    bench_docket(path, args.rounds)
-    bench_commands(path, args.rounds)
-    bench_import(path, args.rounds, per_round=500)
-    if not args.keep:
+    reuse = bool(args.only and args.keep and path.exists())
+    if not reuse:
+        if path.exists():
+            path.unlink()
+        t0 = time.perf_counter()
+        events = build(path, args.filings)
+        elapsed = time.perf_counter() - t0
+        size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+        print(f"store benchmark: {args.filings:,} filings, {events:,} events, SQLite {sqlite3.sqlite_version}")
+        print(f"  built in {elapsed:.1f} s; database size {size / 1e6:,.1f} MB ({size / events:,.0f} bytes per event)")
+    copy = None
+    if args.only and args.keep:
+        copy = Path(tempfile.mkdtemp(prefix="bench-store-")) / "permits.db"
+        shutil.copyfile(path, copy)
+        if reuse:
+            with sqlite3.connect(copy) as raw:
+                count = raw.execute("SELECT count(*) FROM filing").fetchone()[0]
+            print(f"store benchmark: a copy of {path} ({count:,} filings), SQLite {sqlite3.sqlite_version}")
+        path = copy
+    if "docket" in parts:
+        bench_docket(path, args.rounds)
+    if "commands" in parts:
+        bench_commands(path, args.rounds)
+    if "import" in parts:
+        bench_import(path, args.rounds, per_round=500)
+    if copy is not None or not args.keep:
         for p in path.parent.glob(path.name + "*"):
             os.remove(p)
         path.parent.rmdir()

@@ -62,7 +62,18 @@ class Reckoning:
 
     def describe(self, start_label: str = "") -> str:
         """One sentence: ``21 calendar days after 2026-03-30 (filed, complete)
-        is 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``."""
+        is 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``.
+        Kept on the reckoning once made (a calendar hands the same frozen
+        reckoning to every filing that asks its question)."""
+        texts = self.__dict__.get("_texts")
+        if texts is None:
+            texts = self.__dict__["_texts"] = {}
+        text = texts.get(start_label)
+        if text is None:
+            text = texts[start_label] = self._describe(start_label)
+        return text
+
+    def _describe(self, start_label: str) -> str:
         start = self.start.isoformat(timespec="minutes") if isinstance(self.start, datetime) else self.start.isoformat()
         label = f" ({start_label})" if start_label else ""
         if self.count == 0 and self.direction == "before" and self.unit == "calendar days":

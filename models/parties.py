@@ -18,7 +18,7 @@ deposits (workflows.deposits).  A street-opening ``filed`` event's
 
 from datetime import date
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -26,6 +26,7 @@ from workflows.deposits import CATEGORIES
 from workflows.errors import MalformedEvent
 from workflows.filing import Filing
 
+from .bulk import select_in, update_rows
 from .tables import InsuranceCertificate, Party
 
 __all__ = ["PARTY_ROLES", "party_specs", "upsert_party", "upsert_parties", "party_id"]
@@ -49,6 +50,12 @@ def _name(filing, value, where) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _bad(filing, f"field {where!r}: a non-empty name is required")
     return value.strip()
+
+
+def _optional_name(filing, value, where) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise _bad(filing, f"field {where!r}: a name, if given")
+    return value
 
 
 def party_specs(filing: Filing) -> dict:
@@ -81,7 +88,7 @@ def party_specs(filing: Filing) -> dict:
             party["insurance"].append(
                 {
                     "coverage": _name(filing, cert.get("coverage"), f"{where}.coverage"),
-                    "insurer": cert.get("insurer"),
+                    "insurer": _optional_name(filing, cert.get("insurer"), f"{where}.insurer"),
                     "expires": _date(filing, cert.get("expires"), f"{where}.expires"),
                 }
             )
@@ -170,9 +177,7 @@ def upsert_parties(conn: Connection, specs: list[dict]) -> dict[str, int]:
     ids: dict[str, int] = {}
 
     def find(wanted: list[str]) -> None:
-        for i in range(0, len(wanted), 500):
-            chunk = wanted[i : i + 500]
-            ids.update((name, pid) for name, pid in conn.execute(select(PARTY.c.name, PARTY.c.id).where(PARTY.c.name.in_(chunk))))
+        ids.update(select_in(conn, (PARTY.c.name, PARTY.c.id), PARTY.c.name, wanted))
 
     find(names)
     new = [n for n in names if n not in ids]
@@ -183,14 +188,14 @@ def upsert_parties(conn: Connection, specs: list[dict]) -> dict[str, int]:
         conn.execute(_insert_ignoring_duplicates(conn, PARTY, ["name"]), rows)
         find(new)
     created = set(new)
-    by_columns: dict[tuple, list[dict]] = {}
+    by_columns: dict[tuple, list[tuple]] = {}
     for name in names:
         changes = merged[name]["changes"]
         if changes and name not in created:
-            by_columns.setdefault(tuple(sorted(changes)), []).append({"pid": ids[name], **changes})
+            columns = tuple(sorted(changes))
+            by_columns.setdefault(columns, []).append((*(changes[c] for c in columns), ids[name]))
     for columns, rows in by_columns.items():
-        stmt = update(PARTY).where(PARTY.c.id == bindparam("pid")).values({c: bindparam(c) for c in columns})
-        conn.execute(stmt, rows)
+        update_rows(conn, PARTY, "id", columns, rows)
     certs = {(ids[n], c["coverage"], c["expires"]): c for n in names for c in merged[n]["insurance"]}
     if certs:
         pids = sorted({pid for pid, _, _ in certs})

@@ -25,6 +25,7 @@ from workflows.errors import MalformedEvent
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
+from . import bulk
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
 from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
@@ -96,9 +97,13 @@ def derive(filing: Filing, replayer) -> Derived:
     with its own day).  A period that runs out by itself is stored as
     ``runs``.  Raises the core's FilingError for a history that cannot have
     happened."""
-    as_of = max((e.date for e in filing.events), default=None) or date.today()
-    result = replayer(filing, as_of)
+    result = _replayed(filing, replayer)
     return derived_from(filing.town, filing.kind, result.state, result.clocks)
+
+
+def _replayed(filing: Filing, replayer):
+    as_of = max((e.date for e in filing.events), default=None) or date.today()
+    return replayer(filing, as_of)
 
 
 def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
@@ -106,33 +111,31 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
     the stored status (``due``, ``runs``, or the replay's own) and the next
     deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
     (what the sweep hands :meth:`models.outputs.StoreOutputLog.save_derived`)."""
+    rows, next_clock = _clock_rows(town_id, kind, clocks)
+    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
+
+
+def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
+    """:func:`derived_from`'s clocks as tuples in ``_CLOCK_KEYS`` order (what
+    an import writes), and the next deadline due as (date, clock id) or None."""
     rows, next_clock = [], None
     for n, c in enumerate(clocks, start=1):
-        cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
+        if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult
+            cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+        else:
+            cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
         if ctype == "deadline" and status in _DUE:
             status = "due" if _due_kind(town_id, kind, cid) else "runs"
-        rows.append(
-            {
-                "n": n,
-                "clock_id": cid,
-                "type": ctype,
-                "date": day,
-                "at": at,
-                "status": status,
-                "rule": rule,
-                "explanation": explanation,
-            }
-        )
+        rows.append((n, cid, ctype, day, at, status, rule, explanation))
         if status == "due" and (next_clock is None or day < next_clock[0]):
             next_clock = (day, cid)
-    return Derived(str(state), *(next_clock or (None, None)), tuple(rows))
+    return rows, next_clock
 
 
-def _clock_fields(c) -> tuple:
-    if isinstance(c, Mapping):
-        at = c.get("at")
-        return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
-    return c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+def _clock_fields(c: Mapping) -> tuple:
+    """A clock's ``as_dict()``, as the replay's ClockResult gives it."""
+    at = c.get("at")
+    return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
 
 
 def write_derived(
@@ -223,48 +226,57 @@ class Store:
         all in one transaction; any error and nothing is written.
         ``progress`` is told how many more filings were checked, every 100
         and at the end (the command line's progress bar)."""
-        prepared, seen, provenance = [], set(), {}
+        now, replayer = self.now(), self.replayer
+        ids, seen, named = [], set(), []
+        # the rows, built as each filing is checked; events, clocks and
+        # abutters flat, row after row (models.bulk.insert_flat)
+        filings, events, clocks, abutters = [], [], [], []
         for obj in objects:
             obj, recorded = split_provenance(obj)
             filing = parse_filing(obj)
-            provenance[filing.id] = recorded
-            if filing.id in seen:
-                raise DuplicateFiling(filing.id, "appears twice in the input")
-            seen.add(filing.id)
-            prepared.append((filing, party_specs(filing), derive(filing, self.replayer)))
-            if progress is not None and len(prepared) % _PROGRESS_STEP == 0:
+            fid = filing.id
+            if fid in seen:
+                raise DuplicateFiling(fid, "appears twice in the input")
+            seen.add(fid)
+            parties = party_specs(filing)
+            result = _replayed(filing, replayer)
+            rows, next_due = _clock_rows(filing.town, filing.kind, result.clocks)
+            ids.append(fid)
+            named.append(parties)
+            filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
+            if any(recorded):
+                for e in filing.events:
+                    events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
+            else:
+                for e in filing.events:
+                    events += _event_row(fid, e, now, by)
+            for row in rows:
+                clocks += (fid, *row)
+            for a in parties.get("abutters", ()):
+                abutters += (fid, a["name"], a["address"], a["parcel"])
+            if progress is not None and len(ids) % _PROGRESS_STEP == 0:
                 progress(_PROGRESS_STEP)
-        if progress is not None and len(prepared) % _PROGRESS_STEP:
-            progress(len(prepared) % _PROGRESS_STEP)
-        now = self.now()
+        if progress is not None and len(ids) % _PROGRESS_STEP:
+            progress(len(ids) % _PROGRESS_STEP)
         with self.engine.begin() as conn:
-            ids = [f.id for f, _, _ in prepared]
-            for i in range(0, len(ids), 500):
-                taken = conn.execute(select(FILING.c.id).where(FILING.c.id.in_(ids[i : i + 500]))).first()
-                if taken:
-                    raise DuplicateFiling(taken[0])
+            taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
+            if taken:
+                raise DuplicateFiling(taken[0][0])
             # parties in name order (upsert_parties): two imports sharing parties
             # take their row locks in the same order and cannot deadlock
-            party_ids = upsert_parties(conn, [p[role] for _, p, _ in prepared for role in PARTY_ROLES if role in p])
-            filings, events, clocks, abutters = [], [], [], []
-            for filing, parties, d in prepared:
-                refs = {f"{role}_id": party_ids[parties[role]["name"]] if role in parties else None for role in PARTY_ROLES}
-                filings.append(
-                    {
-                        **_filing_values(filing, d, now),
-                        **refs,
-                        "address": _site(filing, "address"),
-                        "parcel": _site(filing, "parcel"),
-                    }
-                )
-                recorded = provenance[filing.id]
-                events.extend(_event_values(filing.id, e, *(recorded[e.position - 1] or (now, by))) for e in filing.events)
-                clocks.extend({"filing_id": filing.id, **c} for c in d.clocks)
-                abutters.extend({"filing_id": filing.id, **a} for a in parties.get("abutters", ()))
+            party_ids = upsert_parties(conn, [p[role] for p in named for role in PARTY_ROLES if role in p])
+            filings = [
+                row + tuple(party_ids[p[role]["name"]] if role in p else None for role in PARTY_ROLES)
+                for row, p in zip(filings, named, strict=True)
+            ]
             try:
-                for table, rows in ((FILING, filings), (EVENT, events), (CLOCK, clocks), (ABUTTER, abutters)):
-                    if rows:
-                        insert_many(conn, table, rows)
+                bulk.insert_rows(conn, FILING, _FILING_COLUMNS, filings)
+                for table, names, values in (
+                    (EVENT, _EVENT_COLUMNS, events),
+                    (CLOCK, _CLOCK_COLUMNS, clocks),
+                    (ABUTTER, _ABUTTER_COLUMNS, abutters),
+                ):
+                    bulk.insert_flat(conn, table, names, values)
             except IntegrityError:  # another writer imported the same id meanwhile
                 raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
         return ids
@@ -412,12 +424,20 @@ def _utc_text(moment: datetime) -> str:
     return moment.isoformat() + "Z"
 
 
+def _any_recorded(events: list) -> bool:
+    """Whether an event carries ``recorded_at`` (a loop: most imports have none)."""
+    for e in events:
+        if (e.__class__ is dict or isinstance(e, Mapping)) and PROVENANCE[0] in e:
+            return True
+    return False
+
+
 def split_provenance(obj):
     """``obj`` without the events' ``recorded_at``/``recorded_by`` (what an
     export adds), and per event (at, by) or None.  MalformedEvent for a
     value that is not a time or a name."""
     events = obj.get("events") if isinstance(obj, Mapping) else None
-    if not isinstance(events, list) or not any(isinstance(e, Mapping) and PROVENANCE[0] in e for e in events):
+    if not isinstance(events, list) or not _any_recorded(events):
         return obj, [None] * (len(events) if isinstance(events, list) else 0)
     recorded, stripped = [], []
     for i, e in enumerate(events, start=1):
@@ -456,50 +476,62 @@ def _site(filing: Filing, name: str) -> str | None:
 
 
 def insert_many(conn: Connection, table, rows: list[dict]) -> None:
-    """``conn.execute(insert(table), rows)``: on SQLite without
-    SQLAlchemy's per-row parameter handling (two thirds of an import's
-    writing), each value through its column type's own bind processor and
-    the rows to the driver's executemany.  Every row has the keys of the
-    first; elsewhere (PostgreSQL), or when a missing column has a default,
-    the plain insert."""
-    names = list(rows[0])
-    dialect = conn.dialect
-    if dialect.name != "sqlite" or any(c.default is not None for c in table.c if c.name not in names):
-        conn.execute(insert(table), rows)
-        return
-    processors = [(n, table.c[n].type.dialect_impl(dialect).bind_processor(dialect)) for n in names]
-    quote = dialect.identifier_preparer.quote
-    sql = f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) VALUES ({', '.join('?' * len(names))})"
-    params = [tuple(row[n] if p is None else p(row[n]) for n, p in processors) for row in rows]
-    conn.exec_driver_sql(sql, params)
+    """``conn.execute(insert(table), rows)``, through :func:`models.bulk.insert_rows`
+    (on SQLite, without SQLAlchemy's per-row parameter handling).  Every row
+    has the keys of the first."""
+    names = tuple(rows[0])
+    bulk.insert_rows(conn, table, names, [tuple(row[n] for n in names) for row in rows])
 
 
-def _filing_values(filing: Filing, d: Derived, now: datetime) -> dict:
-    return {
-        "id": filing.id,
-        "town": filing.town,
-        "kind": filing.kind,
-        "also": list(filing.also),
-        "extra": dict(filing.extra),
-        "last_seq": len(filing.events),
-        "state": d.state,
-        "next_deadline_date": d.next_date,
-        "next_deadline_clock": d.next_clock,
-        "updated_at": now,
-    }
+#: the columns of an import's rows, in the order _filing_row, _event_row,
+#: _clock_rows and the abutters' tuples give them
+_FILING_COLUMNS = (
+    "id",
+    "town",
+    "kind",
+    "also",
+    "extra",
+    "last_seq",
+    "state",
+    "next_deadline_date",
+    "next_deadline_clock",
+    "updated_at",
+    "address",
+    "parcel",
+    *(f"{role}_id" for role in PARTY_ROLES),
+)
+_EVENT_COLUMNS = ("filing_id", "seq", "type", "date", "at", "raw", "recorded_at", "recorded_by")
+_CLOCK_KEYS = ("n", "clock_id", "type", "date", "at", "status", "rule", "explanation")
+_CLOCK_COLUMNS = ("filing_id", *_CLOCK_KEYS)
+_ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
+
+
+def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> tuple:
+    """The filing's columns up to ``parcel`` (_FILING_COLUMNS without the
+    parties); ``next_due`` is the next deadline's (date, clock id)."""
+    return (
+        filing.id,
+        filing.town,
+        filing.kind,
+        list(filing.also),
+        dict(filing.extra),
+        len(filing.events),
+        state,
+        *next_due,
+        now,
+        _site(filing, "address"),
+        _site(filing, "parcel"),
+    )
+
+
+def _event_row(filing_id: str, e, now: datetime, by: str) -> tuple:
+    """The event's columns in _EVENT_COLUMNS order."""
+    raw = e.raw
+    return (filing_id, e.position, e.type, e.date, e.at, raw if raw.__class__ is dict else dict(raw), now, by)
 
 
 def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
-    return {
-        "filing_id": filing_id,
-        "seq": e.position,
-        "type": e.type,
-        "date": e.date,
-        "at": e.at,
-        "raw": dict(e.raw),
-        "recorded_at": now,
-        "recorded_by": by,
-    }
+    return dict(zip(_EVENT_COLUMNS, _event_row(filing_id, e, now, by)))
 
 
 def _json_of(row, raws: list) -> dict:

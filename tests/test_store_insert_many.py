@@ -3,7 +3,7 @@ stores: the same bytes in every column (dates, moments, JSON), read back by
 sqlite3 itself."""
 
 import sqlite3
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta, timezone
 
 from sqlalchemy import insert
 
@@ -46,6 +46,20 @@ EVENTS = [
         "recorded_by": "clerk",
     },
 ]
+#: values the writer's shortcuts must leave to the column's own processor
+#: or keep apart: a JSON value that is not an object, one instant in two
+#: time zones in a naive moment column (SQLAlchemy stores each zone's own
+#: wall time), a float that is not a number
+ODD_EVENTS = [
+    {**EVENTS[0], "seq": 3, "raw": "just text", "at": datetime(2026, 12, 1, 14, 30, tzinfo=UTC)},
+    {
+        **EVENTS[0],
+        "seq": 4,
+        "raw": {"n": float("nan"), "list": [1, None]},
+        "at": datetime(2026, 12, 1, 9, 30, tzinfo=timezone(timedelta(hours=-5))),
+    },
+    {**EVENTS[0], "seq": 5, "raw": [1, "two"], "at": None},
+]
 CLOCKS = [
     {
         "filing_id": "CAN-NOI-1",
@@ -73,9 +87,10 @@ def test_the_fast_insert_stores_the_same_values_as_sqlalchemys_insert(tmp_path):
         engine = make_engine(f"sqlite:///{path}")
         upgrade(engine)
         with engine.begin() as conn:
-            for table, rows in ((FILING, [FILING_ROW]), (EVENT, EVENTS), (CLOCK, CLOCKS)):
+            for table, rows in ((FILING, [FILING_ROW]), (EVENT, EVENTS + ODD_EVENTS), (CLOCK, CLOCKS)):
                 write(conn, table, rows)
         engine.dispose()
         stored.append(_stored(path))
     assert stored[0] == stored[1]
-    assert len(stored[1]["event"]) == 2 and stored[1]["event"][1][4] is not None  # the moment was stored
+    assert len(stored[1]["event"]) == 5 and stored[1]["event"][1][4] is not None  # the moment was stored
+    assert stored[1]["event"][2][4] != stored[1]["event"][3][4]  # one instant, two wall times, as SQLAlchemy stores them

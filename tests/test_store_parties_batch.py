@@ -4,12 +4,15 @@ certificates, on SQLite and PostgreSQL."""
 
 from datetime import date
 
+import pytest
 from sqlalchemy import select
-from storekit import db_url  # noqa: F401 - fixture
+from storekit import STREET, db_url, snapshot  # noqa: F401 - db_url is a fixture
 
 from models.db import make_engine
 from models.migrate import upgrade
 from models.parties import INSURANCE, PARTY, upsert_parties, upsert_party
+from models.service import Store
+from workflows.errors import MalformedEvent
 
 GL = {"coverage": "general-liability", "insurer": "X", "expires": date(2027, 1, 1)}
 AUTO = {"coverage": "auto", "insurer": None, "expires": date(2027, 6, 1)}
@@ -70,3 +73,41 @@ def _state_in(conn) -> tuple:
     names = {pid: name for pid, name in conn.execute(select(PARTY.c.id, PARTY.c.name))}
     certs = sorted((names[r.party_id], r.coverage, r.insurer, r.expires) for r in conn.execute(select(INSURANCE)))
     return parties, certs
+
+
+def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_is_written(db_url):
+    filing = {**STREET, "contractor": {**STREET["contractor"], "insurance": [{**GL, "expires": "2027-01-01", "insurer": [1]}]}}
+    store = Store(db_url)
+    store.upgrade()
+    before = snapshot(db_url)
+    with pytest.raises(MalformedEvent, match=r"'contractor\.insurance\[1\]\.insurer': a name"):
+        store.import_filings([filing], by="clerk")
+    assert snapshot(db_url) == before
+    store.engine.dispose()
+
+
+def test_a_batch_updating_known_parties_stores_what_one_update_after_another_stores(db_url):
+    known = [
+        {"name": "Acme Paving", "category": "private", "insurance": []},
+        {"name": "Eversource", "category": "utility", "insurance": []},
+    ]
+    later = [
+        {"name": "Acme Paving", "category": "municipal", "license_number": "PWC-7", "license_expires": date(2028, 2, 29)},
+        {"name": "Eversource", "category": "gas-company"},
+    ]
+    stored = []
+    for write in (
+        lambda conn: [upsert_party(conn, {**s, "insurance": []}, {}) for s in later],
+        lambda c: upsert_parties(c, later),
+    ):
+        engine = make_engine(db_url)
+        upgrade(engine)
+        with engine.begin() as conn:
+            conn.execute(PARTY.delete())
+            upsert_parties(conn, known)
+        with engine.begin() as conn:
+            write(conn)
+            stored.append(conn.exec_driver_sql("SELECT name, category, license_number, license_expires FROM party").all())
+        engine.dispose()
+    assert sorted(stored[0]) == sorted(stored[1])
+    assert ("Acme Paving", "municipal", "PWC-7") in {tuple(r)[:3] for r in stored[1]}

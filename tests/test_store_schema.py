@@ -1,6 +1,8 @@
 """Migrations: a new database is built by the same Alembic scripts that
 upgrade an old one, and they describe exactly the tables the code declares."""
 
+import sqlite3
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -11,7 +13,7 @@ from storekit import db_url  # noqa: F401 - fixture
 
 import models.tables  # noqa: F401
 from cli.main import main
-from models.db import make_engine
+from models.db import PAGE_SIZE, make_engine
 from models.migrate import HEAD, alembic_config, current_revision, upgrade
 from models.party_email import PARTY_EMAIL_INDEXES
 from models.service import Store
@@ -61,6 +63,28 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
     engine.dispose()
+
+
+def test_a_new_sqlite_store_has_16_kib_pages_and_one_made_with_4_kib_keeps_them_and_imports(tmp_path):
+    from storekit import NOI
+
+    new = Store(f"sqlite:///{tmp_path / 'new.db'}")
+    new.upgrade()
+    old_path = tmp_path / "old.db"
+    with sqlite3.connect(old_path) as raw:  # a store made before: SQLite's default page size, in WAL mode
+        raw.execute("PRAGMA page_size=4096")
+        raw.execute("PRAGMA journal_mode=WAL")
+        raw.execute("CREATE TABLE t (x)")
+        raw.execute("DROP TABLE t")
+    old = Store(f"sqlite:///{old_path}")
+    old.upgrade()
+    assert old.import_filings([NOI], by="clerk") == [NOI["id"]]
+    sizes = []
+    for store in (new, old):
+        with store.engine.connect() as conn:
+            sizes.append(conn.exec_driver_sql("PRAGMA page_size").scalar())
+        store.engine.dispose()
+    assert sizes == [PAGE_SIZE, 4096] and PAGE_SIZE == 16384
 
 
 def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(db_url, tmp_path, capsys):
