@@ -81,7 +81,10 @@ def party_specs(filing: Filing) -> dict:
                 raise _bad(filing, f"field '{role}.license': an object with 'number' and 'expires'")
             party["license_number"] = _name(filing, lic.get("number"), f"{role}.license.number")
             party["license_expires"] = _date(filing, lic.get("expires"), f"{role}.license.expires")
-        for i, cert in enumerate(spec.get("insurance") or [], start=1):
+        certificates = spec.get("insurance")
+        if certificates is not None and not isinstance(certificates, list):
+            raise _bad(filing, f"field '{role}.insurance': a list of certificates, each with 'coverage' and 'expires'")
+        for i, cert in enumerate(certificates or [], start=1):
             where = f"{role}.insurance[{i}]"
             if not isinstance(cert, dict):
                 raise _bad(filing, f"field {where!r}: an object with 'coverage' and 'expires'")

@@ -86,6 +86,18 @@ def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_i
     store.engine.dispose()
 
 
+@pytest.mark.parametrize("insurance", [True, "GL policy", {"coverage": "auto"}, 7])
+def test_insurance_that_is_not_a_list_is_refused_naming_the_field_and_nothing_is_written(db_url, insurance):
+    filing = {**STREET, "contractor": {**STREET["contractor"], "insurance": insurance}}
+    store = Store(db_url)
+    store.upgrade()
+    before = snapshot(db_url)
+    with pytest.raises(MalformedEvent, match=r"'contractor\.insurance': a list of certificates"):
+        store.import_filings([filing], by="clerk")
+    assert snapshot(db_url) == before
+    store.engine.dispose()
+
+
 def test_a_batch_updating_known_parties_stores_what_one_update_after_another_stores(db_url):
     known = [
         {"name": "Acme Paving", "category": "private", "insurance": []},
