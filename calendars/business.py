@@ -64,7 +64,7 @@ class BusinessCalendar:
         self._years: tuple[int, int] | None = None
         self._business: list[int] = []  # sorted ordinals of business days
         self._first_ordinal, self._last_ordinal = 1, 0  # the span of the years loaded, as ordinals
-        self._reckonings: dict[tuple, object] = {}  # (rule, start, count) -> Reckoning, see reckon()
+        self._reckonings: dict[tuple, object] = {}  # (id(rule), start, count) -> (rule, Reckoning), see reckon()
         self._whens: dict[tuple, tuple] = {}  # (id(rule), start, count) -> (rule, (date, at)), see when()
 
     # -- loading --------------------------------------------------------
@@ -103,13 +103,17 @@ class BusinessCalendar:
         this calendar's closed days, which do not change once it is made; a
         sweep asks the same question for many filings.  At most
         RECKONINGS_KEPT answers are kept (then the memo starts again)."""
-        key = (rule, start, count)
+        # keyed by the rule's identity, as :meth:`when` is (the entry keeps
+        # the rule, so no other object can take its id while the entry stands)
+        key = (id(rule), start, count)
         memo = self._reckonings
-        answer = memo.get(key)
-        if answer is None:
-            if len(memo) >= RECKONINGS_KEPT:
-                memo.clear()
-            answer = memo[key] = rule.reckon(self, start, count)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is rule:
+            return hit[1]
+        if len(memo) >= RECKONINGS_KEPT:
+            memo.clear()
+        answer = rule.reckon(self, start, count)
+        memo[key] = (rule, answer)
         return answer
 
     def when(self, rule, start: date | datetime, count: int | None = None) -> tuple[date, datetime | None]:

@@ -23,6 +23,7 @@ from workflows.docket import VIOLATIONS, action_for, docket_status
 from workflows.filing import VOID
 
 __all__ = [
+    "DOCKET_STATUSES",
     "SCHEMA_REVISION",
     "FILING_EXISTS",
     "FILING_JSON",
@@ -69,6 +70,12 @@ DOCKET_CONDITION = (
     " OR (filing_clock.status = 'unknown' AND filing_clock.date <= :until)"  # the record lacks a fact it needs
     f" OR filing_clock.status IN ({_VIOLATIONS}))"
 )
+#: The stored statuses :data:`DOCKET_CONDITION` can list: the only clocks
+#: whose explanation the docket reads from the record, so the only ones the
+#: record keeps it for (every clock's explanation is its replay's:
+#: ``permits show``, the filing's page).
+DOCKET_STATUSES = frozenset({"due", "runs", "unknown", *VIOLATIONS})
+
 #: ``--overdue``: deadlines passed before ``:as_of``, and every violation.
 DOCKET_OVERDUE_CONDITION = (
     f"((filing_clock.status = 'due' AND filing_clock.date < :as_of) OR filing_clock.status IN ({_VIOLATIONS}))"

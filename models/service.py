@@ -33,6 +33,7 @@ from .parties import PARTY_ROLES, party_specs, upsert_parties
 from .queries import (
     DOCKET_CONDITION,
     DOCKET_OVERDUE_CONDITION,
+    DOCKET_STATUSES,
     EVENT_RAWS,
     FILING_EXISTS,
     HISTORY,
@@ -120,12 +121,16 @@ def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple],
     an import writes), and the next deadline due as (date, clock id) or None."""
     rows, next_clock = [], None
     for n, c in enumerate(clocks, start=1):
-        if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult
-            cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, c.explanation
+        if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult: its explanation made only if kept
+            cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, None
         else:
             cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
         if ctype == "deadline" and status in _DUE:
             status = "due" if _due_kind(town_id, kind, cid) else "runs"
+        if status not in DOCKET_STATUSES:
+            explanation = ""  # no docket lists it: its replay explains it (permits show)
+        elif explanation is None:
+            explanation = c.explanation
         rows.append((n, cid, ctype, day, at, status, rule, explanation))
         if status == "due" and (next_clock is None or day < next_clock[0]):
             next_clock = (day, cid)

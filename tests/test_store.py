@@ -119,6 +119,22 @@ def test_show_prints_history_state_and_clock_explanations(db, tmp_path, capsys):
     assert "21 calendar days after 2026-12-01 (filed, complete)" in out
 
 
+def test_the_record_keeps_the_explanation_of_the_clocks_a_docket_lists_and_show_explains_them_all(db, tmp_path, capsys):
+    done = copy.deepcopy(NOI)
+    opened = {"type": "hearing-opened", "date": "2026-12-15"}
+    done["events"] = [*NOI["events"], opened, {"type": "hearing-closed", "date": "2026-12-15"}]
+    imported(db, tmp_path, capsys, done)
+    engine = create_engine(db)
+    with engine.connect() as conn:
+        stored = {r.clock_id: (r.status, r.explanation) for r in conn.execute(text("SELECT * FROM filing_clock"))}
+    engine.dispose()
+    assert stored["hearing-open"] == ("met", "")  # no docket lists a met clock
+    assert stored["decision"][0] == "due" and "calendar days after 2026-12-15 (hearing closed)" in stored["decision"][1]
+    code, out, _ = permits(capsys, "show", done["id"], "--as-of", "2026-12-16", "--json", "--db", db)
+    opened = next(c for c in json.loads(out)["clocks"] if c["id"] == "hearing-open")
+    assert opened["status"] == "met" and "hearing-opened on 2026-12-15" in opened["explanation"]
+
+
 def test_docket_lists_due_and_overdue_deadlines_soonest_first_with_rule_and_action(db, tmp_path, capsys):
     late = copy.deepcopy(NOI)
     late["id"], late["events"] = "CAN-NOI-2026-001", [{"type": "filed", "date": "2026-11-02"}]
