@@ -1,7 +1,7 @@
 """The daily sweep at town scale: the report's share of the run, the peak
 memory per filing, and the Prefect flow against the plain call.
 
-    .venv/bin/python benchmarks/bench_sweep.py [--n 10000] [--rounds 3] [--flow-rounds 2] [--no-flow | --only-flow]
+    .venv/bin/python benchmarks/bench_sweep.py [--n 10000] [--rounds 3] [--flow-rounds 2] [--no-flow | --only-flow] [--flow-notices]
 
 * **Report share** (goal <= 20%): in this process, each round on a fresh
   output ledger, the sweep (``run_sweep``: read the JSONL, replay, record,
@@ -20,7 +20,10 @@ memory per filing, and the Prefect flow against the plain call.
   temporary Prefect server the CLI starts) against ``permits sweep
   --no-prefect``, whole processes, wall time, paired rounds.  Each round
   also runs both at SMALL filings, so the per-filing ratio (N minus SMALL)
-  is shown apart from Prefect's fixed cost (its server's start).
+  is shown apart from Prefect's fixed cost (its server's start).  Both with
+  ``--no-notices`` (the sweep's own work, where Prefect's cost shows);
+  ``--flow-notices`` adds the pair making every notice's PDF, the
+  command's default, where WeasyPrint is most of either run.
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ def bench_memory(small: Path, big: Path, n: int) -> None:
     ).report()
 
 
-def bench_flow(small: Path, big: Path, n: int, rounds: int) -> None:
+def bench_flow(small: Path, big: Path, n: int, rounds: int, notices: bool) -> None:
     compile_bytecode(str(ROOT))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -148,14 +151,15 @@ def bench_flow(small: Path, big: Path, n: int, rounds: int) -> None:
             k = next(runs)
             out = [sys.executable, "-m", "cli.main", "sweep", "--filings", str(filings), "--as-of", AS_OF.isoformat()]
             out += ["--ledger", str(tmp / f"ledger-{k}.sqlite"), "--out", str(tmp / f"out-{k}"), "--chunk-size", str(CHUNK)]
-            return out + (["--no-prefect"] if plain else [])
+            return out + (["--no-prefect"] if plain else []) + ([] if notices else ["--no-notices"])
 
         # a first flow run creates Prefect's database: not what is measured
         run_process(argv(small, False), env, cwd=str(ROOT))
         timings = {}
+        what = "notices made" if notices else "notices listed"
         for size, path in ((SMALL, small), (n, big)):
             timings[size] = paired(
-                f"flow / plain, {size:,} filings",
+                f"flow / plain, {size:,} filings, {what}",
                 1.2,
                 lambda path=path: run_process(argv(path, False), env, cwd=str(ROOT)),
                 lambda path=path: run_process(argv(path, True), env, cwd=str(ROOT)),
@@ -177,7 +181,7 @@ def bench_flow(small: Path, big: Path, n: int, rounds: int) -> None:
     print(f"  Prefect's fixed cost (temporary server start, flow and task runs): about {flow_fixed:.1f} s a run")
     big_r.report()
     from_ratios(
-        f"flow / plain per filing ({n:,} minus {SMALL:,})", 1.2, per_filing, note="fixed cost of Prefect shown apart"
+        f"flow / plain per filing ({n:,} minus {SMALL:,}), {what}", 1.2, per_filing, note="fixed cost of Prefect shown apart"
     ).report()
 
 
@@ -188,6 +192,11 @@ def main() -> int:
     ap.add_argument("--flow-rounds", type=int, default=2, help="rounds of the flow against plain (each starts a Prefect server)")
     ap.add_argument("--no-flow", action="store_true", help="skip the flow against plain (the slow part)")
     ap.add_argument("--only-flow", action="store_true", help="only the flow against plain")
+    ap.add_argument(
+        "--flow-notices",
+        action="store_true",
+        help="also the flow against plain making the notices' PDFs (permits sweep's default; about 30 minutes)",
+    )
     args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
 
     from sweep.generate import generate
@@ -201,7 +210,9 @@ def main() -> int:
             bench_report_share(big, args.rounds)
             bench_memory(small, big, args.n)
         if not args.no_flow:
-            bench_flow(small, big, args.n, args.flow_rounds)
+            bench_flow(small, big, args.n, args.flow_rounds, notices=False)
+            if args.flow_notices:
+                bench_flow(small, big, args.n, args.flow_rounds, notices=True)
     return 0
 
 

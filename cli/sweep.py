@@ -49,9 +49,11 @@ def run_sweep_command(
     use_prefect: bool = True,
     notice_limit: int | None = None,
     dask: str | None = None,
+    make_notices: bool = True,
 ) -> dict:
     """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way.
-    ``ledger`` None: :func:`default_ledger`."""
+    ``ledger`` None: :func:`default_ledger`.  ``make_notices`` false: the
+    notices due are listed (pending), not made, and no email goes out."""
     import logging
 
     from sweep.dispatch import notice_hook
@@ -72,8 +74,10 @@ def run_sweep_command(
         flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
         try:
             sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
-            res = sweep_flow(as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size)
-            return _deliver_email(res, ledger)
+            res = sweep_flow(
+                as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size, make_notices=make_notices
+            )
+            return _deliver_email(res, ledger, send=make_notices)
         except PermitsError:
             raise
         except Exception as exc:
@@ -93,17 +97,17 @@ def run_sweep_command(
             chunk_size=chunk_size,
             out_dir=out,
             progress=bar.update,
-            notice_hook=notice_hook(as_of, limit=notice_limit, email=is_database_url(ledger)),
+            notice_hook=notice_hook(as_of, limit=notice_limit, email=is_database_url(ledger)) if make_notices else None,
         )
     finally:
         log.close()
     try:
-        return _deliver_email(write_report(result, out), ledger)
+        return _deliver_email(write_report(result, out), ledger, send=make_notices)
     finally:
         result.close()
 
 
-def _deliver_email(res: dict, ledger: str) -> dict:
+def _deliver_email(res: dict, ledger: str, *, send: bool = True) -> dict:
     """After a sweep on the store: hand the outbox to the SMTP server named by
     PERMITS_SMTP_URL, if one is (else the emails wait: ``permits outbox``)."""
     from sweep.mail import smtp_url
@@ -111,7 +115,7 @@ def _deliver_email(res: dict, ledger: str) -> dict:
 
     res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
     res["email"] = None
-    if is_database_url(ledger) and smtp_url():
+    if send and is_database_url(ledger) and smtp_url():
         from models.outbox import Outbox
         from models.service import Store
         from sweep.mail import smtp_sender
@@ -157,6 +161,7 @@ def cmd_sweep(args) -> int:
         chunk_size=args.chunk_size,
         use_prefect=not args.no_prefect,
         dask=_dask_address(args),
+        make_notices=not args.no_notices,
     )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
@@ -282,6 +287,11 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
+    p.add_argument(
+        "--no-notices",
+        action="store_true",
+        help="list the notices due without making them (no PDFs, no emails): a later sweep makes them",
+    )
     p.add_argument(
         "--dask",
         metavar="tcp://HOST:PORT",

@@ -63,6 +63,23 @@ def test_sweep_without_prefect_reads_a_store_and_is_safe_to_rerun(tmp_path, caps
     assert first.split("\n\n")[0] == second.split("\n\n")[0]
 
 
+def test_sweep_with_no_notices_lists_them_pending_and_a_later_sweep_makes_them(tmp_path, capsys):
+    store = tmp_path / "store"
+    store.mkdir()
+    write_jsonl(store / "f.jsonl", generate(40, date(2026, 11, 30), seed=9))
+    args = ["sweep", "--no-prefect", "--as-of", "2026-11-30", "--filings", str(store), "--ledger", str(tmp_path / "l.sqlite")]
+    assert main([*args, "--out", str(tmp_path / "listed"), "--no-notices"]) == 0
+    listed = re.search(r"(\d+) notices made, (\d+) notices pending", capsys.readouterr().out)
+    assert int(listed[1]) == 0 and int(listed[2]) > 0
+    assert not list((tmp_path / "listed").rglob("*.pdf"))
+    pending = json.loads((tmp_path / "listed" / "notices.json").read_text())["notices"]
+    assert len(pending) == int(listed[2])
+    assert main([*args, "--out", str(tmp_path / "made")]) == 0
+    made = re.search(r"(\d+) notices made, (\d+) notices pending", capsys.readouterr().out)
+    assert int(made[1]) > 0 and int(made[1]) + int(made[2]) == int(listed[2])  # nothing lost by listing first
+    assert list((tmp_path / "made").rglob("*.pdf"))
+
+
 def test_sweep_of_a_missing_store_is_one_line_and_status_2(tmp_path, capsys):
     assert main(["sweep", "--no-prefect", "--filings", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -134,6 +134,16 @@ def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, tmp_path
     made = json.loads((tmp_path / "out" / "notices.json").read_text())["notices"]
     assert made and any((tmp_path / "out" / "notices").rglob("*.pdf"))
     assert not (tmp_path / "data" / "prefect").exists()  # a server was named: no embedded home
+    listed = subprocess.run(
+        [str(permits), "sweep", "--as-of", "2026-11-30", "--filings", str(store), "--out", str(tmp_path / "listed")]
+        + ["--ledger", str(tmp_path / "fresh.sqlite"), "--no-notices"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr
+    assert "0 notices made" in listed.stdout and not list((tmp_path / "listed").rglob("*.pdf"))
 
 
 def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api, tmp_path):
