@@ -32,8 +32,9 @@ __all__ = ["ReportSpool", "Rows", "CATEGORIES"]
 
 CATEGORIES = ("violation", "overdue", "due", "waiting", "expiring", "late")
 _ORDER = {c: i for i, c in enumerate(CATEGORIES)}
-#: The spool's page cache: what it may hold in memory before it writes
-#: pages to its temporary file (a 10,000-filing sweep fits).
+#: The spool's page cache: what it holds in memory before it writes pages
+#: to its temporary file (SQLite's default size; a larger one measured no
+#: faster, and the point is a peak that does not grow with the filings).
 CACHE_KB = 2 * 1024
 _FEED_ORDER = "FROM event WHERE town=? AND dept=? ORDER BY day, uid, rowid"
 
@@ -103,8 +104,8 @@ class ReportSpool:
         # until it outgrows it, then on disk; deleted when closed.  The flow
         # adds in its own thread and writes the report in a task's.
         self._db = sqlite3.connect("", check_same_thread=False)
-        # nothing here outlives the process: no journal, no syncing, and
-        # room for a town's day (past it, pages go to the temporary file)
+        # nothing here outlives the process: no journal, no syncing; past
+        # the page cache, pages go to the temporary file
         self._db.executescript(f"PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-{CACHE_KB};{_SCHEMA}")
         self._counts = Counter(
             filings=0, open=0, closed=0, failed=0, overdue=0, reminders_new=0, notices_made=0, notices_pending=0
