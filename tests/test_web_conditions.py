@@ -95,3 +95,19 @@ def test_a_conditions_form_opened_before_someone_else_recorded_is_refused_and_wr
     r = _issue(web, token, seq="5")
     assert r.status_code == 409 and "changed since you opened it" in r.text
     assert [h["type"] for h in heard.history(FID)][-1] == "abutters-notified"
+
+
+def test_to_change_the_conditions_staff_void_the_decision_and_record_it_again(web, heard):
+    token = login(web, "canton-agent")
+    assert _issue(web, token, conditions="Erosion controls first.").status_code == 303
+    assert (
+        web.post(
+            f"/filings/{FID}/void", data={"csrf": token, "seq": "6", "voids": "6", "reason": "a condition was missed"}
+        ).status_code
+        == 303
+    )
+    assert (
+        _issue(web, token, seq="7", conditions="Erosion controls first.\nA silt fence along the 50-foot line.").status_code == 303
+    )
+    conditions = web.get(f"/filings/{FID}/notices/permit").text.split("Conditions</h2>")[1].split("</ol>")[0]
+    assert conditions.count("<li>") == 2 and "A silt fence along the 50-foot line." in conditions
