@@ -60,3 +60,28 @@ def test_an_rda_has_no_permit_conditions_so_the_field_is_refused_as_unknown():
 def test_conditions_on_another_event_are_refused_as_unknown():
     with pytest.raises(MalformedEvent, match=r"unknown field 'conditions' on a permit-denied event"):
         parse_filing(filing("canton", "noi", *OPEN, ev("permit-denied", "2026-07-01", conditions=["x"])))
+
+
+def test_the_command_line_records_one_condition_per_conditions_argument_in_order(tmp_path, capsys):
+    import json
+
+    from cli.main import main
+    from models.service import Store
+
+    db = f"sqlite:///{tmp_path / 'permits.db'}"
+    heard = filing(
+        "canton",
+        "noi",
+        *OPEN,
+        ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16T19:00"),
+        ev("hearing-opened", "2026-06-16"),
+        ev("hearing-closed", "2026-06-16"),
+    )
+    (tmp_path / "f.json").write_text(json.dumps(heard), encoding="utf-8")
+    assert main(["init", "--db", db]) == 0
+    assert main(["import", "--db", db, str(tmp_path / "f.json")]) == 0
+    argv = ["record", "TEST-1", "permit-issued", "--date", "2026-06-20", "--as-of", "2026-06-30", "--db", db]
+    assert main([*argv, "conditions=Erosion controls first.", "conditions=No work within 25 feet of the wetland."]) == 0
+    assert "recorded event 5 (permit-issued)" in capsys.readouterr().out
+    last = Store(db).history("TEST-1")[-1]["raw"]
+    assert last["conditions"] == ["Erosion controls first.", "No work within 25 feet of the wetland."]
