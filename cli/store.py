@@ -92,6 +92,13 @@ def _field_value(etype: str, name: str, text: str):
     return text
 
 
+def _is_lines(etype: str, name: str) -> bool:
+    """Whether ``name`` is a list field of ``etype`` (a permit's ``conditions``)."""
+    from workflows.event_fields import _OPTIONAL
+
+    return any(fields.get(name) == "lines" for (_, of_type), fields in _OPTIONAL.items() if of_type == etype)
+
+
 def cmd_record(args) -> int:
     check_id(args.id)
     parse_moment(args.date, "--date")  # a clear error for an impossible date; the core parses it again
@@ -102,6 +109,9 @@ def cmd_record(args) -> int:
             raise UsageError(f"field {item!r}: write FIELD=VALUE, e.g. hearing=2027-01-05")
         if name in ("type", "date", "at"):
             raise UsageError(f"field {name!r} is given by the command itself (TYPE, --date)")
+        if _is_lines(args.type, name):  # conditions=... once per condition, in order
+            raw.setdefault(name, []).append(value)
+            continue
         raw[name] = _field_value(args.type, name, value)
     seq, state = _store(args).record(args.id, raw, by=_user(args), today=_as_of(args))
     print(f"permits: {args.id}: recorded event {seq} ({args.type}); state {state}")
@@ -358,7 +368,12 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("type", help="event type, e.g. hearing-opened (docs/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later event is refused")
-    p.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="the event's other fields, e.g. hearing=2027-01-05")
+    p.add_argument(
+        "fields",
+        nargs="*",
+        metavar="FIELD=VALUE",
+        help="the event's other fields, e.g. hearing=2027-01-05; a permit's conditions as conditions=TEXT, once per condition",
+    )
 
     p = add(
         "void",

@@ -7,7 +7,9 @@ earliest date and expiry, with its rule) and the dated events of the record
 typed.  Details the filing format does not carry (address, applicant,
 conditions...) are read from the filing's optional top-level fields
 (``Filing.extra``) through :class:`Record`, which names the missing field
-when a template asks for one that is not there.
+when a template asks for one that is not there.  A permit's conditions
+given with its decision (the latest live ``permit-issued`` event's
+``conditions``) take the place of the top-level ones.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
+
+from workflows.event_fields import VOID
 
 __all__ = [
     "Record",
@@ -26,6 +30,7 @@ __all__ = [
     "PERMIT_LABELS",
     "with_office_defaults",
     "parties_differ",
+    "decided_conditions",
 ]
 
 PERMIT_LABELS = {
@@ -205,6 +210,17 @@ def with_office_defaults(extra: Mapping[str, Any], office) -> dict:
     return out
 
 
+def decided_conditions(events) -> tuple[str, ...] | None:
+    """The conditions recorded with the decision: those of the latest
+    ``permit-issued`` event not voided, or None when it carries none (the
+    filing's top-level ``conditions`` then stand, as before)."""
+    voided = {e.fields.get("voids") for e in events if e.type == VOID}
+    for e in reversed(events):
+        if e.type == "permit-issued" and e.position not in voided:
+            return e.fields.get("conditions")
+    return None
+
+
 def _clock_view(c) -> ClockView:
     return ClockView(c.id, c.type, c.date, getattr(c, "at", None), c.status, c.rule, c.explanation)
 
@@ -215,6 +231,9 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
     passed in by the edge: the core never reads the clock."""
     office = profile.office(filing.kind)
     record = with_office_defaults(filing.extra, office)
+    conditions = decided_conditions(filing.events)
+    if conditions is not None:
+        record["conditions"] = list(conditions)
     events: dict[str, EventView] = {}
     history = []
     for e in filing.events:

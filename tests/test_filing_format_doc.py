@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from workflows.event_fields import _OPTIONAL
 from workflows.filing import EVENT_FIELDS, parse_filing
 from workflows.replay import replay
 from workflows.rulebook import CLOCK_TYPES
@@ -78,6 +79,23 @@ def test_the_event_tables_name_every_event_type_with_its_required_fields(section
             assert etype in rows, f"docs/filing-format.md: {section} lacks the event {etype!r}"
             for name in fields:
                 assert f"`{name}`" in rows[etype], f"docs/filing-format.md: {etype} lacks its field {name!r}"
+
+
+@pytest.mark.parametrize(
+    "section, kinds",
+    [
+        ("Wetlands and stormwater", ("noi", "rda", "land-disturbance")),
+        ("Street openings", ("street-opening",)),
+    ],
+)
+def test_the_event_tables_name_each_events_optional_fields_too(section, kinds):
+    rows = {**_rows(_section("Any kind")), **_rows(_section(section))}
+    for kind in kinds:
+        for (of_kind, etype), fields in _OPTIONAL.items():
+            if of_kind not in ("*", kind) or etype not in EVENT_FIELDS[kind]:
+                continue
+            for name in fields:
+                assert f"`{name}`" in rows[etype], f"docs/filing-format.md: {section}: {etype} lacks its optional field {name!r}"
 
 
 def test_the_clock_table_lists_every_clock_id_with_its_type():

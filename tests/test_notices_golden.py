@@ -76,3 +76,47 @@ def test_every_template_has_a_golden_case():
     assert covered == set(NOTICE_KINDS)
     partials = {"_base.html.j2", "_clocks.html.j2", "labels.html.j2"}
     assert {f"{k}.html.j2" for k in NOTICE_KINDS} | partials == template_names()
+
+
+#: conditions staff give with the decision (on its ``permit-issued`` event)
+DECIDED_CONDITIONS = [
+    "A silt fence along the 50-foot line before any clearing.",
+    "The wetland flags kept in place until the certificate of compliance.",
+]
+
+
+def _with_decided_conditions(filing, conditions, *more_events):
+    from workflows.filing import parse_filing
+
+    obj = filing.to_json()
+    obj["events"][-1]["conditions"] = conditions
+    obj["events"].extend(more_events)
+    return parse_filing(obj)
+
+
+@pytest.mark.parametrize("fmt", ["html", "txt"])
+def test_the_permit_prints_the_conditions_recorded_with_the_decision_not_the_filings_own(fmt):
+    from notice_fixtures import EXTRA
+
+    filing = _with_decided_conditions(filing_for("canton", "noi", "permit"), DECIDED_CONDITIONS)
+    outputs = produce(filing, replay(filing, as_of_for("noi", "permit")), "permit", fmt=fmt, dated=DATED)
+    for out in outputs:
+        assert DECIDED_CONDITIONS[0] in out.content and DECIDED_CONDITIONS[1] in out.content
+        assert EXTRA["conditions"][0] not in out.content  # the filing's top-level conditions give way
+        _check(f"canton-noi-permit-conditions-on-the-decision{out.filename.split('permit', 1)[1]}", out.content)
+
+
+def test_a_voided_decisions_conditions_are_not_printed_and_the_filings_own_stand_again():
+    from notice_fixtures import EXTRA
+
+    base = filing_for("canton", "noi", "permit")
+    issued = len(base.events)  # the permit-issued event's position
+    filing = _with_decided_conditions(
+        base,
+        DECIDED_CONDITIONS,
+        {"type": "event-voided", "date": "2026-12-30", "voids": issued, "reason": "issued with the wrong conditions"},
+        {"type": "permit-issued", "date": "2026-12-30"},
+    )
+    assert filing.events[issued - 1].get("conditions") == tuple(DECIDED_CONDITIONS)
+    (out,) = produce(filing, replay(filing, as_of_for("noi", "permit")), "permit", fmt="txt", dated=DATED)[:1]
+    assert EXTRA["conditions"][0] in out.content and DECIDED_CONDITIONS[0] not in out.content

@@ -1,8 +1,9 @@
 """The applicant's side in a real browser (Playwright driving Debian's
 Chromium, as the workbench's browser tests do): an applicant registers,
 files a Saugus NOI with a plan PDF, staff mark it complete, the applicant
-sees the hearing-open deadline on the status page, the decision is issued,
-the applicant downloads it.  Screenshots are kept under a temporary folder
+sees the hearing-open deadline on the status page, staff issue the
+decision with its conditions from the workbench's form, the applicant
+downloads it and finds the conditions printed.  Screenshots are kept under a temporary folder
 named on failure.  Skipped when no ``chromium`` is on the PATH."""
 
 from __future__ import annotations
@@ -20,20 +21,6 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PAT
 PLAN = b"%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n"
 
 
-def _give_conditions(store, fid: str, conditions: list[str]) -> None:
-    """The Order's conditions, which the permit notice prints.  The
-    workbench has no form for them yet (staff write them into the filing's
-    record); this stands in for it."""
-    from sqlalchemy import select, update
-
-    from models.tables import FilingRow
-
-    table = FilingRow.__table__
-    with store.engine.begin() as conn:
-        extra = dict(conn.execute(select(table.c.extra).where(table.c.id == fid)).scalar_one())
-        conn.execute(update(table).where(table.c.id == fid).values(extra={**extra, "conditions": conditions}))
-
-
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -48,7 +35,8 @@ def test_an_applicant_files_a_saugus_noi_online_and_downloads_the_decision(brows
     from pypdf import PdfReader
 
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
-    with serving(tmp_path, date(2026, 12, 3)) as (base, store), walkthrough(browser, base, tmp_path_factory, "apply") as w:
+    clock = {"today": date(2026, 12, 3)}  # the app's today; the decision comes two weeks later
+    with serving(tmp_path, lambda: clock["today"]) as (base, store), walkthrough(browser, base, tmp_path_factory, "apply") as w:
         p = w.page
         p.goto(base + "/register")
         p.fill('input[name="email"]', "ann.lee@example.org")
@@ -104,18 +92,38 @@ def test_an_applicant_files_a_saugus_noi_online_and_downloads_the_decision(brows
         assert "Open the public hearing by Thu 2026-12-24" in town_next and "508.08 §5.2" in town_next
         w.shot("hearing-deadline")
 
+        status_page = p.url
         for event in (
             {"type": "hearing-scheduled", "date": "2026-12-04", "hearing": "2026-12-17", "at": "2026-12-17T19:00"},
             {"type": "hearing-opened", "date": "2026-12-17"},
             {"type": "hearing-closed", "date": "2026-12-17"},
-            {"type": "permit-issued", "date": "2026-12-18"},
         ):
             store.record(fid, event, by="agent@saugus.example")  # the workbench's own browser tests drive these forms
-        _give_conditions(store, fid, ["Erosion controls installed before any work."])
-        p.reload()
+        clock["today"] = date(2026, 12, 18)
+        p.click('button:has-text("Log out")')
+
+        w.login("saugus-agent")
+        p.goto(f"{base}/filings/{fid}")
+        w.record(
+            "permit-issued",
+            date="2026-12-18",
+            conditions="Erosion controls installed before any work.\n\nNo work within 25 feet of the wetland.\n",
+        )
+        assert w.state() == "issued"
+        timeline = p.inner_text("#timeline")
+        assert "Erosion controls installed before any work." in timeline and "No work within 25 feet of the wetland." in timeline
+        p.click('button:has-text("Log out")')
+
+        p.goto(base + "/login?next=/my")
+        p.fill('input[name="email"]', "ann.lee@example.org")
+        p.fill('input[name="password"]', PASSWORD)
+        p.click('button:has-text("Log in")')
+        p.wait_for_url("**/my")
+        p.goto(status_page)
         assert "The permit is issued." in p.inner_text("#words")
         with p.expect_download() as decision:
             p.click('#documents a[data-kind="permit"]')
         text = " ".join(pg.extract_text() for pg in PdfReader(io.BytesIO(Path(decision.value.path()).read_bytes())).pages)
         assert fid in text and "9 Central St" in text and "Erosion controls installed" in text
+        assert "No work within 25 feet of the wetland." in text
         w.shot("decision")

@@ -36,8 +36,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, today: date):
-    """The workbench over a fresh store, in a thread; its base URL."""
+def serving(tmp_path: Path, today):
+    """The workbench over a fresh store, in a thread; its base URL.
+    ``today`` is a date, or a function giving the app's today (a test
+    that lets days pass)."""
     import uvicorn
 
     from web.app import create_app
@@ -46,7 +48,10 @@ def serving(tmp_path: Path, today: date):
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(store, secret="browser-test", today=lambda: today), host="127.0.0.1", port=port, log_level="warning"
+            create_app(store, secret="browser-test", today=today if callable(today) else lambda: today),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)

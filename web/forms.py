@@ -38,7 +38,7 @@ _ZIP = re.compile(r"\d{5}(-\d{4})?")
 @dataclass(frozen=True)
 class Field:
     name: str
-    kind: str  # date, moment, bool, int, str, clock, position, or "choice"
+    kind: str  # date, moment, bool, int, str, clock, position, lines (a textarea, one per line), or "choice"
     required: bool
     choices: tuple[str, ...] = ()
 
@@ -48,7 +48,13 @@ class Field:
 
     @property
     def label(self) -> str:
-        names = {"at": "time", "hearing": "hearing date", "to": "to date", "length_ft": "length (feet)"}
+        names = {
+            "at": "time",
+            "hearing": "hearing date",
+            "to": "to date",
+            "length_ft": "length (feet)",
+            "conditions": "Conditions (one per line)",
+        }
         return names.get(self.name, self.name.replace("_", " "))
 
 
@@ -91,6 +97,8 @@ def _convert(f: Field, text: str):
             return datetime.fromisoformat(text).isoformat(timespec="minutes")
         except ValueError:
             raise ValueError("a date and a time of day") from None
+    if f.kind == "lines":  # one item a line; blank lines dropped (the core checks the rest)
+        return [line.strip() for line in text.splitlines() if line.strip()]
     if f.kind == "date":
         try:
             return date.fromisoformat(text).isoformat()

@@ -9,14 +9,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["EVENT_FIELDS", "VOID"]
+__all__ = ["EVENT_FIELDS", "VOID", "MAX_LINES"]
+
+#: the most items a "lines" field (a permit's conditions) may hold
+MAX_LINES = 200
 
 #: The event that voids an earlier, mistaken one; both stay in the history.
 VOID = "event-voided"
 
 # field kinds: "date", "moment" (YYYY-MM-DDTHH:MM), "bool", "int", "str",
 # "clock" (a clock id), "position" (an earlier event's 1-based position),
-# or a tuple of allowed strings.
+# "lines" (a list of non-empty strings, at most MAX_LINES), or a tuple of
+# allowed strings.
 _COMMON = {
     "clock-extended": {"date": "date", "clock": "clock", "to": "date"},
     "withdrawn": {"date": "date"},
@@ -107,6 +111,9 @@ _OPTIONAL = {
     # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
     ("*", "permit-issued"): {"voted": "date"},
     ("*", "permit-denied"): {"voted": "date"},
+    # the Order of Conditions' (or Land Disturbance Permit's) conditions, one string each; the permit notice prints them
+    ("noi", "permit-issued"): {"conditions": "lines"},
+    ("land-disturbance", "permit-issued"): {"conditions": "lines"},
     ("*", "determination-issued"): {"voted": "date"},
     ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
     ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
-from .event_fields import _DATE_OR_AT, _OPTIONAL, EVENT_FIELDS, VOID
+from .event_fields import _DATE_OR_AT, _OPTIONAL, EVENT_FIELDS, MAX_LINES, VOID
 from .ids import check_filing_id
 from .inputs import _clean, check_values
 from .rulebook import CLOCK_TYPES, KINDS
@@ -120,6 +120,8 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
         if not isinstance(value, str) or not value.strip():
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a non-empty string")
         return value
+    if kind_of_field == "lines":
+        return _lines(value, name, filing_id, position, etype)
     if kind_of_field == "clock":
         if not isinstance(value, str) or value.split(":", 1)[-1] not in CLOCK_TYPES:
             raise _bad(filing_id, position, etype, f"field {name!r}: unknown clock {value!r}")
@@ -134,6 +136,20 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             )
         return value
     raise AssertionError(kind_of_field)  # pragma: no cover - declarations above
+
+
+def _lines(value, name, filing_id, position, etype) -> tuple[str, ...]:
+    """A "lines" field: a list of 1 to MAX_LINES non-empty strings (a
+    permit's conditions, one each); the first thing wrong is named."""
+    if not isinstance(value, list) or not value:
+        problem = "is empty" if isinstance(value, list) else f"is {value!r:.60}, not a list"
+        raise _bad(filing_id, position, etype, f"field {name!r} {problem}: give a list of strings, one condition each")
+    if len(value) > MAX_LINES:
+        raise _bad(filing_id, position, etype, f"field {name!r} has {len(value):,} items; the limit is {MAX_LINES}")
+    for i, item in enumerate(value, start=1):
+        if not isinstance(item, str) or not item.strip():
+            raise _bad(filing_id, position, etype, f"field {name!r}: item {i} ({item!r:.60}) is not a non-empty string")
+    return tuple(value)
 
 
 def _raise():
@@ -166,7 +182,7 @@ _DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a fi
 _DAYS_KEPT = 50_000
 #: field kinds whose accepted values may still be strings check_values refuses
 #: (a NUL, a lone surrogate, too long); a date, a choice, a number cannot be
-_UNPROVEN = frozenset(("str", "clock", "moment", "day-or-moment"))
+_UNPROVEN = frozenset(("str", "clock", "moment", "day-or-moment", "lines"))
 _SCALARS = (int, bool, type(None))
 
 
