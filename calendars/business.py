@@ -104,7 +104,9 @@ class BusinessCalendar:
         sweep asks the same question for many filings.  At most
         RECKONINGS_KEPT answers are kept (then the memo starts again)."""
         # keyed by the rule's identity, as :meth:`when` is (the entry keeps
-        # the rule, so no other object can take its id while the entry stands)
+        # the rule, so no other object can take its id while the entry stands).
+        # Written out in both rather than shared: a shared helper measured
+        # about 2.5% slower replays (when() is the replay's hot path)
         key = (id(rule), start, count)
         memo = self._reckonings
         hit = memo.get(key)
