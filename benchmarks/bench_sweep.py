@@ -92,7 +92,7 @@ def _status_kb(field: str) -> int:
 
 def child_memory(filings: str, work: str) -> None:
     """In a child: peak RSS growth of one sweep and its report."""
-    import sweep.ics  # noqa: F401 - imported before the measure, as in a long-lived worker
+    import notices.ics  # noqa: F401 - imported before the measure, as in a long-lived worker
     from sweep.ledger import DirectorySource, SqliteLedger
     from sweep.report import write_report
     from sweep.run import run_sweep
@@ -199,7 +199,7 @@ def main() -> int:
     )
     args, _ = ap.parse_known_args()  # run_all.py passes the same arguments to every benchmark
 
-    from sweep.generate import generate
+    from demo.generate import generate
     from sweep.ledger import write_jsonl
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,12 +1,13 @@
-"""Layer 1, date law: the Massachusetts business-day calendar (legal holidays
-held to M.G.L. c.4 §7 cl.18, town closures), the named date rules
-(``CalendarDays``, ``BusinessDays``, ``BusinessHours``, ``Months``...) and the
-``Reckoning`` each returns to explain itself.
+"""Date law, the bottom layer: the Massachusetts business-day calendar
+(legal holidays held to M.G.L. c.4 §7 cl.18, town closures), the named date
+rules (``CalendarDays``, ``BusinessDays``, ``BusinessHours``, ``Months``...)
+and the ``Reckoning`` each returns to explain itself; and the root of the
+project's errors (:mod:`calendars.errors`).
 
 May import: the standard library, ``holidays`` and ``python-dateutil``.
-Nothing of this project above it.  Pure: no clock ("today" is passed in);
-the one disk touch, :mod:`calendars.holiday_cache`, is installed by an
-interface at its edge and never called by the rules.
+Nothing of this project above it.  Pure: no clock ("today" is passed in),
+no environment, no disk (the command line's holidays cache,
+:mod:`cli.holiday_cache`, hands the calendar its table).
 """
 
 from .business import BusinessCalendar, ClosedDay

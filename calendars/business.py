@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from .errors import CalendarError
-from .massachusetts import FIRST_YEAR, LAST_YEAR, _check_year, legal_holidays
+from .massachusetts import FIRST_YEAR, LAST_YEAR, check_year, legal_holidays
 
 __all__ = ["BusinessCalendar", "ClosedDay"]
 
@@ -70,8 +70,8 @@ class BusinessCalendar:
     # -- loading --------------------------------------------------------
 
     def _load(self, first: int, last: int) -> None:
-        _check_year(first)
-        _check_year(last)
+        check_year(first)
+        check_year(last)
         if self._years is not None:
             first, last = min(first, self._years[0]), max(last, self._years[1])
             if (first, last) == self._years:
@@ -164,7 +164,7 @@ class BusinessCalendar:
     def closed_days(self, year: int) -> list[ClosedDay]:
         """The legal holidays and town closures of ``year`` (weekends left
         out), in date order."""
-        _check_year(year)
+        check_year(year)
         out = [ClosedDay(d, n, "legal holiday") for d, n in legal_holidays(year, self.suffolk).items()]
         out += [
             ClosedDay(d, r, "town closure")

@@ -42,7 +42,7 @@ SUFFOLK_ONLY = {(3, 17): "Evacuation Day", (6, 17): "Bunker Hill Day"}
 _OBSERVED = "(observed)"
 
 
-def _check_year(year: int) -> None:
+def check_year(year: int) -> None:
     if not FIRST_YEAR <= year <= LAST_YEAR:
         raise UnservableYear(year, FIRST_YEAR, LAST_YEAR)
 
@@ -87,7 +87,7 @@ def legal_holidays(year: int, suffolk: bool = False) -> dict[date, str]:
     Sunday holidays appear twice: on the Sunday itself and on the Monday
     ("... (observed)") that the statute closes.  Both are closed days.
     """
-    _check_year(year)
+    check_year(year)
     result: dict[date, str] = {}
     library = dict(_library_year(year))
     for day, names in library.items():

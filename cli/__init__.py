@@ -1,9 +1,11 @@
-"""Layer 6, an interface: the ``permits`` command line.  Thin commands:
-argument parsing and printing, over the layers below.
+"""An interface, the top layer: the ``permits`` command line.  Thin
+commands: each parses its arguments, calls one function of the service
+layer (or a read of the record) and prints the answer.
 
 :mod:`cli.args` holds what the commands share (the parser, date parsing,
-"today", opening the store); each command module imports only that from
-this package, and :mod:`cli.main` assembles them.  Commands that need the
+"today", the settings, opening the store); each command module imports only
+that from this package, and :mod:`cli.main` assembles them.  The holidays
+cache in the data directory is this edge's too (:mod:`cli.holiday_cache`).  Commands that need the
 store, Jinja or Prefect import them inside the command, so ``permits
 clock`` and ``permits replay`` stay light.
 

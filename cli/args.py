@@ -9,7 +9,6 @@ them back.
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 import sys
 import threading
@@ -33,7 +32,10 @@ __all__ = [
     "check_id",
     "check_choice",
     "as_of",
+    "now",
+    "settings",
     "user",
+    "store_url",
     "open_store",
     "reading_store",
     "ProgressBar",
@@ -155,18 +157,37 @@ def as_of(args) -> date:
     return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()
 
 
+def now() -> datetime:
+    """The moment, read at this edge, to the minute (a notice's stamp, an
+    email's date)."""
+    return datetime.now().replace(second=0, microsecond=0)
+
+
+def settings():
+    """The settings (:func:`config.load`), read from the environment at this
+    edge and handed down to what the command calls."""
+    import config
+
+    return config.load()
+
+
 def user(args) -> str:
-    return args.by or os.environ.get("PERMITS_USER") or os.environ.get("USER") or getpass.getuser()
+    """``--by``, else ``PERMITS_USER``, else the login name."""
+    return args.by or settings().user
+
+
+def store_url(args) -> str:
+    """``--db``, else ``PERMITS_DATABASE_URL``, else the data directory's file."""
+    return settings().store_url(getattr(args, "db", None))
 
 
 def open_store(args, *, check: bool = True):
     """The store at ``--db`` (else ``PERMITS_DATABASE_URL``, else the data
     directory's file).  Imports the database code only when called, so the
     commands that need no store stay light."""
-    from models.location import resolve_url
     from models.service import Store
 
-    store = Store(resolve_url(getattr(args, "db", None)))
+    store = Store(store_url(args))
     if check:
         store.check_schema()
     return store
@@ -179,10 +200,9 @@ def reading_store(args):
     (:mod:`models.sqlite_reader`: the same queries, without importing
     SQLAlchemy); otherwise (PostgreSQL, or a store the schema check has
     something to say about) the Store, as :func:`open_store` opens it."""
-    from models.location import resolve_url
     from models.sqlite_reader import open_sqlite_reader
 
-    reader = open_sqlite_reader(resolve_url(getattr(args, "db", None)))
+    reader = open_sqlite_reader(store_url(args))
     if reader is None:
         yield open_store(args)
         return
@@ -194,13 +214,22 @@ def reading_store(args):
 
 class ProgressBar:
     """A one-line progress bar on standard error, shown only on a terminal
-    and only for runs of at least ``minimum`` filings."""
+    and only for runs of at least ``minimum`` items: :meth:`start` with the
+    total (or give it here), then :meth:`update` with each step's count (the
+    :class:`services.sweep.Progress` the sweep tells)."""
 
-    def __init__(self, total: int, label: str, stream=None, minimum: int = 1000, force: bool = False):
-        self.total, self.label, self.done = total, label, 0
+    def __init__(self, label: str, total: int | None = None, stream=None, minimum: int = 1000, force: bool = False):
+        self.label, self.done = label, 0
         self.stream = stream or sys.stderr
-        self.enabled = force or (total >= minimum and getattr(self.stream, "isatty", lambda: False)())
+        self.minimum, self.force = minimum, force
+        self.total, self.enabled = 0, False
         self._lock = threading.Lock()
+        if total is not None:
+            self.start(total)
+
+    def start(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.enabled = self.force or (total >= self.minimum and getattr(self.stream, "isatty", lambda: False)())
 
     def update(self, n: int) -> None:
         if not self.enabled:

@@ -5,22 +5,24 @@ applicant, from a filing (the link printed and emailed through the outbox)."""
 
 from __future__ import annotations
 
-from cli.args import UsageError, open_store
+from cli.args import UsageError, open_store, settings
 
 __all__ = ["add_commands"]
+
+SMTP_SETTING = "PERMITS_SMTP_URL"
 
 
 def cmd_outbox(args) -> int:
     from models.outbox import Outbox
-    from sweep.mail import SMTP_ENV, smtp_sender, smtp_url
+    from notices.smtp import smtp_sender
 
+    url = settings().smtp_url
     store = open_store(args)
     try:
         outbox = Outbox(store)
         if args.send:
-            url = smtp_url()
             if url is None:
-                raise UsageError(f"--send: {SMTP_ENV} is not set, so nothing is sent; the emails wait in the outbox")
+                raise UsageError(f"--send: {SMTP_SETTING} is not set, so nothing is sent; the emails wait in the outbox")
             report = outbox.deliver(smtp_sender(url))
             print(f"{report.sent} sent, {report.failed} failed")
             for line in report.errors or ():
@@ -34,33 +36,33 @@ def cmd_outbox(args) -> int:
             if e.attempts and e.sent_at is None:
                 line += f"  (tried {e.attempts}x: {e.last_error})"
             print(line)
-        if smtp_url() is None and not args.send:
-            print(f"({SMTP_ENV} is not set: nothing is sent; the outbox is kept in the store)")
+        if url is None and not args.send:
+            print(f"({SMTP_SETTING} is not set: nothing is sent; the outbox is kept in the store)")
     finally:
         store.engine.dispose()
     return 0
 
 
 def cmd_invite(args) -> int:
-    from datetime import datetime, timedelta
-
-    from cli.args import user
-    from models.applicants import Applicants
-    from models.outbox import Outbox
-    from sweep.mail import invitation_email
+    from cli.args import check_id, now, user
+    from services.invite import invite
 
     if args.days < 1:
         raise UsageError(f"--days {args.days}: must be at least 1")
     store = open_store(args)
     try:
-        filing, _ = store.load(args.filing)
-        token = Applicants(store).invite(filing.id, args.email, by=user(args), days=args.days)
-        link = f"{args.base_url.rstrip('/')}/invitation/{token}"
-        now = datetime.now().replace(second=0, microsecond=0)
-        expires = (now + timedelta(days=args.days)).date()
-        Outbox(store).queue(filing.id, [invitation_email(filing.town, filing.id, args.email.strip().lower(), link, expires, now)])
-        print(f"invitation for {args.email.strip().lower()} to follow {filing.id}, until {expires.isoformat()}:")
-        print(link)
+        sent = invite(
+            store,
+            check_id(args.filing),
+            args.email,
+            by=user(args),
+            base_url=args.base_url,
+            now=now(),
+            mail_from=settings().mail_from,
+            days=args.days,
+        )
+        print(f"invitation for {sent.address} to follow {args.filing}, until {sent.expires.isoformat()}:")
+        print(sent.link)
         print("(emailed through the outbox: 'permits outbox')")
     finally:
         store.engine.dispose()

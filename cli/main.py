@@ -18,7 +18,7 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import mail, notices, rules, store, sweep, web
+    from cli import mail, notices, rules, schedule, store, sweep, web
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -27,6 +27,7 @@ def build_parser() -> Parser:
     notices.add_parser(sub)
     sweep.add_demo_command(sub)
     sweep.add_commands(sub)
+    schedule.add_commands(sub)
     mail.add_commands(sub)
     web.add_commands(sub)
     return parser
@@ -36,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "needs_calendar", True):
-            from calendars.holiday_cache import install_holiday_cache
+            from cli.args import settings
+            from cli.holiday_cache import install_holiday_cache
 
-            install_holiday_cache()
+            install_holiday_cache(settings().data_dir)
         return args.func(args)
     except PermitsError as exc:
         print(f"permits: error: {exc}", file=sys.stderr)

@@ -16,7 +16,7 @@ import sys
 from datetime import date, datetime
 from pathlib import Path
 
-from cli.args import UsageError, check_id, open_store, parse_day, parse_moment, read_filing_file, writable_folder
+from cli.args import UsageError, check_id, now, open_store, parse_day, parse_moment, read_filing_file, writable_folder
 
 __all__ = ["add_parser", "cmd_notices", "load_filing", "list_text"]
 
@@ -26,18 +26,22 @@ def _is_id(ref: str) -> bool:
 
 
 def load_filing(ref: str, args=None):
-    """The filing ``ref`` names: a filing JSON file, or an id in the store."""
+    """The filing ``ref`` names and the store it is in: a filing JSON file
+    (no store), or an id in the store."""
     if _is_id(ref):
-        filing, _ = open_store(args).load(check_id(ref))
-        return filing
-    return read_filing_file(ref)
+        store = open_store(args)
+        filing, _ = store.load(check_id(ref))
+        return filing, store
+    return read_filing_file(ref), None
 
 
-def _log_for(ref: str, args):
-    if _is_id(ref) and not args.log:
+def _log_for(ref: str, args, store):
+    """The notice log: on the filing in the store for an id, else (or with
+    ``--log FILE``) a JSON file."""
+    if store is not None and not args.log:
         from notices.store_log import StoreNoticeLog
 
-        return StoreNoticeLog(open_store(args))
+        return StoreNoticeLog(store)
     from notices.log import JsonNoticeLog
 
     path = Path(args.log) if args.log else Path(ref).with_suffix(".notices.json")
@@ -61,21 +65,9 @@ def list_text() -> str:
         lines.append(
             f"{'':<22}   states: {', '.join(sorted(k.states))}"
             + (f"; needs on record: {', '.join(' or '.join(g) for g in k.needs_events)}" if k.needs_events else "")
-            + ("; needs --abutters" if k.recipients == "abutters" or k.id == "affidavit-of-service" else "")
+            + ("; needs an abutter list" if k.recipients == "abutters" or k.id == "affidavit-of-service" else "")
         )
     return "\n".join(lines) + "\n"
-
-
-def _occasion(filing, result, kind: str, as_of) -> str:
-    """The occasion the daily sweep would make this notice for (the clock's
-    date, or the event: sweep.agenda's key), so a notice made by hand is
-    not made again by the sweep; empty when the sweep has none for it."""
-    from sweep.agenda import notices_due
-
-    for due in notices_due(result, as_of, filing.events, lookback=36500):
-        if due.kind == kind:
-            return due.key.split(":", 2)[2]
-    return ""
 
 
 def cmd_notices(args) -> int:
@@ -84,50 +76,42 @@ def cmd_notices(args) -> int:
         return 0
     if not args.ref or not (args.kind or args.history):
         raise UsageError("give a filing and --kind KIND, or --list (see 'permits notices --help')")
-    from notices.service import deliver, produce
-    from workflows.replay import replay
-
     if not args.history:
         writable_folder(args.out)
-    filing = load_filing(args.ref, args)
-    log = _log_for(args.ref, args)
+    filing, store = load_filing(args.ref, args)
+    log = _log_for(args.ref, args, store)
     if args.history:
         for e in log.entries(filing.id):
             print(f"{e.at}  {e.kind:<22} {e.recipient.split('|')[0] if '|' in e.recipient else e.recipient}")
         return 0
+    from services.abutters import abutters_for_notice
+    from services.notices import already_sent_note, produce_notice
+
     as_of = parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
     if args.at:
         dated = parse_moment(args.at, "--at time")
         if not isinstance(dated, datetime):
             raise UsageError(f"--at {args.at!r}: give a date and a time, YYYY-MM-DDTHH:MM")
     else:
-        dated = datetime.now().replace(second=0, microsecond=0)
-    abutters = None
-    if args.abutters:
-        from notices.abutters import read_abutters
-
-        abutters = read_abutters(args.abutters)
-    result = replay(filing, as_of)
-    outputs = produce(
+        dated = now()
+    abutters = abutters_for_notice(store, filing.id, args.abutters)  # --abutters, else the list kept on the filing
+    produced = produce_notice(
         filing,
-        result,
         args.kind,
-        abutters=abutters,
-        fmt=args.format,
-        town_templates_dir=args.templates,
-        dated=dated,
-    )
-    written = deliver(
         log,
-        filing.id,
-        outputs,
-        dated,
-        lambda: [o.write(args.out) for o in outputs],
-        occasion=_occasion(filing, result, args.kind, as_of),
+        as_of=as_of,
+        now=dated,
+        fmt=args.format,
+        abutters=abutters,
+        templates=args.templates,
         again=args.again,
+        write=lambda outputs: [o.write(args.out) for o in outputs],
     )
-    for path in written:
+    for path in produced.files:
         print(path)
+    note = already_sent_note(produced)
+    if note:
+        print(f"permits: {note}; --again sends it a second time", file=sys.stderr)
     return 0
 
 
@@ -141,7 +125,11 @@ def add_parser(sub) -> None:
     p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (docs/filing-format.md)")
     p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
     p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
-    p.add_argument("--abutters", metavar="FILE", help="the assessors' abutter list, CSV (parcel, owner, mailing address)")
+    p.add_argument(
+        "--abutters",
+        metavar="FILE",
+        help="the assessors' abutter list, CSV (parcel, owner, mailing address); default: the list kept on the filing",
+    )
     p.add_argument(
         "--format",
         choices=("pdf", "html", "txt"),
@@ -162,6 +150,11 @@ def add_parser(sub) -> None:
         metavar="URL",
         help="the store's database URL, for a filing id (default: $PERMITS_DATABASE_URL, else permits.db in the data directory)",
     )
-    p.add_argument("--again", action="store_true", help="send a notice again to recipients who already had it")
+    p.add_argument(
+        "--again",
+        action="store_true",
+        help="record a second sending to recipients who already had the notice (without it, a notice already sent "
+        "is rendered again as it was sent, and not recorded twice)",
+    )
     p.add_argument("--history", action="store_true", help="show which notices went to whom, and when")
     p.set_defaults(func=cmd_notices)

@@ -2,7 +2,8 @@
 export, record, void, show, list, docket, deposits.
 
 An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
-today's date and the user's name, and calls :mod:`models.service`
+today's date and the user's name, and calls the service layer
+(:mod:`services.record` for record and void) or :mod:`models.service`
 (``show`` and ``docket`` on a SQLite file: :mod:`models.sqlite_reader`, the
 same queries without SQLAlchemy).  Errors are PermitsError subclasses that
 ``permits`` turns into one line on standard error and exit status 2, with
@@ -16,7 +17,18 @@ import json
 import sys
 from datetime import date, timedelta
 
-from cli.args import ProgressBar, UsageError, check_choice, check_id, parse_day, parse_moment, read_json_file, writable_file
+from cli.args import (
+    ProgressBar,
+    UsageError,
+    check_choice,
+    check_id,
+    now,
+    parse_day,
+    parse_moment,
+    read_json_file,
+    settings,
+    writable_file,
+)
 from cli.args import as_of as _as_of
 from cli.args import open_store as _store
 from cli.args import reading_store as _reading_store
@@ -52,7 +64,7 @@ def _read_filings(path: str) -> list:
 def cmd_import(args) -> int:
     store = _store(args)
     objects = [obj for path in args.files for obj in _read_filings(path)]
-    bar = ProgressBar(len(objects), "import")  # a terminal and 1,000 filings or more, as the sweep's
+    bar = ProgressBar("import", len(objects))  # a terminal and 1,000 filings or more, as the sweep's
     ids = store.import_filings(objects, by=_user(args), progress=bar.update)
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
@@ -94,9 +106,9 @@ def _field_value(etype: str, name: str, text: str):
 
 def _is_lines(etype: str, name: str) -> bool:
     """Whether ``name`` is a list field of ``etype`` (a permit's ``conditions``)."""
-    from workflows.event_fields import _OPTIONAL
+    from workflows.event_fields import EVENT_FIELDS, optional_fields
 
-    return any(fields.get(name) == "lines" for (_, of_type), fields in _OPTIONAL.items() if of_type == etype)
+    return any(optional_fields(kind, etype).get(name) == "lines" for kind in EVENT_FIELDS)
 
 
 def cmd_record(args) -> int:
@@ -113,18 +125,25 @@ def cmd_record(args) -> int:
             raw.setdefault(name, []).append(value)
             continue
         raw[name] = _field_value(args.type, name, value)
-    seq, state = _store(args).record(args.id, raw, by=_user(args), today=_as_of(args))
-    print(f"permits: {args.id}: recorded event {seq} ({args.type}); state {state}")
+    from services.record import record_event
+
+    recorded = record_event(
+        _store(args), args.id, raw, by=_user(args), today=_as_of(args), now=now(), mail_from=settings().mail_from
+    )
+    print(f"permits: {args.id}: recorded event {recorded.seq} ({args.type}); state {recorded.state}")
     return 0
 
 
 def cmd_void(args) -> int:
+    from services.record import void_event
+
     check_id(args.id)
     if not args.reason.strip():
         raise UsageError("--reason: say why the event is void")
-    day = parse_day(args.date, "--date") if args.date else date.today()
-    seq, state = _store(args).void(args.id, args.seq, reason=args.reason, day=day, by=_user(args))
-    print(f"permits: {args.id}: event {args.seq} voided by event {seq}; state {state}")
+    today = _as_of(args)  # the edge reads today
+    day = parse_day(args.date, "--date") if args.date else today
+    recorded = void_event(_store(args), args.id, args.seq, reason=args.reason, day=day, by=_user(args), today=today)
+    print(f"permits: {args.id}: event {args.seq} voided by event {recorded.seq}; state {recorded.state}")
     return 0
 
 
@@ -244,10 +263,10 @@ def cmd_docket(args) -> int:
 
 
 def cmd_deposits(args) -> int:
-    from models.accounts import Accounts
+    from models.deposit_ledger import DepositLedger
 
     store = _store(args)
-    accounts = Accounts(store.engine, now=store.now)
+    accounts = DepositLedger(store.engine, now=store.now)
     day = parse_day(args.date, "--date") if args.date else date.today()
     actions = [a for a in (args.charge, args.deduct, args.refund) if a]
     if len(actions) > 1:
@@ -386,6 +405,7 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("seq", type=int, help="sequence number of the event to void (see 'permits show')")
     p.add_argument("--reason", required=True, help="why the event is void")
     p.add_argument("--date", help="date of the voiding, YYYY-MM-DD (default: today)")
+    p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later voiding is refused")
 
     p = add(
         "show",

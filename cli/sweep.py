@@ -1,131 +1,19 @@
-"""``permits sweep``, ``permits ics`` and the sweep half of ``permits demo``:
-the edge that reads today, picks the folders and runs the daily sweep, as
-a Prefect flow (default) or as a plain call (``--no-prefect``)."""
+"""``permits sweep``, ``permits ics`` and ``permits demo``: the edge that
+reads today and the settings, picks the folders, and calls the service
+(:mod:`services.sweep`, :mod:`services.feeds`, :mod:`services.demo`)."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import sys
-from datetime import date
 from pathlib import Path
 
-from cli.args import ProgressBar, UsageError, writable_file, writable_folder
+from cli.args import ProgressBar, UsageError, settings, store_url, writable_file, writable_folder
 from cli.args import as_of as _as_of
-from workflows.errors import PermitsError
 
-__all__ = ["add_commands", "run_sweep_command", "default_ledger"]
+__all__ = ["add_commands", "add_demo_command"]
 
 DEPARTMENT_CHOICES = ("conservation", "dpw")
-
-
-class SweepFailed(PermitsError):
-    pass
-
-
-def _data_dir() -> Path:
-    from calendars.holiday_cache import data_dir
-
-    return data_dir()
-
-
-def default_ledger(filings: str) -> str:
-    """Where a sweep of ``filings`` records its outputs without --ledger: on
-    the filings in the store itself; for a folder of filing JSON, the SQLite
-    ledger file in the data directory."""
-    from sweep.store_source import is_database_url
-
-    return filings if is_database_url(filings) else str(_data_dir() / "sweep-ledger.sqlite")
-
-
-def run_sweep_command(
-    as_of: date,
-    filings: str,
-    ledger: str | None,
-    out: str,
-    *,
-    chunk_size: int = 500,
-    use_prefect: bool = True,
-    notice_limit: int | None = None,
-    dask: str | None = None,
-    make_notices: bool = True,
-) -> dict:
-    """Run the sweep; returns ``{"counts", "digest", "paths"}`` either way.
-    ``ledger`` None: :func:`default_ledger`.  ``make_notices`` false: the
-    notices due are listed (pending), not made, and no email goes out."""
-    import logging
-
-    from sweep.dispatch import notice_hook
-    from sweep.store_source import is_database_url, open_log, open_source
-
-    # WeasyPrint warns about its font subsetting once per PDF: noise in a
-    # sweep that makes hundreds (errors still show).
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    source = open_source(filings)
-    ledger = ledger or default_ledger(filings)
-    bar = ProgressBar(source.count(), "sweep")
-    if use_prefect:
-        from sweep.prefect_env import configure_embedded
-
-        configure_embedded(_data_dir())
-        from sweep import flows
-
-        flows.PROGRESS, flows.NOTICE_LIMIT = bar.update, notice_limit
-        try:
-            sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
-            res = sweep_flow(
-                as_of=as_of, filings=filings, ledger=ledger, out=out, chunk_size=chunk_size, make_notices=make_notices
-            )
-            return _deliver_email(res, ledger, send=make_notices)
-        except PermitsError:
-            raise
-        except Exception as exc:
-            raise SweepFailed(f"the daily-sweep flow failed: {type(exc).__name__}: {exc}") from exc
-        finally:
-            flows.PROGRESS = flows.NOTICE_LIMIT = None
-            flows.close_logs()
-    from sweep.report import write_report
-    from sweep.run import run_sweep
-
-    log = open_log(ledger, source)
-    try:
-        result = run_sweep(
-            source,
-            log,
-            as_of,
-            chunk_size=chunk_size,
-            out_dir=out,
-            progress=bar.update,
-            notice_hook=notice_hook(as_of, limit=notice_limit, email=is_database_url(ledger)) if make_notices else None,
-        )
-    finally:
-        log.close()
-    try:
-        return _deliver_email(write_report(result, out), ledger, send=make_notices)
-    finally:
-        result.close()
-
-
-def _deliver_email(res: dict, ledger: str, *, send: bool = True) -> dict:
-    """After a sweep on the store: hand the outbox to the SMTP server named by
-    PERMITS_SMTP_URL, if one is (else the emails wait: ``permits outbox``)."""
-    from sweep.mail import smtp_url
-    from sweep.store_source import is_database_url
-
-    res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
-    res["email"] = None
-    if send and is_database_url(ledger) and smtp_url():
-        from models.outbox import Outbox
-        from models.service import Store
-        from sweep.mail import smtp_sender
-
-        store = Store(ledger)
-        try:
-            res["email"] = Outbox(store).deliver(smtp_sender(smtp_url()))
-        finally:
-            store.engine.dispose()
-    return res
 
 
 def _at_least_one(value: int, option: str) -> int:
@@ -134,9 +22,9 @@ def _at_least_one(value: int, option: str) -> int:
     return value
 
 
-def _dask_address(args) -> str | None:
+def _dask_address(args, given: str | None) -> str | None:
     """``--dask``, else ``PERMITS_DASK_ADDRESS``: a Dask scheduler, ``tcp://HOST:PORT``."""
-    address = getattr(args, "dask", None) or os.environ.get("PERMITS_DASK_ADDRESS") or None
+    address = getattr(args, "dask", None) or given or None
     if address is None:
         return None
     if args.no_prefect:
@@ -147,21 +35,24 @@ def _dask_address(args) -> str | None:
 
 
 def cmd_sweep(args) -> int:
-    from models.db import resolve_url
+    from services.sweep import run_sweep
     from sweep.report import print_docket
 
     _at_least_one(args.chunk_size, "--chunk-size")
+    config = settings()
     as_of = _as_of(args)
     out = writable_folder(args.out or str(Path("out") / f"sweep-{as_of.isoformat()}"))
-    res = run_sweep_command(
+    res = run_sweep(
         as_of,
-        args.filings or resolve_url(args.db),
-        args.ledger,
+        args.filings or store_url(args),
         out,
+        config,
+        ledger=args.ledger,
         chunk_size=args.chunk_size,
         use_prefect=not args.no_prefect,
-        dask=_dask_address(args),
+        dask=_dask_address(args, config.dask_address),
         make_notices=not args.no_notices,
+        progress=ProgressBar("sweep"),
     )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
@@ -182,87 +73,56 @@ def _print_outputs(res: dict, out: str) -> None:
 
 
 def cmd_ics(args) -> int:
-    from models.db import resolve_url
-    from sweep.agenda import is_open
-    from sweep.ics import build_feed, calendar_items, feed_name
-    from sweep.run import BadRecord
-    from sweep.store_source import open_source
-    from workflows.replay import replay
-    from workflows.towns import town
+    from services.feeds import filings_feed
 
-    if args.town:
-        town(args.town)  # an unknown town is a one-line error
     writable_file(args.out)
     as_of = _as_of(args)
-    source = open_source(args.filings or resolve_url(args.db))
-    items, bad = [], 0
-    for f in source.open_filings():
-        if isinstance(f, BadRecord) or (args.town and f.town != args.town):
-            bad += isinstance(f, BadRecord)
-            continue
-        try:
-            r = replay(f, as_of)
-        except PermitsError:
-            bad += 1
-            continue
-        if is_open(r):
-            items += [i for i in calendar_items(f, r, as_of) if not args.department or i.department == args.department]
-    name = feed_name(args.town, args.department)
+    feed = filings_feed(args.filings or store_url(args), as_of=as_of, town=args.town, department=args.department)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_bytes(build_feed(items, as_of, name))
-    print(f"{args.out}: {len(items)} events ({name}, as of {as_of})")
-    if bad:
-        print(f"permits: warning: {bad} filings could not be read; 'permits sweep' lists them", file=sys.stderr)
+    Path(args.out).write_bytes(feed.body)
+    print(f"{args.out}: {feed.events} events ({feed.name}, as of {as_of})")
+    if feed.unreadable:
+        print(f"permits: warning: {feed.unreadable} filings could not be read; 'permits sweep' lists them", file=sys.stderr)
     return 0
 
 
 def cmd_demo_sweep(args) -> int:
     """Generate a demonstration store, sweep it, print the docket and leave
-    every output in a folder it names."""
-    from models.service import Store
-    from sweep.generate import generate
+    every output in a folder it names; then the demo logins, and serve."""
+    from services.demo import run_demo
     from sweep.report import print_docket
 
     _at_least_one(args.count, "--count")
-    as_of = _as_of(args)
-    demo = _data_dir() / "demo"
-    if demo.exists():
-        shutil.rmtree(demo)
-    demo.mkdir(parents=True)
-    url = f"sqlite:///{demo / 'permits.db'}"
-    store = Store(url)
-    store.upgrade()
-    n = len(store.import_filings(generate(args.count, as_of, seed=args.seed), by="permits demo"))
-    store.engine.dispose()
-    out = Path(args.out) if args.out else Path("out") / f"demo-{as_of.isoformat()}"
-    if not args.out and out.exists():
-        shutil.rmtree(out)
-    print(
-        f"Demonstration store: {n} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-        f"as of {as_of} ({url})\n"
+    config = settings()
+    demo, res, out, logins = run_demo(
+        config,
+        as_of=_as_of(args),
+        count=args.count,
+        seed=args.seed,
+        out=args.out,
+        use_prefect=not args.no_prefect,
+        notice_limit=args.notices,
+        say=lambda line: print(line, flush=True),
+        progress=ProgressBar("sweep"),
     )
-    res = run_sweep_command(as_of, url, None, str(out), use_prefect=not args.no_prefect, notice_limit=args.notices)
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
     print("The clock demonstration: permits demo --clocks")
     from cli.web import DEFAULT_HOST, DEFAULT_PORT, serve
-    from models.users import Users
-    from sweep.demo_users import seed_demo_applicant, seed_demo_users
 
-    store = Store(url)
-    logins = seed_demo_users(Users(store.engine))
-    applicant, password, filings = seed_demo_applicant(store, as_of)
-    store.engine.dispose()
-    where = f"serve it with 'permits serve --db {url}'" if args.no_serve else "open http://127.0.0.1:8000/"
+    where = f"serve it with 'permits serve --db {demo.url}'" if args.no_serve else "open http://127.0.0.1:8000/"
     print(f"\nThe workbench: {where} and log in as one of these demo users:")
-    for email, pw, role, towns in logins:
+    for email, pw, role, towns in logins.staff:
         print(f"  {email:<26} password {pw}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
-    print(f"  {applicant:<26} password {password}   (applicant: {', '.join(filings) or 'no filing yet'})")
+    print(
+        f"  {logins.applicant:<26} password {logins.password}   "
+        f"(applicant: {', '.join(logins.applicant_filings) or 'no filing yet'})"
+    )
     print("Staff start on Today (the docket, overdue first); click a filing to see its clocks and record an event.")
     print("The applicant lands on My filings: where each stands, what is due, and Apply online.")
     if args.no_serve:
         return 0
-    serve(url, DEFAULT_HOST, DEFAULT_PORT)
+    serve(demo.url, DEFAULT_HOST, DEFAULT_PORT)
     return 0
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import os
 import sys
 
-from cli.args import UsageError, open_store
+from cli.args import UsageError, open_store, settings, store_url
 
 __all__ = ["add_commands", "serve"]
 
@@ -68,9 +67,7 @@ def serve(url: str, host: str, port: int) -> None:
     store = Store(url)
     store.check_schema()
     try:
-        app = create_app(
-            store, secret=os.environ.get("PERMITS_SECRET_KEY"), trusted_proxies=os.environ.get("PERMITS_TRUSTED_PROXIES", "")
-        )
+        app = create_app(store, settings=settings())
     except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
         raise UsageError(str(exc)) from None
     print(f"Workbench at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
@@ -80,11 +77,9 @@ def serve(url: str, host: str, port: int) -> None:
 
 
 def cmd_serve(args) -> int:
-    from models.db import resolve_url
-
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: a port number, 1-65535")
-    serve(resolve_url(args.db), args.host, args.port)
+    serve(store_url(args), args.host, args.port)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Layer 3, the record: the SQLModel tables, the Alembic migrations and the
+"""The record, above the permit core: the SQLModel tables, the Alembic migrations and the
 store service (import, record, void, show, docket, deposits, the sweep's
 output log) over SQLite or PostgreSQL.  A filing is stored as its
 append-only events, with its derived state and clocks beside it.  The
@@ -7,7 +7,8 @@ queries behind ``permits show`` and ``permits docket`` are SQL text
 library's driver runs too (:mod:`models.sqlite_reader`: no SQLAlchemy).
 
 May import: :mod:`workflows`, :mod:`calendars`, SQLModel/SQLAlchemy, argon2 and
-Alembic.  Never notices, the sweep or an interface.
+Alembic.  Never notices, the settings, the sweep, the service layer or an
+interface: the database URL and the uploads folder are handed in.
 """
 
 __all__ = [
@@ -20,7 +21,7 @@ __all__ = [
     "sqlite_reader",
     "outputs",
     "parties",
-    "accounts",
+    "deposit_ledger",
     "users",
     "workbench",
 ]

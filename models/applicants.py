@@ -148,25 +148,28 @@ class Applicants:
 
     # -- invitations --------------------------------------------------------
 
-    def invite(self, filing_id: str, email: str, *, by: str, days: int = INVITATION_DAYS) -> str:
+    def invite(self, filing_id: str, email: str, *, by: str, days: int = INVITATION_DAYS, conn=None) -> str:
         """An invitation to ``email`` from the filing; returns the token for
-        the link (shown once: only its digest is kept)."""
+        the link (shown once: only its digest is kept).  ``conn``: in the
+        caller's transaction (the invitation's email is queued in it)."""
+        if conn is None:
+            with self.store.engine.begin() as c:
+                return self.invite(filing_id, email, by=by, days=days, conn=c)
         address = normal_email(email)
         token = secrets.token_urlsafe(32)
         now = self._now()
-        with self.store.engine.begin() as conn:
-            if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
-                raise UnknownFiling(filing_id)
-            conn.execute(
-                insert(INVITE).values(
-                    token_sha256=_digest(token),
-                    filing_id=filing_id,
-                    email=address,
-                    expires_at=now + timedelta(days=days),
-                    created_by=by,
-                    created_at=now,
-                )
+        if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
+            raise UnknownFiling(filing_id)
+        conn.execute(
+            insert(INVITE).values(
+                token_sha256=_digest(token),
+                filing_id=filing_id,
+                email=address,
+                expires_at=now + timedelta(days=days),
+                created_by=by,
+                created_at=now,
             )
+        )
         return token
 
     def invitation(self, token: str) -> tuple[str, str]:

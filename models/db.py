@@ -1,10 +1,8 @@
 """Where the record lives and how to connect to it.
 
-The database URL comes from ``--db URL``, else ``PERMITS_DATABASE_URL``, else
-a SQLite file in the user's data directory:
-``permits.db`` in ``$PERMITS_DATA_DIR``, else ``$XDG_DATA_HOME/permits``, else
-``~/.local/share/permits``.  PostgreSQL is a
-``postgresql+psycopg://`` URL.
+The database URL is the caller's (:meth:`config.Settings.store_url`:
+``--db URL``, else ``PERMITS_DATABASE_URL``, else ``permits.db`` in the data
+directory).  PostgreSQL is a ``postgresql+psycopg://`` URL.
 
 SQLite runs in WAL mode with a busy timeout, and every transaction begins
 with ``BEGIN IMMEDIATE``: a writer takes the write lock before it reads the
@@ -25,9 +23,9 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from .errors import StoreError
-from .location import BUSY_TIMEOUT_MS, ENV_URL, default_url, resolve_url
+from .location import BUSY_TIMEOUT_MS
 
-__all__ = ["ENV_URL", "sqlite_path", "default_url", "resolve_url", "make_engine", "describe_url", "unreachable_as_store_error"]
+__all__ = ["sqlite_path", "make_engine", "describe_url", "unreachable_as_store_error", "PAGE_SIZE"]
 
 #: A new SQLite store's page size (a store made before keeps its own: the
 #: page size of a file in WAL mode never changes).  16 KiB instead of

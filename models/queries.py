@@ -33,7 +33,7 @@ __all__ = [
     "DOCKET_CONDITION",
     "DOCKET_OVERDUE_CONDITION",
     "docket_sql",
-    "DocketItem",
+    "DocketRow",
     "as_date",
     "as_datetime",
     "as_utc",
@@ -53,7 +53,9 @@ EVENT_RAWS = "SELECT raw FROM event WHERE filing_id = :id ORDER BY seq"
 #: every event with who recorded it and when (:func:`history_of`)
 HISTORY = "SELECT seq, type, date, raw, recorded_at, recorded_by FROM event WHERE filing_id = :id ORDER BY seq"
 #: the notices recorded on a filing, oldest first (:func:`notice_entry`)
-NOTICE_LOG = "SELECT filing_id, kind, recipient, dated, produced_at, files FROM notice WHERE filing_id = :id ORDER BY id"
+NOTICE_LOG = (
+    "SELECT filing_id, kind, recipient, dated, produced_at, files, occasion FROM notice WHERE filing_id = :id ORDER BY id"
+)
 
 _VIOLATIONS = ", ".join(f"'{v}'" for v in sorted(VIOLATIONS))  # the core's constants, not input
 
@@ -97,8 +99,12 @@ def docket_sql(*, overdue_only: bool = False, town: bool = False) -> str:
     )
 
 
-class DocketItem(NamedTuple):
-    """One line of the docket (a tuple: thousands are built per query)."""
+class DocketRow(NamedTuple):
+    """One line of the docket, the command line's and the workbench's alike
+    (a tuple: thousands are built per query).  ``address``, ``applicant``,
+    ``contractor`` and ``last_seq`` are the filing's, filled by the
+    workbench's query (:func:`models.workbench.docket`) and left None by
+    ``permits docket``."""
 
     date: date
     status: str  # open or overdue on the day asked, or violation (an act on record done too early or without leave)
@@ -111,6 +117,10 @@ class DocketItem(NamedTuple):
     explanation: str
     action: str
     at: datetime | None = None
+    address: str | None = None
+    applicant: str | None = None
+    contractor: str | None = None
+    last_seq: int | None = None
 
     def as_dict(self) -> dict:
         out = {
@@ -185,16 +195,16 @@ def history_of(rows) -> list[dict]:
     ]
 
 
-def notice_entry(row) -> tuple[str, str, str, str, tuple[str, ...]]:
-    """A :data:`NOTICE_LOG` row as (filing, kind, recipient, when, files),
-    the fields of :class:`notices.log.SentNotice`: when is the notice's own
-    date and time, else when it was recorded (UTC)."""
-    filing_id, kind, recipient, dated, produced_at, files = row
+def notice_entry(row) -> tuple[str, str, str, str, tuple[str, ...], str]:
+    """A :data:`NOTICE_LOG` row as (filing, kind, recipient, when, files,
+    occasion), the fields of :class:`notices.log.SentNotice`: when is the
+    notice's own date and time, else when it was recorded (UTC)."""
+    filing_id, kind, recipient, dated, produced_at, files, occasion = row
     when = as_datetime(dated) if dated is not None else as_utc(produced_at)
-    return filing_id, kind, recipient or "", when.isoformat(timespec="minutes"), tuple(as_json(files) or ())
+    return filing_id, kind, recipient or "", when.isoformat(timespec="minutes"), tuple(as_json(files) or ()), occasion or ""
 
 
-def docket_items(rows, as_of: date) -> list[DocketItem]:
+def docket_items(rows, as_of: date) -> list[DocketRow]:
     """:func:`docket_sql`'s rows as docket lines, open or overdue on
     ``as_of``.  Thousands of rows share a few hundred days: each day's text
     is read once."""
@@ -203,7 +213,7 @@ def docket_items(rows, as_of: date) -> list[DocketItem]:
     for day, filing, town_id, kind, state, clock, rule, explanation, at, stored in rows:
         day = days.get(day) or days.setdefault(day, as_date(day))
         out.append(
-            DocketItem(
+            DocketRow(
                 day,
                 docket_status(day, as_of, stored),
                 filing,

@@ -38,7 +38,7 @@ from .queries import (
     FILING_EXISTS,
     HISTORY,
     NOTICE_LOG,
-    DocketItem,
+    DocketRow,
     as_date,
     as_datetime,
     as_json,
@@ -50,7 +50,7 @@ from .queries import (
 )
 from .tables import Abutter, EventRow, FilingClock, FilingRow
 
-__all__ = ["Store", "DocketItem", "Derived", "derive", "derived_from", "write_derived"]
+__all__ = ["Store", "DocketRow", "Derived", "derive", "derived_from", "write_derived"]
 
 FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
 
@@ -140,7 +140,7 @@ def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple],
 def _clock_fields(c: Mapping) -> tuple:
     """A clock's ``as_dict()``, as the replay's ClockResult gives it."""
     at = c.get("at")
-    return (c["id"], c["type"], _as_date(c["date"]), _as_datetime(at), c["status"], c["rule"], c["explanation"])
+    return (c["id"], c["type"], as_date(c["date"]), as_datetime(at), c["status"], c["rule"], c["explanation"])
 
 
 def write_derived(
@@ -225,12 +225,20 @@ class Store:
     # -- import and export ------------------------------------------------
 
     def import_filings(
-        self, objects: Iterable[Mapping[str, Any]], *, by: str, progress: Callable[[int], None] | None = None
+        self,
+        objects: Iterable[Mapping[str, Any]],
+        *,
+        by: str,
+        progress: Callable[[int], None] | None = None,
+        conn: Connection | None = None,
     ) -> list[str]:
         """Check every filing (form, replay, duplicate ids), then write them
         all in one transaction; any error and nothing is written.
         ``progress`` is told how many more filings were checked, every 100
-        and at the end (the command line's progress bar)."""
+        and at the end (the command line's progress bar).  ``conn``: write
+        in the caller's transaction, which the caller commits (an online
+        application writes its filing, its plans and its applicant's link
+        in one)."""
         now, replayer = self.now(), self.replayer
         ids, seen, named = [], set(), []
         # the rows, built as each filing is checked; events, clocks and
@@ -263,27 +271,11 @@ class Store:
                 progress(_PROGRESS_STEP)
         if progress is not None and len(ids) % _PROGRESS_STEP:
             progress(len(ids) % _PROGRESS_STEP)
+        if conn is not None:
+            _write_import(conn, ids, named, filings, events, clocks, abutters)
+            return ids
         with self.engine.begin() as conn:
-            taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
-            if taken:
-                raise DuplicateFiling(taken[0][0])
-            # parties in name order (upsert_parties): two imports sharing parties
-            # take their row locks in the same order and cannot deadlock
-            party_ids = upsert_parties(conn, [p[role] for p in named for role in PARTY_ROLES if role in p])
-            filings = [
-                row + tuple(party_ids[p[role]["name"]] if role in p else None for role in PARTY_ROLES)
-                for row, p in zip(filings, named, strict=True)
-            ]
-            try:
-                bulk.insert_rows(conn, FILING, _FILING_COLUMNS, filings)
-                for table, names, values in (
-                    (EVENT, _EVENT_COLUMNS, events),
-                    (CLOCK, _CLOCK_COLUMNS, clocks),
-                    (ABUTTER, _ABUTTER_COLUMNS, abutters),
-                ):
-                    bulk.insert_flat(conn, table, names, values)
-            except IntegrityError:  # another writer imported the same id meanwhile
-                raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
+            _write_import(conn, ids, named, filings, events, clocks, abutters)
         return ids
 
     def load(self, filing_id: str, conn: Connection | None = None, *, lock: bool = False) -> tuple[Filing, Any]:
@@ -324,13 +316,17 @@ class Store:
         by: str,
         expect_seq: int | None = None,
         today: date | None = None,
+        then: Callable[[Connection, Filing], None] | None = None,
     ) -> tuple[int, str]:
         """Append one event if the filing's history with it replays; returns
         (its sequence number, the filing's new state).  ``expect_seq``: the
         sequence number the writer saw (a web form's); if another event was
         recorded since, :class:`StaleFiling` and nothing written.  ``today``
         (passed in by the edge): an event dated after it has not happened,
-        :class:`EventFromTheFuture` and nothing written."""
+        :class:`EventFromTheFuture` and nothing written.  ``then(conn,
+        filing)``: what the event causes (an email queued), written in the
+        same transaction with the filing as it now stands; if it raises,
+        nothing is written."""
         now = self.now()
         with self.engine.begin() as conn:
             filing, row = self.load(filing_id, conn, lock=True)
@@ -351,15 +347,25 @@ class Store:
             if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
                 # pragma: no cover - the lock makes this unreachable
                 raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
+            if then is not None:
+                then(conn, longer)
             return seq, d.state
 
     def void(
-        self, filing_id: str, seq: int, *, reason: str, day: date, by: str, expect_seq: int | None = None
+        self,
+        filing_id: str,
+        seq: int,
+        *,
+        reason: str,
+        day: date,
+        by: str,
+        expect_seq: int | None = None,
+        today: date | None = None,
     ) -> tuple[int, str]:
         """Record an ``event-voided`` naming event ``seq``; the replay refuses
         a void of a void, or of an event already voided."""
         raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}
-        return self.record(filing_id, raw, by=by, expect_seq=expect_seq)
+        return self.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today)
 
     # -- reading ------------------------------------------------------------
 
@@ -399,7 +405,7 @@ class Store:
         with self.reader.connect() as conn:
             return conn.execute(query.order_by(FILING.c.id)).all()
 
-    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketItem]:
+    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketRow]:
         """Every deadline still to act on, due by ``as_of + within`` days
         (overdue ones included), and every period running out in the window,
         soonest first: two range scans of ``ix_filing_clock_status_date``
@@ -417,6 +423,31 @@ class Store:
         with self.reader.connect() as conn:
             rows = conn.execute(query).all()
         return docket_items(rows, as_of)
+
+
+def _write_import(conn: Connection, ids, named, filings, events, clocks, abutters) -> None:
+    """An import's rows, checked by :meth:`Store.import_filings`, written in
+    the caller's transaction."""
+    taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
+    if taken:
+        raise DuplicateFiling(taken[0][0])
+    # parties in name order (upsert_parties): two imports sharing parties
+    # take their row locks in the same order and cannot deadlock
+    party_ids = upsert_parties(conn, [p[role] for p in named for role in PARTY_ROLES if role in p])
+    filings = [
+        row + tuple(party_ids[p[role]["name"]] if role in p else None for role in PARTY_ROLES)
+        for row, p in zip(filings, named, strict=True)
+    ]
+    try:
+        bulk.insert_rows(conn, FILING, _FILING_COLUMNS, filings)
+        for table, names, values in (
+            (EVENT, _EVENT_COLUMNS, events),
+            (CLOCK, _CLOCK_COLUMNS, clocks),
+            (ABUTTER, _ABUTTER_COLUMNS, abutters),
+        ):
+            bulk.insert_flat(conn, table, names, values)
+    except IntegrityError:  # another writer imported the same id meanwhile
+        raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
 
 
 #: the fields an export adds to each event, and an import takes back off
@@ -464,9 +495,6 @@ def split_provenance(obj):
         recorded.append((moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC), who))
         stripped.append({k: v for k, v in e.items() if k not in PROVENANCE})
     return {**obj, "events": stripped}, recorded
-
-
-_as_date, _as_datetime = as_date, as_datetime  # the names models.workbench imports
 
 
 def _text(value) -> str | None:

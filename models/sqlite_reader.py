@@ -34,7 +34,7 @@ from .queries import (
     HISTORY,
     NOTICE_LOG,
     SCHEMA_REVISION,
-    DocketItem,
+    DocketRow,
     as_json,
     docket_items,
     docket_sql,
@@ -118,7 +118,7 @@ class SqliteReader:
         """:meth:`models.service.Store.notice_entries`."""
         return [notice_entry(row) for row in self.conn.execute(NOTICE_LOG, {"id": filing_id})]
 
-    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketItem]:
+    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketRow]:
         """:meth:`models.service.Store.docket`."""
         params = {"as_of": as_of.isoformat(), "until": (as_of + timedelta(days=within)).isoformat()}
         if town is not None:

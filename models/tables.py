@@ -131,6 +131,12 @@ class FilingClock(SQLModel, table=True):
 
 
 class Abutter(SQLModel, table=True):
+    """One owner on a filing's abutter list.  ``address`` is the mailing
+    address on one line (what a filing's JSON gives); a list read from the
+    assessors' file keeps it in its parts too (``street``, ``city``,
+    ``state``, ``zip``), with the ``ring`` and every ``parcels`` of the
+    owner (migration 0009)."""
+
     __tablename__ = "abutter"
     id: int | None = Field(default=None, primary_key=True)
     filing_id: str = Field(foreign_key="filing.id", index=True)
@@ -138,6 +144,12 @@ class Abutter(SQLModel, table=True):
     address: str | None = None
     parcel: str | None = None
     notified_on: date | None = None
+    street: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
+    ring: str | None = None
+    parcels: list | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class Notice(SQLModel, table=True):

@@ -1,18 +1,22 @@
 """Plans uploaded with an online application: checked, stored under a
 generated name in a folder outside any web root, a row per upload.
 
-- The folder is ``$PERMITS_UPLOADS_DIR``, else ``uploads/`` in the data
-  directory (beside ``permits.db``); never a folder the web server serves.
+- The folder is the caller's (``PERMITS_UPLOADS_DIR``, else ``uploads/`` in
+  the data directory: :mod:`config.settings`); never a folder the web
+  server serves.
 - What the user typed never becomes a path: the stored name is random
   (``<32 hex>.pdf``); the user's file name is kept only to show, and refused
   when it names a folder (``../plan.pdf``, ``a/b.pdf``) or holds control
   characters.
 - A plan is a PDF: the content must begin with ``%PDF-`` (the type the
-  browser claims is not trusted), and be at most :data:`MAX_BYTES` (or
-  ``$PERMITS_UPLOAD_MAX_MB``) and not empty.
+  browser claims is not trusted), and be at most the caller's limit
+  (``PERMITS_UPLOAD_MAX_MB``) and not empty.
 - A refused upload stores nothing: every check runs before the first byte is
   written; the file is written to a temporary name and renamed into place,
-  then the row is inserted, and the file removed if the insert fails.
+  then the row is inserted (in the caller's transaction: an online
+  application's filing, plans and link commit together), and the file
+  removed if the transaction fails.  A process killed in between leaves a
+  file no row names: :meth:`Uploads.tidy` removes those.
 - A file is read back only by its unguessable ``token`` through
   :meth:`Uploads.read`, which the caller gives the filings the viewer may
   see (:func:`models.applicants.Applicants.filings_visible_to`, or staff's
@@ -23,8 +27,11 @@ import hashlib
 import os
 import re
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import BinaryIO
 
@@ -34,13 +41,14 @@ from .errors import StoreError
 from .service import Store
 from .tables import Upload
 
-__all__ = ["MAX_BYTES", "UploadRefused", "UnknownUpload", "StoredUpload", "Uploads", "uploads_dir"]
+__all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name"]
 
 UPLOAD = Upload.__table__
-MAX_BYTES = 25 * 1024 * 1024
 PDF_MAGIC = b"%PDF-"
 _NAME_MAX = 200
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: a stored file's name: random, never the user's
+_STORED = re.compile(r"[0-9a-f]{32}\.pdf")
 
 
 class UploadRefused(StoreError):
@@ -50,20 +58,6 @@ class UploadRefused(StoreError):
 class UnknownUpload(StoreError):
     def __init__(self):
         super().__init__("no such file")
-
-
-def uploads_dir() -> Path:
-    env = os.environ.get("PERMITS_UPLOADS_DIR")
-    if env:
-        return Path(env)
-    from calendars.holiday_cache import data_dir
-
-    return data_dir() / "uploads"
-
-
-def max_bytes() -> int:
-    env = os.environ.get("PERMITS_UPLOAD_MAX_MB")
-    return int(float(env) * 1024 * 1024) if env else MAX_BYTES
 
 
 def check_name(name: str) -> str:
@@ -80,6 +74,18 @@ def check_name(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class Staged:
+    """A checked plan written under its random name, its row not yet
+    recorded (:meth:`Uploads.staged`)."""
+
+    token: str
+    name: str
+    stored_name: str
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True)
 class StoredUpload:
     token: str
     filing_id: str | None
@@ -90,10 +96,12 @@ class StoredUpload:
 
 
 class Uploads:
-    def __init__(self, store: Store, folder: Path | None = None, limit: int | None = None):
+    """The plans kept in ``folder``, each at most ``limit`` bytes."""
+
+    def __init__(self, store: Store, folder: Path, limit: int):
         self.store = store
-        self.folder = Path(folder) if folder is not None else uploads_dir()
-        self.limit = limit if limit is not None else max_bytes()
+        self.folder = Path(folder)
+        self.limit = limit
 
     def check(self, original_name: str, data: bytes) -> str:
         """The name to show, if the file may be stored; else UploadRefused."""
@@ -109,6 +117,49 @@ class Uploads:
             raise UploadRefused(f"{name}: the file is not a PDF (it does not begin with %PDF-); plans are uploaded as PDF")
         return name
 
+    @contextmanager
+    def staged(self, original_name: str, data: bytes) -> Iterator[Staged]:
+        """Check ``data`` and write it under a random name (fsynced), for
+        :meth:`record` to name in the caller's transaction inside this
+        block; if the block raises (the transaction did not commit), the
+        file is removed.  UploadRefused, nothing written, for a file that
+        may not be stored."""
+        name = self.check(original_name, data)
+        stored = f"{secrets.token_hex(16)}.pdf"
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        final = self.folder / stored
+        temp = self.folder / f".{stored}.part"
+        try:
+            with open(temp, "xb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temp, final)
+            yield Staged(secrets.token_urlsafe(24), name, stored, len(data), hashlib.sha256(data).hexdigest())
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            final.unlink(missing_ok=True)
+            raise
+
+    def record(self, conn, staged: Staged, *, by: str, filing_id: str | None = None, account_id: int | None = None):
+        """The row naming a :meth:`staged` file, in the caller's transaction."""
+        conn.execute(
+            insert(UPLOAD).values(
+                token=staged.token,
+                filing_id=filing_id,
+                account_id=account_id,
+                purpose="plan",
+                original_name=staged.name,
+                stored_name=staged.stored_name,
+                size=staged.size,
+                sha256=staged.sha256,
+                media_type="application/pdf",
+                uploaded_at=self.store.now(),
+                uploaded_by=by,
+            )
+        )
+        return StoredUpload(staged.token, filing_id, staged.name, staged.size, staged.sha256)
+
     def save(
         self,
         original_name: str,
@@ -118,40 +169,35 @@ class Uploads:
         filing_id: str | None = None,
         account_id: int | None = None,
     ) -> StoredUpload:
-        """Check and store a plan; raises UploadRefused (nothing stored)."""
+        """Check and store a plan in a transaction of its own; raises
+        UploadRefused (nothing stored)."""
         data = stream if isinstance(stream, bytes) else stream.read(self.limit + 1)
-        name = self.check(original_name, data)
-        token = secrets.token_urlsafe(24)
-        stored = f"{secrets.token_hex(16)}.pdf"
-        digest = hashlib.sha256(data).hexdigest()
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        final = self.folder / stored
-        temp = self.folder / f".{stored}.part"
-        with open(temp, "xb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, final)
-        row = {
-            "token": token,
-            "filing_id": filing_id,
-            "account_id": account_id,
-            "purpose": "plan",
-            "original_name": name,
-            "stored_name": stored,
-            "size": len(data),
-            "sha256": digest,
-            "media_type": "application/pdf",
-            "uploaded_at": self.store.now(),
-            "uploaded_by": by,
-        }
-        try:
-            with self.store.engine.begin() as conn:
-                conn.execute(insert(UPLOAD).values(**row))
-        except BaseException:
-            final.unlink(missing_ok=True)
-            raise
-        return StoredUpload(token, filing_id, name, len(data), digest)
+        with self.staged(original_name, data) as staged, self.store.engine.begin() as conn:
+            return self.record(conn, staged, by=by, filing_id=filing_id, account_id=account_id)
+
+    def tidy(self, older_than: timedelta = timedelta(hours=1)) -> list[str]:
+        """Remove the files of the folder that no upload row names and that
+        are older than ``older_than``: what a process killed between writing
+        a plan and committing its row left (a younger one may be an upload
+        in flight).  Returns the names removed."""
+        if not self.folder.is_dir():
+            return []
+        with self.store.reader.connect() as conn:
+            named = set(conn.execute(select(UPLOAD.c.stored_name)).scalars())
+        cutoff = time.time() - older_than.total_seconds()
+        removed = []
+        for path in self.folder.iterdir():
+            partial = path.name.startswith(".") and path.name.endswith(".part")
+            stored = path.name[1:-5] if partial else path.name
+            if not _STORED.fullmatch(stored) or (stored in named and not partial):
+                continue  # not ours, or a plan its row names
+            try:
+                if path.stat().st_mtime <= cutoff:
+                    path.unlink()
+                    removed.append(path.name)
+            except FileNotFoundError:
+                pass
+        return removed
 
     def attach(self, token: str, filing_id: str, conn=None) -> None:
         """Give an upload made before its filing existed to the filing."""
@@ -180,6 +226,6 @@ class Uploads:
         if r is None or r.filing_id is None or not may_see(r.filing_id):
             raise UnknownUpload()
         path = self.folder / r.stored_name
-        if not re.fullmatch(r"[0-9a-f]{32}\.pdf", r.stored_name) or not path.is_file():
+        if not _STORED.fullmatch(r.stored_name) or not path.is_file():
             raise UnknownUpload()
         return StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type), path.read_bytes()

@@ -20,7 +20,8 @@ from sqlalchemy.orm import aliased
 from workflows.docket import action_for, docket_status
 
 from .errors import StaleAbutterList, StaleFiling, UnknownFiling
-from .service import Store, _as_date, _as_datetime, docket_condition
+from .queries import DocketRow, as_date, as_datetime
+from .service import Store, docket_condition
 from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "abutters",
     "replace_abutters",
     "abutters_version",
+    "ABUTTER_FIELDS",
     "events_in_state",
     "PAGE_SIZE",
 ]
@@ -42,25 +44,6 @@ EVENT = EventRow.__table__
 PAGE_SIZE = 50
 #: stored clock statuses the DPW schedule shows when they fall in its window
 SCHEDULE_STATUSES = ("runs", "active", "waiting")
-
-
-@dataclass(frozen=True)
-class DocketRow:
-    date: date
-    status: str
-    filing: str
-    town: str
-    kind: str
-    state: str
-    clock: str
-    rule: str
-    explanation: str
-    action: str
-    address: str | None
-    applicant: str | None
-    contractor: str | None
-    last_seq: int
-    at: object = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +127,7 @@ def docket(
         rows = conn.execute(query).all()
     out = []
     for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor_name, seq, stored in rows:
-        day = _as_date(day)
+        day = as_date(day)
         out.append(
             DocketRow(
                 day,
@@ -156,12 +139,12 @@ def docket(
                 clock,
                 rule,
                 explanation,
-                action_for(clock),
+                action_for(clock, stored),
+                as_datetime(at),
                 address,
                 name,
                 contractor_name,
                 seq,
-                _as_datetime(at),
             )
         )
     return out
@@ -239,14 +222,20 @@ def summary(store: Store, filing_id: str) -> FilingSummary:
     return FilingSummary(*row)
 
 
+#: an abutter row's fields, as :func:`abutters` gives them and
+#: :func:`replace_abutters` takes them (``parcels`` a list; the rest text or None)
+ABUTTER_FIELDS = ("name", "address", "parcel", "street", "city", "state", "zip", "ring", "parcels")
+
+
 def _abutter_rows(conn, filing_id: str) -> list[dict]:
-    rows = conn.execute(
-        select(ABUTTER.c.name, ABUTTER.c.address, ABUTTER.c.parcel).where(ABUTTER.c.filing_id == filing_id).order_by(ABUTTER.c.id)
-    ).all()
-    return [{"name": n, "address": a, "parcel": p} for n, a, p in rows]
+    columns = [ABUTTER.c[n] for n in ABUTTER_FIELDS]
+    rows = conn.execute(select(*columns).where(ABUTTER.c.filing_id == filing_id).order_by(ABUTTER.c.id)).all()
+    return [dict(zip(ABUTTER_FIELDS, r)) for r in rows]
 
 
 def abutters(store: Store, filing_id: str) -> list[dict]:
+    """The filing's abutter list, in the order it was given, each row with
+    :data:`ABUTTER_FIELDS`."""
     with store.reader.connect() as conn:
         return _abutter_rows(conn, filing_id)
 
@@ -264,12 +253,12 @@ def abutters_version(rows: list[dict]) -> str:
 def replace_abutters(
     store: Store, filing_id: str, rows: Iterable[dict], *, expect_seq: int | None = None, expect_version: str | None = None
 ) -> int:
-    """The filing's abutter list becomes ``rows`` (name, address, parcel),
-    in one transaction.  ``expect_seq``: the filing's event count when the
+    """The filing's abutter list becomes ``rows`` (:data:`ABUTTER_FIELDS`;
+    only ``name`` is required), in one transaction.  ``expect_seq``: the filing's event count when the
     form was drawn; ``expect_version``: its list's :func:`abutters_version`
     then.  If either has changed, StaleFiling (StaleAbutterList) and nothing
     written."""
-    rows = [{"filing_id": filing_id, "name": r["name"], "address": r.get("address"), "parcel": r.get("parcel")} for r in rows]
+    rows = [{"filing_id": filing_id, **{n: r.get(n) for n in ABUTTER_FIELDS}} for r in rows]
     with store.engine.begin() as conn:
         row = conn.execute(select(FILING.c.id, FILING.c.last_seq).where(FILING.c.id == filing_id).with_for_update()).first()
         if row is None:
@@ -315,5 +304,5 @@ def events_in_state(
                 .order_by(EVENT.c.filing_id, EVENT.c.seq)
             )
             for fid, seq, etype, day, raw in rows:
-                by_id[fid].append(RecordedEvent(seq, etype, _as_date(day), raw))
+                by_id[fid].append(RecordedEvent(seq, etype, as_date(day), raw))
     return [(f, by_id[f.id]) for f in filings]

@@ -1,10 +1,13 @@
-"""Layer 4, notices: abutter notices, hearing postings, decisions and DPW
-letters, rendered from a filing's record and its replayed clocks with Jinja
-and WeasyPrint, and the logs that record what was sent (in memory, a JSON
-file, or on the filing in the store: :mod:`notices.store_log`).
+"""Notices: abutter notices, hearing postings, decisions and DPW letters,
+rendered from a filing's record and its replayed clocks with Jinja and
+WeasyPrint; the logs that record what was sent (in memory, a JSON file, or
+on the filing in the store: :mod:`notices.store_log`); the wording of every
+email (:mod:`notices.email`) and its delivery by SMTP (:mod:`notices.smtp`);
+and the ICS writer of calendar feeds (:mod:`notices.ics`).
 
-May import: :mod:`models`, :mod:`workflows`, :mod:`calendars`.  Never the
-sweep or an interface.
+May import: :mod:`models`, :mod:`workflows`, :mod:`calendars`, Jinja2,
+WeasyPrint, icalendar.  Never the settings, the sweep, the service layer or
+an interface: what they need (a sender, an SMTP URL) is handed in.
 
 Public names load lazily, so ``permits`` sub-commands that produce no
 notice never import Jinja or WeasyPrint.
@@ -16,56 +19,54 @@ import importlib
 
 __all__ = [
     "produce",
+    "refusal",
     "RenderedNotice",
-    "check_not_sent",
-    "record_sent",
     "FORMATS",
     "NOTICE_KINDS",
     "NoticeKind",
     "notice_kind",
     "NoticeLog",
     "SentNotice",
+    "Delivery",
     "MemoryNoticeLog",
     "JsonNoticeLog",
     "read_abutters",
+    "read_abutter_bytes",
     "parse_abutters",
     "merge_same_owner",
     "certified_mail_csv",
     "build_context",
-    "load_filing",
     "NoticeError",
     "NoticeRefused",
     "MissingField",
     "AbutterListError",
     "TemplateProblem",
-    "AlreadySent",
 ]
 
 _WHERE = {
     "produce": "service",
+    "refusal": "service",
     "RenderedNotice": "service",
-    "check_not_sent": "service",
-    "record_sent": "service",
     "FORMATS": "service",
     "NOTICE_KINDS": "kinds",
     "NoticeKind": "kinds",
     "notice_kind": "kinds",
     "NoticeLog": "log",
     "SentNotice": "log",
+    "Delivery": "log",
     "MemoryNoticeLog": "log",
     "JsonNoticeLog": "log",
     "read_abutters": "abutters",
+    "read_abutter_bytes": "abutters",
     "parse_abutters": "abutters",
     "merge_same_owner": "abutters",
     "certified_mail_csv": "abutters",
     "build_context": "context",
-    "load_filing": "cli",
     "NoticeError": "errors",
     "NoticeRefused": "errors",
     "MissingField": "errors",
     "AbutterListError": "errors",
     "TemplateProblem": "errors",
-    "AlreadySent": "errors",
 }
 
 

@@ -35,7 +35,9 @@ from .errors import AbutterListError
 __all__ = [
     "COLUMNS",
     "read_abutters",
+    "read_abutter_bytes",
     "parse_abutters",
+    "parse_mailing_address",
     "merge_same_owner",
     "certified_mail_csv",
     "CERTIFIED_COLUMNS",
@@ -59,6 +61,13 @@ COLUMNS = {
 }
 
 _ADDRESS = re.compile(r"^(?P<street>.+?),\s*(?P<city>[^,]+?),?\s+(?P<state>[A-Za-z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)\s*$")
+
+
+def parse_mailing_address(text: str) -> tuple[str, str, str, str] | None:
+    """``"12 Elm St, Canton, MA 02021"`` as (street, city, state, zip), or
+    None when it is not written that way."""
+    m = _ADDRESS.match(text or "")
+    return (m["street"], m["city"], m["state"].upper(), m["zip"]) if m else None
 
 
 def _ring(value: str) -> str:
@@ -144,6 +153,7 @@ def _parse(reader: csv.DictReader, source: str) -> list[Party]:
 
 
 def read_abutters(path: str | Path) -> list[Party]:
+    """The abutter list in the CSV file at ``path`` (:func:`read_abutter_bytes`)."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -153,22 +163,31 @@ def read_abutters(path: str | Path) -> list[Party]:
         raise AbutterListError(f"abutter list {p}: a folder, not a CSV file") from None
     except OSError as exc:
         raise AbutterListError(f"abutter list {p}: cannot be read: {exc.strerror}") from None
-    text = _decode(data, p)
-    return merge_same_owner(parse_abutters(text, f"abutter list {p.name}"))
+    return read_abutter_bytes(data, p.name)
 
 
-def _decode(data: bytes, p: Path) -> str:
+def read_abutter_bytes(data: bytes, name: str) -> list[Party]:
+    """The abutter list in ``data``, the bytes of an assessors' CSV file
+    called ``name`` (its file name, for messages): decoded (UTF-8 with or
+    without a byte-order mark, UTF-16 by its mark, else Windows-1252),
+    parsed, and merged by owner (:func:`merge_same_owner`).  The one reader
+    of an abutter list, for a file on the command line and an upload in
+    the workbench alike."""
+    return merge_same_owner(parse_abutters(_decode(data, name), f"abutter list {name}"))
+
+
+def _decode(data: bytes, name: str) -> str:
     """UTF-8 (BOM or not), UTF-16 by its BOM, else Windows-1252 (assessors'
     exports from Excel on Windows); UTF-16 without a BOM or UTF-32 refused."""
     if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        raise AbutterListError(f"abutter list {p}: encoded as UTF-32; save it as UTF-8 CSV")
+        raise AbutterListError(f"abutter list {name}: encoded as UTF-32; save it as UTF-8 CSV")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise AbutterListError(f"abutter list {p}: not valid UTF-16; save it as UTF-8 CSV") from None
+            raise AbutterListError(f"abutter list {name}: not valid UTF-16; save it as UTF-8 CSV") from None
     if len(data) >= 2 and (data[0] == 0 or data[1] == 0):
-        raise AbutterListError(f"abutter list {p}: looks like UTF-16 without a byte-order mark; save it as UTF-8 CSV")
+        raise AbutterListError(f"abutter list {name}: looks like UTF-16 without a byte-order mark; save it as UTF-8 CSV")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -6,15 +6,14 @@ the CLI prints one line and exits with status 2.
           ├── NoticeRefused       the notice does not fit the filing's state or record
           ├── MissingField        a value the template needs is not on the filing
           ├── AbutterListError    the assessors' CSV cannot be read or mapped
-          ├── TemplateProblem     an unknown or broken town template
-          └── AlreadySent         the notice was already sent to that recipient
+          └── TemplateProblem     an unknown or broken town template
 """
 
 from __future__ import annotations
 
 from workflows.errors import PermitsError
 
-__all__ = ["NoticeError", "NoticeRefused", "MissingField", "AbutterListError", "TemplateProblem", "AlreadySent"]
+__all__ = ["NoticeError", "NoticeRefused", "MissingField", "AbutterListError", "TemplateProblem"]
 
 
 class NoticeError(PermitsError):
@@ -32,7 +31,7 @@ class MissingField(NoticeError):
         self.filing, self.notice, self.name = filing, notice, name
         super().__init__(
             f"{filing}: {notice} needs {name}, which the filing does not give"
-            + (f" ({hint})" if hint else " (see README, 'Filing fields the notices read')")
+            + (f" ({hint})" if hint else " (see docs/reference/notices.md, 'Filing fields the notices read')")
         )
 
 
@@ -41,8 +40,4 @@ class AbutterListError(NoticeError):
 
 
 class TemplateProblem(NoticeError):
-    pass
-
-
-class AlreadySent(NoticeError):
     pass

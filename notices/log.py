@@ -1,20 +1,29 @@
-"""Which notice went to whom, and when: so a notice can be shown and is
+"""Which notice went to whom, and when: so a notice can be shown, and is
 never sent twice by accident.
 
-:class:`NoticeLog` is the interface the store will implement on its
-database; :class:`MemoryNoticeLog` serves tests and :class:`JsonNoticeLog`
-the command line until then (a JSON file beside the filing).
+A notice's identity is its kind, its occasion (the clock date or event the
+sweep makes it for, ``""`` when none) and its recipient.  Rendering it
+again, in another format or the same one to print, is not sending it:
+:meth:`NoticeLog.deliver` writes the files and records only the recipients
+not yet recorded for that occasion; ``again`` records a second sending on
+purpose.
+
+:class:`MemoryNoticeLog` serves tests, :class:`JsonNoticeLog` a filing JSON
+file (``FILE.notices.json`` beside it) and
+:class:`notices.store_log.StoreNoticeLog` the store.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
-__all__ = ["NoticeLog", "SentNotice", "MemoryNoticeLog", "JsonNoticeLog"]
+__all__ = ["NoticeLog", "SentNotice", "Delivery", "MemoryNoticeLog", "JsonNoticeLog", "recorded_copies", "wanted_copies"]
 
 
 @dataclass(frozen=True)
@@ -22,28 +31,81 @@ class SentNotice:
     filing_id: str
     kind: str
     recipient: str  # a recipient key (owner|street|city|zip), or "public" / "boards"
-    at: str  # ISO date and time the notice was produced
+    at: str  # ISO date and time the notice is dated (a posting's stamp)
     files: tuple[str, ...] = ()
+    occasion: str = ""
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What :meth:`NoticeLog.deliver` did: the files it wrote, the
+    recipients it recorded as sent now, and the recordings of those that
+    had the notice already (rendered again, not sent again)."""
+
+    files: tuple[str, ...]
+    sent: tuple[str, ...]
+    already: tuple[SentNotice, ...]
 
 
 class NoticeLog(Protocol):
-    def already_sent(self, filing_id: str, kind: str, recipient: str) -> bool: ...
-    def record(self, entry: SentNotice) -> None: ...
     def entries(self, filing_id: str) -> list[SentNotice]: ...
+
+    def deliver(
+        self,
+        filing_id: str,
+        outputs: Sequence,
+        at: datetime,
+        write: Callable[[], Iterable],
+        *,
+        occasion: str = "",
+        again: bool = False,
+    ) -> Delivery: ...
+
+
+def wanted_copies(outputs: Sequence) -> list[tuple[str, str]]:
+    """(kind, recipient) of every copy the rendered ``outputs`` address, once each."""
+    return list(dict.fromkeys((o.kind, r) for o in outputs for r in o.recipients))
+
+
+def recorded_copies(entries: Iterable[SentNotice], kind: str, occasion: str, recipients: Iterable[str]) -> dict[str, SentNotice]:
+    """The recordings, by recipient, of notice ``kind`` for ``occasion`` to
+    any of ``recipients`` (the first recording of each)."""
+    wanted = set(recipients)
+    out: dict[str, SentNotice] = {}
+    for e in entries:
+        if e.kind == kind and e.occasion == occasion and e.recipient in wanted:
+            out.setdefault(e.recipient, e)
+    return out
 
 
 class MemoryNoticeLog:
     def __init__(self):
         self._entries: list[SentNotice] = []
 
-    def already_sent(self, filing_id, kind, recipient) -> bool:
-        return any((e.filing_id, e.kind, e.recipient) == (filing_id, kind, recipient) for e in self._entries)
-
     def record(self, entry: SentNotice) -> None:
         self._entries.append(entry)
 
     def entries(self, filing_id) -> list[SentNotice]:
         return [e for e in self._entries if e.filing_id == filing_id]
+
+    def deliver(self, filing_id, outputs, at, write, *, occasion="", again=False) -> Delivery:
+        """Write the files, then record the copies not yet recorded (all of
+        them with ``again``, as a sending of its own)."""
+        if again:
+            occasion = f"again:{datetime.now().isoformat(timespec='microseconds')}"
+        wanted = wanted_copies(outputs)
+        entries = self.entries(filing_id)
+        already, sent = [], []
+        for kind, r in wanted:
+            seen = recorded_copies(entries, kind, occasion, [r]).get(r)
+            if seen is not None:
+                already.append(seen)
+            else:
+                sent.append((kind, r))
+        files = tuple(str(f) for f in write())
+        for kind, r in sent:
+            self.record(SentNotice(filing_id, kind, r, at.isoformat(timespec="minutes"), files, occasion))
+        return Delivery(files, tuple(r for _, r in sent), tuple(already))
 
 
 class JsonNoticeLog(MemoryNoticeLog):

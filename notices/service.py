@@ -1,10 +1,10 @@
-"""The service: produce a notice from a filing and its replay.
+"""Produce a notice from a filing and its replay.
 
 :func:`produce` is pure apart from reading the templates: it checks that the
-notice fits the filing (its kind, its town, its state, the events it needs),
-renders every copy in memory and returns them; nothing is written.
-:func:`check_not_sent` and :func:`record_sent` keep the notice log; the
-caller (the CLI now, the store later) writes the files in between.
+notice fits the filing (:func:`refusal`: its kind, its town, its state, the
+events it needs), renders every copy in memory and returns them; nothing is
+written.  Writing the files and recording the sending is the notice log's
+(:meth:`notices.log.NoticeLog.deliver`), which :mod:`services.notices` calls.
 """
 
 from __future__ import annotations
@@ -24,12 +24,11 @@ from workflows.towns import town
 
 from .abutters import certified_mail_csv
 from .context import Party, Record, build_context, parties_differ, party_from_record
-from .errors import AlreadySent, MissingField, NoticeRefused, TemplateProblem
+from .errors import MissingField, NoticeRefused, TemplateProblem
 from .kinds import NoticeKind, notice_kind
-from .log import NoticeLog, SentNotice
 from .render import environment, html_to_pdf, html_to_text
 
-__all__ = ["RenderedNotice", "produce", "check_not_sent", "record_sent", "deliver", "FORMATS", "recipients_for"]
+__all__ = ["RenderedNotice", "produce", "refusal", "FORMATS", "recipients_for"]
 
 FORMATS = ("pdf", "html", "txt")
 _MEDIA = {"pdf": "application/pdf", "html": "text/html", "txt": "text/plain", "csv": "text/csv"}
@@ -67,15 +66,19 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
 
 
-def _check_fits(filing, replay, kind: NoticeKind, profile) -> None:
+def refusal(filing, replay, kind: NoticeKind, profile) -> NoticeRefused | None:
+    """Why notice ``kind`` does not fit the filing now (its town and permit
+    kind, its state, the events it needs on record), or None when it fits:
+    the one rule of which notices fit, for :func:`produce` and for the
+    lists of notices the workbench offers (:mod:`services.notices`)."""
     if not kind.applies(profile, filing.kind):
-        raise NoticeRefused(
+        return NoticeRefused(
             f"{profile.name} has no {kind.id} for a {filing.kind} filing (see 'permits notices --list')",
             filing=filing.id,
             notice=kind.id,
         )
     if replay.state not in kind.states:
-        raise NoticeRefused(
+        return NoticeRefused(
             f"the filing is {replay.state!r}; a {kind.id} fits only a filing that is "
             f"{' or '.join(repr(s) for s in sorted(kind.states))}",
             filing=filing.id,
@@ -85,13 +88,14 @@ def _check_fits(filing, replay, kind: NoticeKind, profile) -> None:
     types = {e.type for e in filing.events}
     for group in kind.needs_events:
         if not types & set(group):
-            raise NoticeRefused(
+            return NoticeRefused(
                 f"no {' or '.join(group)} event on the record", filing=filing.id, notice=kind.id, state=replay.state
             )
     if kind.id == "settlement-answer" and not any(
         e.type == "inspected" and e.get("stage") == "settlement" for e in filing.events
     ):
-        raise NoticeRefused("no settlement inspection on the record", filing=filing.id, notice=kind.id)
+        return NoticeRefused("no settlement inspection on the record", filing=filing.id, notice=kind.id)
+    return None
 
 
 def recipients_for(filing, kind: NoticeKind, abutters: Sequence[Party] | None) -> list[tuple[Party | None, str]]:
@@ -164,19 +168,20 @@ def produce(
     abutters: Sequence[Party] | None = None,
     fmt: str = "html",
     town_templates_dir: str | Path | None = None,
-    dated: datetime | None = None,
+    dated: datetime,
 ) -> list[RenderedNotice]:
     """Render one notice of a filing, every copy, in memory.
 
     ``dated`` is the notice's date and time (a posting's stamp); the edge
-    passes "now".  Raises a NoticeError (or UnknownChoice) before anything is
+    passes "now", or the recorded date of a notice rendered again.  Raises a NoticeError (or UnknownChoice) before anything is
     returned when the notice does not fit the filing."""
     if fmt not in FORMATS:
         raise TemplateProblem(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
     kind = notice_kind(notice_kind_id)
     profile = town(filing.town)
-    dated = dated or datetime.now().replace(second=0, microsecond=0)
-    _check_fits(filing, replay, kind, profile)
+    refused = refusal(filing, replay, kind, profile)
+    if refused is not None:
+        raise refused
     if kind.id == "hearing-posting":
         _posting_check(filing, replay, kind, dated)
     env = environment(filing.town, town_templates_dir)
@@ -234,47 +239,3 @@ def _merged_pdf(documents: list[str]) -> bytes:
     rendered = [weasyprint.HTML(string=h, base_url=str(DEFAULT_DIR)).render() for h in documents]
     pages = [p for doc in rendered for p in doc.pages]
     return rendered[0].copy(pages).write_pdf()
-
-
-def check_not_sent(log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNotice]) -> None:
-    """Refuse to send a notice again to a recipient who already had it."""
-    for o in outputs:
-        for r in o.recipients:
-            if log.already_sent(filing_id, o.kind, r):
-                who = r.split("|")[0].title() if "|" in r else r
-                raise AlreadySent(
-                    f"{filing_id}: {o.kind} was already sent to {who}; use --again to send it a second time on purpose"
-                )
-
-
-def deliver(
-    log: NoticeLog,
-    filing_id: str,
-    outputs: Sequence[RenderedNotice],
-    at: datetime,
-    write,
-    *,
-    occasion: str = "",
-    again: bool = False,
-) -> list[str]:
-    """Check the log, write the files (``write()`` returns their paths) and
-    record them: in one transaction when the log can (the store's), else in
-    that order."""
-    if hasattr(log, "deliver"):
-        return log.deliver(filing_id, outputs, at, write, occasion=occasion, again=again)
-    if not again:
-        check_not_sent(log, filing_id, outputs)
-    files = [str(f) for f in write()]
-    record_sent(log, filing_id, outputs, at, files)
-    return files
-
-
-def record_sent(
-    log: NoticeLog, filing_id: str, outputs: Sequence[RenderedNotice], at: datetime, files: Sequence[str] = ()
-) -> None:
-    seen = set()
-    for o in outputs:
-        for r in o.recipients:
-            if (o.kind, r) not in seen:
-                seen.add((o.kind, r))
-                log.record(SentNotice(filing_id, o.kind, r, at.isoformat(timespec="minutes"), tuple(files)))

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from workflows.departments import PATCH_INSPECTION, department_of, pending_patch_inspection
 from workflows.docket import VIOLATIONS, is_optional
 
 __all__ = [
-    "DEPARTMENTS",
-    "department_of",
+    "patch_inspection_entry",
     "Entry",
     "docket_entries",
     "inspection_schedule",
@@ -38,6 +38,7 @@ __all__ = [
     "reminders_due",
     "NoticeDue",
     "notices_due",
+    "notice_occasion",
     "TERMINAL_STATES",
     "DUE_WITHIN_DAYS",
     "SCHEDULE_DAYS",
@@ -46,9 +47,6 @@ __all__ = [
     "EVENT_NOTICES",
     "is_open",
 ]
-
-#: Who keeps each permit kind's docket.
-DEPARTMENTS = {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation", "street-opening": "dpw"}
 
 
 def _final_states() -> dict[str, frozenset]:
@@ -67,10 +65,6 @@ DUE_WITHIN_DAYS = 14
 SCHEDULE_DAYS = 42
 #: Reminders go out this many days before the clock's date.
 REMINDER_LEAD_DAYS = {"renewal-request": 45, "appeal-period": 10, "permit-expiry": 60}
-
-
-def department_of(kind: str) -> str:
-    return DEPARTMENTS[kind]
 
 
 def is_open(replay) -> bool:
@@ -186,27 +180,6 @@ _SCHEDULE_CLOCKS = {
 #: Street-opening states before any excavation: the Dig Safe clocks matter then.
 _BEFORE_DIGGING = ("applied", "issued")
 
-PATCH_INSPECTION = "temporary patch inspection"
-PATCH_INSPECTION_RULE = "Canton Street Opening By-Law 16-12 §10.2"
-#: the event types :func:`pending_patch_inspection` reads
-PATCH_EVENTS = ("temporary-patch-placed", "inspected", "permanent-patch-placed", "permit-revoked")
-
-
-def pending_patch_inspection(events: Iterable):
-    """The ``temporary-patch-placed`` event still waiting for its
-    inspection (none passed since, no permanent patch, not revoked), or
-    None.  ``events`` in record order, each with ``type``, ``date`` and
-    ``get(field)``: the web's DPW schedule asks this too."""
-    patched = None
-    for e in events:
-        if e.type == "temporary-patch-placed":
-            patched = e
-        elif e.type == "inspected" and e.get("stage") == "temporary-patch" and e.get("result") == "pass":
-            patched = None
-        elif e.type in ("permanent-patch-placed", "permit-revoked"):
-            patched = None
-    return patched
-
 
 def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int = SCHEDULE_DAYS) -> list[Entry]:
     """A street opening's lines of the DPW schedule (Canton 16-12 §10.2,
@@ -214,7 +187,8 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
     items stay on it whatever their date.
 
     ``events`` (the filing's :class:`~workflows.filing.Event` values) add the
-    inspection after a temporary patch not yet inspected."""
+    inspection after a temporary patch not yet inspected
+    (:func:`patch_inspection_entry`)."""
     if replay.kind != "street-opening":
         return []
     horizon = as_of + timedelta(days=within)
@@ -228,29 +202,44 @@ def inspection_schedule(replay, as_of: date, events: Iterable = (), within: int 
         day = _day(c.date)
         if c.status == "overdue" or day <= horizon:
             out.append(_entry(replay, c, "inspection", as_of, what=spec[0]))
-    patched = pending_patch_inspection(events)
-    if patched is not None:
-        from workflows.towns import town
-
-        # the inspection is the town's act: the first business day from the patch (16-12 §10.2)
-        inspect_on = town(replay.town).calendar.roll_forward(patched.date)
-        out.append(
-            Entry(
-                town=replay.town,
-                department="dpw",
-                filing=replay.id,
-                kind=replay.kind,
-                state=str(replay.state),
-                category="inspection",
-                what=PATCH_INSPECTION,
-                date=inspect_on.isoformat(),
-                days=(inspect_on - as_of).days,
-                status="open" if inspect_on >= as_of else "overdue",
-                rule=PATCH_INSPECTION_RULE,
-                explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
-            )
-        )
+    patch = patch_inspection_entry(replay.town, replay.id, str(replay.state), events, as_of)
+    if patch is not None:
+        out.append(patch)
     return sorted(out, key=lambda e: (e.date, e.what))
+
+
+def patch_inspection_entry(town_id: str, filing_id: str, state: str, events: Iterable, as_of: date) -> Entry | None:
+    """The DPW's inspection of a temporary patch not yet inspected
+    (:func:`workflows.departments.pending_patch_inspection`), as a schedule
+    line: on the first business day from the day the patch was placed, by
+    the town's own section (Canton 16-12 §10.2:
+    :attr:`~workflows.rulebook.PermitRules.patch_inspection`); None when no
+    patch waits or the town's by-law sets no such inspection.  The sweep's
+    schedule and the workbench's both take it from here."""
+    from workflows.towns import town
+
+    patched = pending_patch_inspection(events)
+    if patched is None:
+        return None
+    profile = town(town_id)
+    rule = profile.rules("street-opening").patch_inspection
+    if not rule:
+        return None
+    inspect_on = profile.calendar.roll_forward(patched.date)
+    return Entry(
+        town=town_id,
+        department=department_of("street-opening"),
+        filing=filing_id,
+        kind="street-opening",
+        state=state,
+        category="inspection",
+        what=PATCH_INSPECTION,
+        date=inspect_on.isoformat(),
+        days=(inspect_on - as_of).days,
+        status="open" if inspect_on >= as_of else "overdue",
+        rule=rule,
+        explanation=f"inspection after the temporary patch placed {patched.date.isoformat()}",
+    )
 
 
 @dataclass(frozen=True)
@@ -356,6 +345,33 @@ EVENT_NOTICES = (
     ("deposit-refund", ("deposit-refunded",), _STREET),
 )
 EVENT_LOOKBACK_DAYS = 30
+
+
+def notice_occasion(replay, kind: str, events: Iterable = ()) -> str:
+    """The occasion a notice of ``kind`` is for, as :func:`notices_due` keys
+    it, whatever its clock's status now: the date of its clock (the one the
+    sweep would make it for now, else the first), or ``event-N`` for the
+    latest event that calls for it; ``""`` when it has neither.  A notice
+    made by hand and one the sweep makes are then the same notice
+    (:mod:`services.notices`)."""
+    found = []
+    for k, clock_id, statuses, _ in CLOCK_NOTICES:
+        if k != kind:
+            continue
+        for c in replay.clocks:
+            if _base(c.id) == clock_id:
+                found.append((c.status not in statuses, len(found), _day(c.date).isoformat()))
+    if found:
+        return min(found)[2]
+    for k, types, permit_kinds in EVENT_NOTICES:
+        if k == kind and replay.kind in permit_kinds:
+            latest = None
+            for e in events:
+                if e.type in types:
+                    latest = e
+            if latest is not None:
+                return f"event-{latest.position}"
+    return ""
 
 
 def notices_due(replay, as_of: date, events: Iterable = (), lookback: int = EVENT_LOOKBACK_DAYS) -> list[NoticeDue]:

@@ -8,9 +8,9 @@ later sweep makes it.
 
 With ``email=True`` (the sweep records on the store, whose outbox keeps
 email) the hook also builds the notice's emails to the applicant and owner
-(:func:`sweep.mail.notice_emails`), which the output log queues with the
+(:func:`notices.email.notice_emails`), which the output log queues with the
 notice, and carries ``reminders``: the applicant's reminder emails due for a
-filing (:func:`sweep.mail.reminder_emails`), which the sweep makes once each.
+filing (:func:`notices.email.reminder_emails`), which the sweep makes once each.
 
 A notice the notices module refuses for this filing (``NoticeRefused``: the
 state or the record does not fit it) is not an error of the filing: it is
@@ -44,17 +44,15 @@ class MadeNotice(list):
             self.record["emails"] = list(emails)
 
 
-def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: bool = False):
+def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: bool = False, mail_from: str | None = None):
     """The hook for a run on ``as_of``; after ``limit`` notices it returns
-    ``None`` (not made now: the notice stays pending for the next run)."""
-    try:
-        from notices import service
-    except ImportError:
-        return None
-    produce = getattr(service, "produce", None)
-    if produce is None:
-        return None
-    refused = getattr(__import__("notices.errors", fromlist=["NoticeRefused"]), "NoticeRefused", ())
+    ``None`` (not made now: the notice stays pending for the next run).
+    ``mail_from`` (``PERMITS_MAIL_FROM``) sends the emails."""
+    if email and not mail_from:
+        raise ValueError("notice_hook: email=True needs the sender (mail_from)")
+    from notices.errors import NoticeRefused
+    from notices.service import produce
+
     dated = datetime.combine(as_of, time(8, 0))
     made = [0]
     lock = threading.Lock()
@@ -66,10 +64,10 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: 
             made[0] += 1
         try:
             rendered = produce(filing, replay, due.kind, fmt=fmt, dated=dated)
-        except refused as exc:
+        except NoticeRefused as exc:
             raise NoticeNotApplicable(str(exc)) from None
         recipients = list(dict.fromkeys(k for r in rendered for k in r.recipients))
-        emails = _emails(filing, due.kind, rendered, dated) if email else ()
+        emails = _emails(filing, due.kind, rendered, dated, mail_from) if email else ()
         if out_dir is None:
             return MadeNotice([r.filename for r in rendered], recipients, dated, emails)
         # Paths relative to the output folder: the record does not depend
@@ -79,17 +77,17 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: 
         return MadeNotice(paths, recipients, dated, emails)
 
     if email:
-        from sweep.mail import reminder_emails
+        from notices.email import reminder_emails
 
-        hook.reminders = lambda filing, replay, day: reminder_emails(filing, replay, day, dated)
+        hook.reminders = lambda filing, replay, day: reminder_emails(filing, replay, day, dated, mail_from=mail_from)
     return hook
 
 
-def _emails(filing, kind: str, rendered, dated: datetime) -> list[dict]:
+def _emails(filing, kind: str, rendered, dated: datetime, mail_from: str) -> list[dict]:
+    from notices.email import EMAIL_NOTICES, notice_emails
     from notices.kinds import notice_kind
-    from sweep.mail import EMAIL_NOTICES, notice_emails
 
     pdf = next((r for r in rendered if r.fmt == "pdf"), None)
     if kind not in EMAIL_NOTICES or pdf is None:
         return []
-    return notice_emails(filing, kind, notice_kind(kind).title, pdf.filename, pdf.content, dated)
+    return notice_emails(filing, kind, notice_kind(kind).title, pdf.filename, pdf.content, dated, mail_from=mail_from)

@@ -7,10 +7,16 @@ tasks.  A retried chunk is safe: its outputs are keyed in the output log, so
 what the failed attempt made is not made again.
 
 Embedded by default: :func:`sweep.prefect_env.configure_embedded`
-(called by the CLI before Prefect is imported) gives Prefect its home under the project's data
+(called by :mod:`services.sweep` before Prefect is imported) gives Prefect its home under the project's data
 directory, turns analytics and telemetry off and lengthens the temporary
 server's startup timeout; with ``PREFECT_API_URL`` set the same flow runs
 on that server (see ``prefect.yaml``).
+
+Everything the run needs comes in as a parameter: the progress callback
+(the command line's bar, told after each chunk's outcomes arrive), the
+notice limit (the demonstration's sample) and the sender of emails.  A run
+a deployment starts without them reads the settings (:mod:`config`) here,
+at its edge.
 """
 
 from __future__ import annotations
@@ -25,13 +31,18 @@ from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ThreadPoolTaskRunner
 from prefect.utilities.annotations import quote
 
-__all__ = ["daily_sweep", "sweep_chunk", "write_sweep_outputs", "open_source", "open_log", "PROGRESS"]
-
-#: Called with the number of filings each finished chunk held (the CLI's
-#: progress bar).  Module state, not a flow parameter: it is not data.
-PROGRESS: Callable[[int], None] | None = None
-#: At most this many notices made per run (the demonstration's sample).
-NOTICE_LIMIT: int | None = None
+__all__ = [
+    "daily_sweep",
+    "sweep_chunk",
+    "write_sweep_outputs",
+    "open_source",
+    "open_log",
+    "close_logs",
+    "task_runner",
+    "SweepReport",
+    "Opaque",
+    "SWEEP_THREADS",
+]
 
 
 _SOURCES: dict[str, object] = {}
@@ -96,32 +107,38 @@ class SweepReport(Opaque):
 _HOOKS: dict = {}
 
 
-def _hook(as_of: date, email: bool = False):
-    """One notice hook per run, shared by the chunks (its sample limit is
-    per run, not per chunk); ``email`` when the log is the store (its outbox)."""
+def _hook(as_of: date, limit: int | None, email: bool, mail_from: str):
+    """One notice hook per run and process, shared by the chunks (its
+    sample limit is per run, not per chunk); ``email`` when the log is the
+    store (its outbox)."""
     from sweep.dispatch import notice_hook
 
-    key = (as_of, NOTICE_LIMIT, email)
+    key = (as_of, limit, email, mail_from)
     if key not in _HOOKS:
         _HOOKS.clear()
-        _HOOKS[key] = notice_hook(as_of, limit=NOTICE_LIMIT, email=email)
+        _HOOKS[key] = notice_hook(as_of, limit=limit, email=email, mail_from=mail_from)
     return _HOOKS[key]
 
 
 @task(name="sweep-chunk", retries=2, retry_delay_seconds=2, cache_policy=NO_CACHE, log_prints=False)
-def sweep_chunk(filings: str, ref: tuple, as_of: date, ledger: str, out: str | None, make_notices: bool = True) -> Opaque:
+def sweep_chunk(
+    filings: str,
+    ref: tuple,
+    as_of: date,
+    ledger: str,
+    out: str | None,
+    make_notices: bool = True,
+    notice_limit: int | None = None,
+    mail_from: str = "permits@localhost",
+) -> Opaque:
     """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
     replay them and make what is due for them."""
     from sweep.run import process_chunk
-
-    chunk = open_source(filings).load(ref)
     from sweep.store_source import is_database_url
 
-    hook = _hook(as_of, email=is_database_url(ledger)) if make_notices else None
-    outcomes = process_chunk(chunk, as_of, open_log(ledger), notice_hook=hook, out_dir=out)
-    if PROGRESS is not None:
-        PROGRESS(len(chunk))
-    return Opaque(outcomes)
+    chunk = open_source(filings).load(ref)
+    hook = _hook(as_of, notice_limit, is_database_url(ledger), mail_from) if make_notices else None
+    return Opaque((len(chunk), process_chunk(chunk, as_of, open_log(ledger), notice_hook=hook, out_dir=out)))
 
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
@@ -159,21 +176,29 @@ def daily_sweep(
     out: str | None = None,
     chunk_size: int = 500,
     make_notices: bool = True,
+    notice_limit: int | None = None,
+    mail_from: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> SweepReport:
     """Every open filing brought up to date on ``as_of`` (default: today),
     then the docket digest, the DPW inspection schedule, the reminders, the
     notices now due and the ICS feeds written to ``out``.  With
-    ``make_notices`` false the notices due are listed, not made."""
-    from calendars.holiday_cache import data_dir
-    from models.db import resolve_url
+    ``make_notices`` false the notices due are listed, not made; at most
+    ``notice_limit`` are made (None: all).  ``progress`` is told how many
+    filings each chunk held as its outcomes arrive.  What is not given is
+    read from the settings (a deployment's run)."""
     from sweep.run import SweepResult
     from sweep.store_source import is_database_url
 
     as_of = as_of or date.today()  # the edge: "today" is read here, once
-    base = data_dir()
-    filings = filings or resolve_url(None)  # PERMITS_DATABASE_URL, else the default SQLite store
-    # the store records its own outputs; a folder of filing JSON, a ledger file
-    ledger = ledger or (filings if is_database_url(filings) else str(base / "sweep-ledger.sqlite"))
+    if filings is None or ledger is None or mail_from is None:
+        import config
+
+        settings = config.load()
+        filings = filings or settings.store_url()  # PERMITS_DATABASE_URL, else the default SQLite store
+        # the store records its own outputs; a folder of filing JSON, a ledger file
+        ledger = ledger or (filings if is_database_url(filings) else str(settings.sweep_ledger))
+        mail_from = mail_from or settings.mail_from
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     source = open_source(filings)
     result = None
@@ -182,13 +207,19 @@ def daily_sweep(
     # filing (benchmarks/bench_sweep.py).  Freeze them for the run.
     gc.freeze()
     try:
-        futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices) for ref in source.chunk_refs(chunk_size)]
+        futures = [
+            sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from)
+            for ref in source.chunk_refs(chunk_size)
+        ]
         # each chunk's outcomes go to the report's spool as they come, and
         # are let go: the flow holds the chunks in flight, not the sweep
         result = SweepResult(as_of, keep=False)
         for i, future in enumerate(futures):
-            result.add(future.result().value)
+            count, outcomes = future.result().value
+            result.add(outcomes)
             futures[i] = None
+            if progress is not None:
+                progress(count)
         return write_sweep_outputs(quote(result), out)
     finally:
         gc.unfreeze()

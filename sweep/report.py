@@ -20,8 +20,8 @@ from typing import Any, TextIO
 
 import jinja2
 
+from notices.ics import FEED_END, feed_head, feed_name
 from sweep.agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
-from sweep.ics import FEED_END, feed_head, feed_name
 from sweep.run import SweepResult
 from sweep.spool import CATEGORIES, ReportSpool, Rows
 

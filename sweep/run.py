@@ -32,7 +32,6 @@ from typing import Any, Protocol
 from sweep.agenda import (
     Entry,
     NoticeDue,
-    department_of,
     docket_entries,
     inspection_schedule,
     is_open,
@@ -40,6 +39,7 @@ from sweep.agenda import (
     reminders_due,
 )
 from sweep.spool import ReportSpool
+from workflows.departments import department_of
 from workflows.errors import PermitsError
 from workflows.filing import Filing, parse_filing
 
@@ -118,7 +118,7 @@ class FilingOutcome:
     schedule: list[Entry] = field(default_factory=list)
     reminders: list[dict] = field(default_factory=list)  # Reminder.as_dict() + "new"
     notices: list[dict] = field(default_factory=list)  # NoticeDue.as_dict() + "status", "files"
-    calendar: list = field(default_factory=list)  # sweep.ics.CalendarItem
+    calendar: list = field(default_factory=list)  # notices.ics.CalendarItem
     error: str | None = None
     street: str | None = None  # the site's street address, for the DPW schedule
     contractor: str | None = None
@@ -197,7 +197,7 @@ def process_filing(
 ) -> FilingOutcome:
     """Replay one filing on ``as_of`` and make what is due for it.  Never
     raises ``Exception``: a failure is the outcome's ``error``."""
-    from sweep.ics import calendar_items
+    from sweep.calendar_items import calendar_items
 
     if isinstance(filing, BadRecord):
         return FilingOutcome(filing.id, filing.town, filing.kind, _dept(filing.kind), error=filing.error)

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import date
 
-from sweep.ics import LOCAL, CalendarItem, feed_stamp, is_aware, vevent
+from notices.ics import LOCAL, CalendarItem, feed_stamp, is_aware, vevent
 
 __all__ = ["ReportSpool", "Rows", "CATEGORIES"]
 

@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from cli.main import main
-from sweep.generate import generate
+from demo.generate import generate
 from sweep.ledger import write_jsonl
 
 
@@ -126,12 +126,13 @@ def test_progress_bar_counts_chunks_to_the_total_and_stays_off_when_not_a_termin
     from cli.args import ProgressBar
 
     out = io.StringIO()
-    bar = ProgressBar(2500, "sweep", stream=out, force=True)
+    bar = ProgressBar("sweep", stream=out, force=True)
+    bar.start(2500)
     for n in (1000, 1000, 500):
         bar.update(n)
     assert out.getvalue().endswith("] 2500/2500\n") and "1000/2500" in out.getvalue()
     quiet = io.StringIO()
-    ProgressBar(100_000, "sweep", stream=quiet).update(1000)  # StringIO is not a terminal
+    ProgressBar("sweep", 100_000, stream=quiet).update(1000)  # StringIO is not a terminal
     assert quiet.getvalue() == ""
 
 

@@ -15,14 +15,15 @@ from aiosmtpd.controller import Controller
 from storekit import db_url  # noqa: F401 - fixture
 
 from cli.main import main
-from cli.sweep import run_sweep_command
 from models.outbox import Outbox
 from models.service import Store
+from notices.email import EMAIL_NOTICES
+from notices.smtp import smtp_sender
 from sweep.dispatch import notice_hook
-from sweep.mail import EMAIL_NOTICES, SMTP_ENV, smtp_sender
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource
 
+SMTP_ENV = "PERMITS_SMTP_URL"
 AS_OF = date(2026, 12, 21)
 ADDR = {"street": "200 Turnpike St", "city": "Canton", "state": "MA", "zip": "02021"}
 
@@ -93,7 +94,13 @@ def _sweep(url, out):
     try:
         from models.outputs import StoreOutputLog
 
-        return run_sweep(source, StoreOutputLog(source.store), AS_OF, notice_hook=notice_hook(AS_OF, email=True), out_dir=out)
+        return run_sweep(
+            source,
+            StoreOutputLog(source.store),
+            AS_OF,
+            notice_hook=notice_hook(AS_OF, email=True, mail_from="permits@localhost"),
+            out_dir=out,
+        )
     finally:
         source.store.engine.dispose()
 
@@ -195,11 +202,20 @@ def test_an_applicants_renewal_deadline_seven_days_out_is_emailed_once(db_url, s
     store.engine.dispose()
 
 
+def _sweep_command(url: str, out):
+    """The sweep as ``permits sweep --no-prefect`` runs it, with the
+    environment's settings (the SMTP server among them)."""
+    import config
+    from services.sweep import run_sweep
+
+    return run_sweep(AS_OF, url, str(out), config.load(), use_prefect=False)
+
+
 def test_without_an_smtp_url_nothing_is_sent_and_staff_see_the_outbox(tmp_path, monkeypatch, capsys):
     monkeypatch.delenv(SMTP_ENV, raising=False)
     url = f"sqlite:///{tmp_path / 'p.db'}"
     _store(url, DECIDED).engine.dispose()
-    res = run_sweep_command(AS_OF, url, None, str(tmp_path / "out"), use_prefect=False)
+    res = _sweep_command(url, tmp_path / "out")
     assert res["email"] is None
     assert main(["outbox", "--db", url]) == 0
     out = capsys.readouterr().out
@@ -213,9 +229,9 @@ def test_the_sweep_command_delivers_when_an_smtp_url_is_set(tmp_path, monkeypatc
     monkeypatch.setenv(SMTP_ENV, smtp.url)
     url = f"sqlite:///{tmp_path / 'p.db'}"
     _store(url, DECIDED).engine.dispose()
-    res = run_sweep_command(AS_OF, url, None, str(tmp_path / "out"), use_prefect=False)
+    res = _sweep_command(url, tmp_path / "out")
     assert res["email"].sent == 2 and len(smtp.received) == 2
-    res = run_sweep_command(AS_OF, url, None, str(tmp_path / "out2"), use_prefect=False)
+    res = _sweep_command(url, tmp_path / "out2")
     assert res["email"].sent == 0 and len(smtp.received) == 2
     assert main(["outbox", "--db", url, "--all"]) == 0
     assert capsys.readouterr().out.count(" sent ") == 2

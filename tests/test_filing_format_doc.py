@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from workflows.event_fields import _OPTIONAL
+from workflows.event_fields import OPTIONAL_FIELDS
 from workflows.filing import EVENT_FIELDS, parse_filing
 from workflows.replay import replay
 from workflows.rulebook import CLOCK_TYPES
@@ -91,7 +91,7 @@ def test_the_event_tables_name_every_event_type_with_its_required_fields(section
 def test_the_event_tables_name_each_events_optional_fields_too(section, kinds):
     rows = {**_rows(_section("Any kind")), **_rows(_section(section))}
     for kind in kinds:
-        for (of_kind, etype), fields in _OPTIONAL.items():
+        for (of_kind, etype), fields in OPTIONAL_FIELDS.items():
             if of_kind not in ("*", kind) or etype not in EVENT_FIELDS[kind]:
                 continue
             for name in fields:

@@ -5,7 +5,7 @@ import json
 from collections import Counter
 from datetime import date
 
-from sweep.generate import MIX, generate
+from demo.generate import MIX, generate
 from workflows.filing import parse_filing
 
 AS_OF = date(2026, 11, 30)

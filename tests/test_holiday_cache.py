@@ -5,7 +5,7 @@ import json
 from datetime import date
 
 from calendars import massachusetts
-from calendars.holiday_cache import holidays_version, install_holiday_cache
+from cli.holiday_cache import holidays_version, install_holiday_cache
 
 
 def test_the_cache_gives_the_same_legal_holidays_as_the_library(tmp_path):

@@ -6,8 +6,9 @@ from datetime import date, timedelta
 import icalendar
 
 from cli.main import main
-from sweep.generate import generate
-from sweep.ics import build_feed, calendar_items
+from demo.generate import generate
+from notices.ics import build_feed
+from sweep.calendar_items import calendar_items
 from sweep.ledger import write_jsonl
 from workflows.filing import parse_filing
 from workflows.replay import replay

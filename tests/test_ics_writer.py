@@ -9,8 +9,9 @@ import icalendar
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweep.generate import generate
-from sweep.ics import CalendarItem, _fold, build_feed, build_feed_icalendar, calendar_items
+from demo.generate import generate
+from notices.ics import CalendarItem, build_feed, build_feed_icalendar, fold
+from sweep.calendar_items import calendar_items
 from workflows.filing import parse_filing
 from workflows.replay import replay
 
@@ -73,7 +74,7 @@ def test_hostile_text_is_escaped_and_folded_exactly_as_icalendar_does(summary, d
 
 @given(st.text(alphabet=st.sampled_from(list("a\\^§😀")), min_size=60, max_size=400))
 def test_folded_lines_are_at_most_75_octets_and_unfold_to_the_line(text):
-    folded = _fold("DESCRIPTION:" + text)
+    folded = fold("DESCRIPTION:" + text)
     lines = folded.split(b"\r\n")
     assert all(len(line) <= 75 for line in lines)
     assert b"".join(line[1:] if i else line for i, line in enumerate(lines)).decode() == "DESCRIPTION:" + text

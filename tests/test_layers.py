@@ -11,7 +11,7 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("cli", "web", "sweep", "notices", "models", "workflows", "calendars")
+PACKAGES = ("cli", "web", "services", "sweep", "demo", "config", "notices", "models", "workflows", "calendars")
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 

@@ -10,10 +10,10 @@ import pytest
 from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
 
 from notices.abutters import merge_same_owner, parse_abutters
-from notices.errors import AlreadySent, MissingField, NoticeRefused, TemplateProblem
+from notices.errors import MissingField, NoticeRefused, TemplateProblem
 from notices.kinds import NOTICE_KINDS
 from notices.log import MemoryNoticeLog
-from notices.service import check_not_sent, produce, record_sent
+from notices.service import produce
 from workflows.replay import replay
 from workflows.towns import registry
 
@@ -161,14 +161,20 @@ def test_a_town_template_overrides_the_default_for_that_town_only(tmp_path):
     assert "CANTON LEGAL NOTICE" not in other.content and "Legal notice" in other.content
 
 
-def test_the_log_refuses_a_second_sending_to_the_same_recipient():
+def test_the_log_records_a_copy_once_and_a_rendering_again_is_not_a_second_sending():
     log = MemoryNoticeLog()
     outputs = make("permit", "canton", "noi")
-    check_not_sent(log, "CAN-NOI-2026-014", outputs)
-    record_sent(log, "CAN-NOI-2026-014", outputs, DATED)
-    assert len(log.entries("CAN-NOI-2026-014")) == 2  # applicant and owner
-    with pytest.raises(AlreadySent, match="permit was already sent to Neponset Builders Llc"):
-        check_not_sent(log, "CAN-NOI-2026-014", outputs)
+    first = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["a.pdf"], occasion="event-5")
+    assert len(first.sent) == 2 and first.already == ()  # applicant and owner
+    assert len(log.entries("CAN-NOI-2026-014")) == 2
+    html = make("permit", "canton", "noi", fmt="html")
+    second = log.deliver("CAN-NOI-2026-014", html, DATED, lambda: ["a.html"], occasion="event-5")
+    assert second.sent == () and {e.recipient for e in second.already} == {e.recipient for e in log.entries("CAN-NOI-2026-014")}
+    assert second.files == ("a.html",) and len(log.entries("CAN-NOI-2026-014")) == 2
+    again = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["b.pdf"], occasion="event-5", again=True)
+    assert len(again.sent) == 2 and len(log.entries("CAN-NOI-2026-014")) == 4
+    other = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["c.pdf"], occasion="event-9")
+    assert len(other.sent) == 2  # another occasion is another notice
 
 
 def test_late_decision_says_so():

@@ -21,7 +21,9 @@ def run(*argv):
     return subprocess.run([sys.executable, "-m", "cli.main", *argv], capture_output=True, text=True)
 
 
-def test_abutter_notices_are_written_recorded_and_not_sent_twice(tmp_path, capsys):
+def test_abutter_notices_are_written_recorded_and_rendering_them_again_in_another_format_is_not_a_second_sending(
+    tmp_path, capsys
+):
     filing = write_filing(tmp_path, "canton", "noi", "abutter-notice")
     csv_path = tmp_path / "abutters.csv"
     csv_path.write_text(ABUTTERS_CSV, encoding="utf-8")
@@ -50,8 +52,14 @@ def test_abutter_notices_are_written_recorded_and_not_sent_twice(tmp_path, capsy
     assert [e["kind"] for e in log] == ["abutter-notice"] * 3
     assert log[0]["at"] == "2026-12-03T09:30"
     capsys.readouterr()
-    assert main(argv) == 2
-    assert "abutter-notice was already sent to O'Brien" in capsys.readouterr().err
+    as_pdf = [*argv[: argv.index("html")], "pdf", *argv[argv.index("html") + 1 :]]
+    as_pdf[as_pdf.index("2026-12-03T09:30")] = "2026-12-04T11:00"  # asked a day later: still the letter of the 3rd
+    assert main(as_pdf) == 0  # the same letter as PDF: rendered, not a second sending
+    out_text, err = capsys.readouterr()
+    assert "CAN-NOI-2026-014-abutter-notice.pdf" in out_text
+    assert "abutter-notice was sent to O'Brien" in err and "on 2026-12-03T09:30" in err and "not sent a second time" in err
+    assert "--again" in err and err.count("\n") == 1
+    assert len(json.loads((tmp_path / "filing.notices.json").read_text(encoding="utf-8"))) == 3
     assert main(argv + ["--again"]) == 0
     capsys.readouterr()
     assert main(["notices", str(filing), "--history"]) == 0

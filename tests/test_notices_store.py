@@ -69,16 +69,16 @@ def test_a_notice_of_a_stored_filing_is_recorded_on_it_and_shown(stored, tmp_pat
     assert capsys.readouterr().out.count("abutter-notice") == 3
 
 
-def test_a_second_identical_send_is_one_line_exit_2_and_nothing_written_unless_again(stored, tmp_path, capsys):
+def test_a_second_identical_request_renders_the_notice_again_and_records_nothing_unless_again(stored, tmp_path, capsys):
     assert main(notices_argv(stored, tmp_path, tmp_path / "out")) == 0
     capsys.readouterr()
     before = snapshot(stored)
-    assert main(notices_argv(stored, tmp_path, tmp_path / "again")) == 2
+    assert main(notices_argv(stored, tmp_path, tmp_path / "again")) == 0
     out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and err.startswith("permits: error: ")
-    assert "abutter-notice was already sent to O'Brien" in err and "--again" in err
-    assert snapshot(stored) == before and not (tmp_path / "again").exists()
-    assert main(notices_argv(stored, tmp_path, tmp_path / "again") + ["--again"]) == 0
+    assert len(out.splitlines()) == 5 and err.count("\n") == 1 and err.startswith("permits: abutter-notice was sent to O'Brien")
+    assert "not sent a second time" in err and "--again" in err
+    assert snapshot(stored) == before and len(list((tmp_path / "again").iterdir())) == 5
+    assert main(notices_argv(stored, tmp_path, tmp_path / "again2") + ["--again"]) == 0
     after = snapshot(stored)
     assert len(after["notice"]) == len(before["notice"]) + 3
 
@@ -99,7 +99,7 @@ def test_a_notice_the_sweep_made_is_not_sent_again_by_hand(stored, tmp_path, cap
     log = StoreOutputLog.at(stored)
     log.mark_done(
         FILING_ID,
-        "notice:legal-notice:2026-12-15",
+        "notice:legal-notice:2026-12-08",  # the newspaper notice's date, as the sweep keys it
         {
             "kind": "legal-notice",
             "files": ["notices/x.pdf"],
@@ -123,7 +123,13 @@ def test_a_notice_the_sweep_made_is_not_sent_again_by_hand(stored, tmp_path, cap
         "--as-of",
         "2026-12-03",
     ]
-    assert main(argv) == 2
-    assert "legal-notice was already sent to public" in capsys.readouterr().err
+    before = snapshot(stored)
+    assert main(argv) == 0  # the same notice: rendered again as the sweep dated it, not recorded again
+    out, err = capsys.readouterr()
+    assert "legal-notice was sent to public on 2026-11-30T08:00" in err
+    letter = (tmp_path / "out" / f"{FILING_ID}-legal-notice.txt").read_text()
+    assert out.strip().endswith(f"{FILING_ID}-legal-notice.txt") and "November 30, 2026" in letter  # dated as sent
+    assert snapshot(stored) == before
     assert main(["show", FILING_ID, "--db", stored]) == 0
-    assert "2026-11-30T08:00  legal-notice  to public" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert shown.count("legal-notice  to public") == 1 and "2026-11-30T08:00  legal-notice  to public" in shown

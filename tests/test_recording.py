@@ -9,7 +9,7 @@ import pytest
 from _filings import ev, filing, replayed
 
 from calendars import BusinessCalendar
-from sweep.generate import TOWN_ACTS, generate
+from demo.generate import TOWN_ACTS, generate
 from workflows.errors import MalformedEvent
 from workflows.filing import parse_filing
 

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_replay_properties import histories
 
-from workflows.clocks import _met, _order
+from workflows.clocks import event_order, met_event
 from workflows.errors import PermitsError
-from workflows.filing import PLAIN_HISTORY, VOID, _filing, parse_filing
+from workflows.filing import PLAIN_HISTORY, VOID, build_filing, parse_filing
 from workflows.ids import check_filing_id
 from workflows.inputs import MAX_DEPTH, MAX_FIELD_CHARS, check_values
-from workflows.replay import MACHINES, _live_events, replay
+from workflows.replay import MACHINES, live_events, replay
 from workflows.towns import town
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
@@ -66,7 +66,7 @@ def _plain(obj):
     filing_id = obj.get("id")
     check_filing_id(filing_id)
     check_values(obj, filing=filing_id)
-    return _filing(obj, filing_id, False)
+    return build_filing(obj, filing_id, False)
 
 
 @st.composite
@@ -124,8 +124,8 @@ def _met_by_scan(clock, start, backward, events):
     if clock.met_when == "all":
         if set(clock.met_by) - set(firsts):
             return None
-        return max(firsts.values(), key=_order)
-    return min(firsts.values(), key=_order)
+        return max(firsts.values(), key=event_order)
+    return min(firsts.values(), key=event_order)
 
 
 @SETTINGS
@@ -134,7 +134,7 @@ def test_the_event_that_meets_a_clock_is_the_one_a_scan_of_the_history_finds(dra
     obj, _ = drawn
     try:
         filing = parse_filing(obj)
-        events = _live_events(filing)
+        events = live_events(filing)
     except PermitsError:
         return
     by_type = {}
@@ -143,7 +143,7 @@ def test_the_event_that_meets_a_clock_is_the_one_a_scan_of_the_history_finds(dra
     for clock in town(filing.town).rules(filing.kind).clocks:
         for start in events:
             for backward in (False, True):
-                assert _met(clock, start, backward, by_type) is _met_by_scan(clock, start, backward, events)
+                assert met_event(clock, start, backward, by_type) is _met_by_scan(clock, start, backward, events)
 
 
 @SETTINGS
@@ -174,7 +174,7 @@ def test_a_history_recorded_out_of_date_order_is_replayed_in_date_order():
             {"type": "notice-published", "date": "2026-03-03"},  # recorded later, dated earlier
         ],
     }
-    assert [e.position for e in _live_events(parse_filing(obj))] == [1, 3, 2]
+    assert [e.position for e in live_events(parse_filing(obj))] == [1, 3, 2]
 
 
 @SETTINGS
@@ -185,7 +185,7 @@ def test_a_filing_marked_plain_holds_no_voiding_and_is_in_date_order_already(dra
         filing = parse_filing(obj)
     except PermitsError:
         return
-    in_order = list(filing.events) == sorted(filing.events, key=_order)
+    in_order = list(filing.events) == sorted(filing.events, key=event_order)
     voids = any(e.type == VOID for e in filing.events)
     assert bool(filing.__dict__.get(PLAIN_HISTORY)) == (in_order and not voids)
 
@@ -201,10 +201,10 @@ def test_a_voiding_or_an_appended_event_takes_the_history_off_the_plain_path():
     voided = copy.deepcopy(obj)
     voided["events"].append({"type": "event-voided", "date": "2026-03-04", "voids": 2, "reason": "wrong paper"})
     assert PLAIN_HISTORY not in parse_filing(voided).__dict__
-    assert [e.position for e in _live_events(parse_filing(voided))] == [1]
+    assert [e.position for e in live_events(parse_filing(voided))] == [1]
     grown = parse_filing(obj).with_event({"type": "notice-posted", "date": "2026-03-01"})
     assert PLAIN_HISTORY not in grown.__dict__
-    assert [e.position for e in _live_events(grown)] == [3, 1, 2]
+    assert [e.position for e in live_events(grown)] == [3, 1, 2]
 
 
 def test_a_rule_book_finds_a_clock_by_id_as_the_first_declared_and_names_the_ids_when_it_has_none():

@@ -12,8 +12,8 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from sweep.generate import generate
-from sweep.ics import build_feed, feed_name
+from demo.generate import generate
+from notices.ics import build_feed, feed_name
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import (
     _layout,

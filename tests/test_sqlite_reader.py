@@ -15,13 +15,13 @@ from storekit import STREET, db_url  # noqa: F401 - fixture
 
 import models.sqlite_reader
 from cli.main import main
+from demo.generate import generate
 from models.db import make_engine
 from models.migrate import HEAD, upgrade
 from models.service import Store
 from models.sqlite_reader import open_sqlite_reader, sqlite_file
 from notices.log import SentNotice
 from notices.store_log import StoreNoticeLog
-from sweep.generate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 AS_OF = date(2026, 6, 15)

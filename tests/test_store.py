@@ -95,7 +95,18 @@ def test_recorded_events_are_checked_against_the_state_and_numbered_in_sequence(
 def test_a_voided_event_stays_in_history_and_export_but_not_in_the_replay(db, tmp_path, capsys):
     imported(db, tmp_path, capsys, NOI)
     code, out, _ = permits(
-        capsys, "void", "CAN-NOI-2026-014", "4", "--reason", "wrong newspaper", "--date", "2026-12-08", "--db", db
+        capsys,
+        "void",
+        "CAN-NOI-2026-014",
+        "4",
+        "--reason",
+        "wrong newspaper",
+        "--date",
+        "2026-12-08",
+        "--as-of",
+        "2026-12-09",
+        "--db",
+        db,
     )
     assert code == 0 and "event 4 voided by event 5" in out
     code, out, _ = permits(capsys, "show", "CAN-NOI-2026-014", "--as-of", "2026-12-09", "--json", "--db", db)
@@ -106,7 +117,15 @@ def test_a_voided_event_stays_in_history_and_export_but_not_in_the_replay(db, tm
     assert newspaper["status"] == "overdue"  # the voided notice no longer meets it
     exported = json.loads(permits(capsys, "export", "CAN-NOI-2026-014", "--db", db)[1])
     assert without_provenance(exported)["events"][:4] == NOI["events"] and exported["events"][4]["type"] == "event-voided"
-    assert_refused(capsys, db, ["void", "CAN-NOI-2026-014", "4", "--reason", "again", "--db", db], "already voided")
+    assert_refused(
+        capsys, db, ["void", "CAN-NOI-2026-014", "4", "--reason", "again", "--as-of", "2026-12-09", "--db", db], "already voided"
+    )
+    assert_refused(
+        capsys,
+        db,
+        ["void", "CAN-NOI-2026-014", "3", "--reason", "typo", "--date", "2026-12-10", "--as-of", "2026-12-09", "--db", db],
+        "event-voided dated 2026-12-10 is after 2026-12-09",
+    )
 
 
 def test_show_prints_history_state_and_clock_explanations(db, tmp_path, capsys):
@@ -250,16 +269,6 @@ def test_the_database_url_comes_from_the_environment_when_no_db_is_given(tmp_pat
     assert "CAN-NOI-2026-014" in permits(capsys, "list")[1]
 
 
-def test_the_default_database_is_in_the_users_data_directory(tmp_path, monkeypatch):
-    from models.db import resolve_url
-
-    monkeypatch.delenv("PERMITS_DATABASE_URL", raising=False)
-    monkeypatch.delenv("PERMITS_DATA_DIR", raising=False)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    assert resolve_url(None) == f"sqlite:///{tmp_path}/permits/permits.db"
-    assert resolve_url("sqlite:///x.db") == "sqlite:///x.db"
-
-
 class _Terminal:
     """Standard error as a terminal, keeping what was written."""
 
@@ -279,7 +288,7 @@ class _Terminal:
 def test_import_of_many_filings_shows_the_sweeps_progress_bar_on_a_terminal_only(tmp_path, capsys, monkeypatch):
     from datetime import date
 
-    from sweep.generate import generate
+    from demo.generate import generate
 
     path = tmp_path / "many.json"
     path.write_text(json.dumps(list(generate(1000, date(2026, 11, 30), seed=3))))

@@ -20,9 +20,9 @@ from pathlib import Path
 from sqlalchemy import create_engine, insert, select
 from storekit import NOI, STREET, db_url  # noqa: F401 - db_url is a fixture
 
+from demo.generate import generate
 from models import bulk
 from models.service import Store
-from sweep.generate import generate
 
 GOLDEN = Path(__file__).parent / "golden" / "import-rows.json"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sweep.generate import generate
+from demo.generate import generate
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import build_digest, build_schedule, write_outputs
 from sweep.run import run_sweep

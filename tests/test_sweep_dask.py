@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import func, select
 from storekit import fresh_postgres_database
 
+from demo.generate import generate
 from models.service import Store
 from models.tables import SweepOutput
-from sweep.generate import generate
 from sweep.report import build_digest
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource, open_log

@@ -10,10 +10,10 @@ from sqlalchemy import select
 from storekit import db_url  # noqa: F401 - fixture
 from test_sweep import AS_OF, Crash, NoticeRecorder, files
 
+from demo.generate import generate
 from models.outputs import StoreOutputLog
 from models.service import Store, derived_from
 from models.tables import FilingClock, FilingRow, Notice, SweepOutput
-from sweep.generate import generate
 from sweep.report import write_outputs
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource, open_log

@@ -12,10 +12,11 @@ from notice_fixtures import ABUTTERS_CSV, DATED, _street_events, _wetlands_event
 from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import MissingField
 from notices.service import produce
+from workflows.departments import DEPARTMENTS
 from workflows.errors import RuleBookError
 from workflows.filing import parse_filing
 from workflows.replay import replay
-from workflows.rulebook import DEPARTMENT_OF_KIND, Office, TownProfile
+from workflows.rulebook import Office, TownProfile
 from workflows.towns import registry, town
 
 MINIMAL = {
@@ -107,7 +108,7 @@ def test_every_town_declares_an_office_for_each_department_it_runs():
         for kind in profile.permits:
             office = profile.office(kind)
             assert office is not None and office.name and office.address and office.signer, (profile.id, kind)
-            assert DEPARTMENT_OF_KIND[kind] in profile.offices
+            assert DEPARTMENTS[kind] in profile.offices
 
 
 def test_the_rule_book_refuses_boards_listed_without_the_section_that_names_them():

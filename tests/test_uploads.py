@@ -89,13 +89,3 @@ def test_a_name_that_names_a_folder_is_refused_with_a_clear_message_and_nothing_
 def test_a_name_with_control_characters_is_refused():
     with pytest.raises(UploadRefused, match="control characters"):
         check_name("plan\x00.pdf")
-
-
-def test_the_default_folder_is_under_the_data_directory_and_the_env_can_move_it(monkeypatch, tmp_path):
-    from models.uploads import uploads_dir
-
-    monkeypatch.delenv("PERMITS_UPLOADS_DIR", raising=False)
-    monkeypatch.setenv("PERMITS_DATA_DIR", str(tmp_path / "data"))
-    assert uploads_dir() == tmp_path / "data" / "uploads"
-    monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "elsewhere"))
-    assert uploads_dir() == tmp_path / "elsewhere"

@@ -352,7 +352,10 @@ def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them
         by="test",
     )
     run_sweep(
-        StoreSource(store.url), StoreOutputLog(store), date(2026, 12, 3), notice_hook=notice_hook(date(2026, 12, 3), email=True)
+        StoreSource(store.url),
+        StoreOutputLog(store),
+        date(2026, 12, 3),
+        notice_hook=notice_hook(date(2026, 12, 3), email=True, mail_from="permits@localhost"),
     )
     from models.applicants import Applicants
 

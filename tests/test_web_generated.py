@@ -10,9 +10,9 @@ from datetime import date
 import pytest
 from webkit import PASSWORD, client, login
 
+from demo.generate import generate
 from models.service import Store
 from models.users import Users
-from sweep.generate import generate
 
 AS_OF = date(2026, 11, 30)
 

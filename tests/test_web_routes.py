@@ -310,9 +310,13 @@ def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_
     assert "default-src 'none'" in preview.headers["content-security-policy"]
     pdf = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    sent = web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to")
+    assert sent == 1
     again = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
-    assert again.status_code == 422 and "already sent" in again.text
-    assert "abutter-notice to" in web.get("/filings/CAN-NOI-2026-001").text
+    assert again.status_code == 200 and again.content.startswith(b"%PDF")  # the letter again, to print: not a second sending
+    assert web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to") == sent
+    twice = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token, "again": "1"})
+    assert twice.status_code == 200 and web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to") == 2 * sent
 
 
 def abutter_form(page: str) -> dict:

@@ -1,10 +1,14 @@
 """The workbench application: :func:`create_app` over one store.
 
-``today`` is read at this edge (a callable, so tests fix the day); the
-secret that signs session cookies comes from the caller (``permits serve``
-takes ``PERMITS_SECRET_KEY`` or makes a fresh one, which logs everyone out
-at a restart), and so do the trusted proxies whose ``X-Forwarded-For`` names
-the client (``PERMITS_TRUSTED_PROXIES``, web/clients.py).
+``today`` is read at this edge (a callable, so tests fix the day), and so
+is the moment a notice or an email is dated (``app.state.now``: today at
+the wall clock's time).  The settings come from the caller
+(:class:`config.Settings`; ``permits serve`` reads them from the
+environment): the secret that signs session cookies
+(``PERMITS_SECRET_KEY``, else a fresh one, which logs everyone out at a
+restart), the trusted proxies whose ``X-Forwarded-For`` names the client
+(``PERMITS_TRUSTED_PROXIES``, web/clients.py), the uploads folder and its
+limit, the sender of emails.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -20,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
+from config import Settings
 from models.service import Store
 from models.users import Users
 
@@ -71,24 +76,33 @@ class ServerTiming:
 def create_app(
     store: Store | str,
     *,
+    settings: Settings | None = None,
     secret: str | None = None,
     today: Callable[[], date] = date.today,
-    trusted_proxies: str | Iterable[str] = (),
+    trusted_proxies: str | Iterable[str] | None = None,
 ) -> FastAPI:
+    """The workbench over ``store``.  ``settings`` default: the
+    environment's (:func:`config.load`); ``secret`` and ``trusted_proxies``,
+    when given, win over theirs."""
+    import config
     from models.throttle import Throttle
 
     from .clients import parse_trusted_proxies
 
+    settings = settings or config.load()
     store = Store(store) if isinstance(store, str) else store
     app = FastAPI(title="Permits workbench", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    app.state.settings = settings
     app.state.users = Users(store.engine, now=store.now)
     app.state.today = today
+    app.state.now = lambda: datetime.combine(today(), datetime.now().time()).replace(second=0, microsecond=0)
     app.state.throttle = Throttle(store.engine, now=store.now)
-    app.state.trusted_proxies = parse_trusted_proxies(trusted_proxies)
+    proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
+    app.state.trusted_proxies = parse_trusted_proxies(proxies)
     app.add_middleware(
         SessionMiddleware,
-        secret_key=secret or secrets.token_urlsafe(32),
+        secret_key=secret or settings.secret_key or secrets.token_urlsafe(32),
         session_cookie="permits_session",
         max_age=SESSION_HOURS * 3600,
         same_site="lax",
@@ -125,7 +139,8 @@ def create_app(
     from . import admin, applicant_pages, auth, filing_pages, pages, submissions
 
     app.state.applicants = Applicants(store)
-    app.state.uploads = Uploads(store)
+    app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
+    app.state.uploads.tidy()  # the plans of an application killed before its commit
     app.include_router(applicant_pages.router)
     app.include_router(submissions.router)
     app.include_router(auth.router)

@@ -13,8 +13,6 @@ and failed invitation acceptances count against the client's address
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
@@ -23,7 +21,7 @@ from models.errors import StaleFiling, UnknownFiling
 from models.throttle import TooManyAttempts
 from models.uploads import UnknownUpload, UploadRefused
 from models.users import APPLICANT, MIN_PASSWORD
-from sweep.mail import EMAIL_NOTICES
+from notices.email import EMAIL_NOTICES
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -36,9 +34,6 @@ from .render import render
 __all__ = ["router", "current_applicant"]
 
 router = APIRouter()
-#: notice recipients an applicant is sent (the abutters' letters and the
-#: boards' memos are not theirs)
-_THEIRS = ("applicant", "applicant+owner", "holder", "public")
 
 
 def current_applicant(request: Request) -> tuple:
@@ -192,35 +187,25 @@ async def apply(request: Request, kind: str):
             errors["plan"] = str(exc)
     if errors:
         return _apply_form(request, user, kind, values, errors, status=422)
-    store = request.app.state.store
+    from services.apply import apply_online
+
     try:
-        store.import_filings([obj], by=f"applicant:{account.email}")
+        filing_id = apply_online(request.app.state.store, uploads, account, obj, name, data)
+    except UploadRefused as exc:
+        return _apply_form(request, user, kind, values, {"plan": str(exc)}, status=422)
     except PermitsError as exc:
         return _apply_form(request, user, kind, values, {"": str(exc)}, status=422)
-    uploads.save(name, data, by=f"applicant:{account.email}", filing_id=obj["id"], account_id=account.id)
-    request.app.state.applicants.link(account, obj["id"], "submitted")
-    return RedirectResponse(f"/my/filings/{obj['id']}", status_code=303)
+    return RedirectResponse(f"/my/filings/{filing_id}", status_code=303)
 
 
 # -- a filing's status page ---------------------------------------------------------
 
 
 def _documents(filing, result) -> list:
-    """The notices the applicant may download now: those addressed to them
-    (or public) that fit the filing's state and record."""
-    from notices.kinds import NOTICE_KINDS
-    from workflows.towns import town
+    """The notices the applicant may download now (:func:`services.notices.fitting_notices`)."""
+    from services.notices import fitting_notices
 
-    profile = town(filing.town)
-    types = {e.type for e in filing.events}
-    out = []
-    for k in NOTICE_KINDS.values():
-        if k.recipients not in _THEIRS or not k.applies(profile, filing.kind) or result.state not in k.states:
-            continue
-        if k.id in ("hearing-posting",) or any(not (types & set(group)) for group in k.needs_events):
-            continue
-        out.append(k)
-    return out
+    return fitting_notices(filing, result, for_applicant=True)
 
 
 def standing_sent_back(filing) -> bool:
@@ -251,11 +236,12 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
     office = town(filing.town).office(filing.kind)
     place = (filing.extra.get("hearing") or {}).get("place") if isinstance(filing.extra.get("hearing"), dict) else None
     from notices.kinds import NOTICE_KINDS
+    from services.notices import APPLICANT_RECIPIENTS
 
     sent = [
         n
         for n in StoreNoticeLog(store).entries(fid)
-        if n.kind in NOTICE_KINDS and NOTICE_KINDS[n.kind].recipients in _THEIRS and ":" not in n.recipient
+        if n.kind in NOTICE_KINDS and NOTICE_KINDS[n.kind].recipients in APPLICANT_RECIPIENTS and ":" not in n.recipient
     ]
     emailed = [e for e in Outbox(store).entries(filing_id=fid) if e.address == account.email]
     ctx = {
@@ -286,18 +272,23 @@ def my_filing(request: Request, fid: str):
 
 @router.get("/my/filings/{fid}/notices/{kind}.pdf")
 def my_notice(request: Request, fid: str, kind: str):
-    from notices.service import produce
+    """The applicant's copy of a notice: dated as it was sent when the town
+    sent it, else now; nothing recorded."""
+    from notices.store_log import StoreNoticeLog
+    from services.notices import render_notice
 
     user, account = current_applicant(request)
     _mine(request, account, fid)
     store = request.app.state.store
     filing, _ = store.load(fid)
-    result = store.replayer(filing, request.app.state.today())
+    today = request.app.state.today()
+    result = store.replayer(filing, today)
     if kind not in {k.id for k in _documents(filing, result)}:
         raise HTTPException(404)
-    dated = datetime.combine(request.app.state.today(), datetime.min.time()).replace(hour=8)
     try:
-        [pdf, *_] = produce(filing, result, kind, fmt="pdf", dated=dated)
+        _, _, [pdf, *_], _ = render_notice(
+            filing, kind, as_of=today, now=request.app.state.now(), fmt="pdf", log=StoreNoticeLog(store)
+        )
     except PermitsError:  # the town has not given all the notice needs (its conditions, its reasons)
         raise HTTPException(409, "This document is not ready yet: the town has not finished it. Try again later.") from None
     return Response(
@@ -349,9 +340,9 @@ def my_file(request: Request, token: str):
 @router.post("/my/filings/{fid}/resubmit")
 async def resubmit(request: Request, fid: str):
     """Send an application the town found incomplete again, with a
-    corrected plan if there is one: a new ``submitted`` event (no clock
-    runs until the town finds it complete)."""
-    from workflows.submission import submission_of, submitted_event
+    corrected plan if there is one (:func:`services.apply.resubmit`)."""
+    from services.apply import NotSentBack
+    from services.apply import resubmit as send_again
 
     user, account = current_applicant(request)
     _mine(request, account, fid)
@@ -359,40 +350,41 @@ async def resubmit(request: Request, fid: str):
     seq = str(form.get("seq") or "")
     if not seq.isdigit():
         raise HTTPException(400, "The form has no sequence number: reload the page.")
-    store, uploads = request.app.state.store, request.app.state.uploads
-    filing, _ = store.load(fid)
-    if not submission_of(filing).awaiting_applicant:
-        return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
+    uploads = request.app.state.uploads
     plan = form.get("plan")
     data, name = b"", ""
     if plan is not None and not isinstance(plan, str) and plan.filename:
         name, data = plan.filename, await plan.read(uploads.limit + 1)
-        try:
-            uploads.check(name, data)
-        except UploadRefused as exc:
-            return _status(request, user, account, fid, error=str(exc), status=422)
     try:
-        store.record(fid, submitted_event(request.app.state.today()), by=f"applicant:{account.email}", expect_seq=int(seq))
+        send_again(
+            request.app.state.store,
+            uploads,
+            account,
+            fid,
+            today=request.app.state.today(),
+            expect_seq=int(seq),
+            plan_name=name,
+            plan=data,
+        )
+    except NotSentBack:
+        return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
     except PermitsError as exc:
         return _status(request, user, account, fid, error=str(exc), status=422)
-    if data:
-        uploads.save(name, data, by=f"applicant:{account.email}", filing_id=fid, account_id=account.id)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)
 
 
 @router.post("/my/filings/{fid}/renewal")
 async def ask_renewal(request: Request, fid: str):
+    from services.apply import ask_renewal as ask
+
     user, account = current_applicant(request)
     _mine(request, account, fid)
     form = await checked_form(request)
     seq = str(form.get("seq") or "")
     if not seq.isdigit():
         raise HTTPException(400, "The form has no sequence number: reload the page.")
-    day = request.app.state.today()
     try:
-        request.app.state.store.record(
-            fid, {"type": "renewal-requested", "date": day.isoformat()}, by=f"applicant:{account.email}", expect_seq=int(seq)
-        )
+        ask(request.app.state.store, account, fid, today=request.app.state.today(), expect_seq=int(seq))
     except (StaleFiling, UnknownFiling, PermitsError) as exc:
         return _status(request, user, account, fid, error=str(exc), status=422)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)

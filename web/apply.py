@@ -23,7 +23,7 @@ from workflows.towns import registry
 
 from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 
-__all__ = ["APPLY_FIELDS", "fields_for", "towns_offering", "application", "STREET_FILED_FIELDS"]
+__all__ = ["APPLY_FIELDS", "fields_for", "towns_offering", "application"]
 
 _TOWN_CODES = {"canton": "CAN", "saugus": "SAU", "mansfield": "MAN", "wpa": "WPA"}
 _KIND_CODES = {"noi": "NOI", "rda": "RDA", "land-disturbance": "LDP", "street-opening": "SOP"}
@@ -62,10 +62,6 @@ APPLY_FIELDS = (
     ("insurance_expires", "Insurance certificate expires", STREET, True, "date"),
     ("dig_safe", "Dig Safe ticket number", STREET, True, "text"),
 )
-
-#: Fields of a street opening's application that its ``filed`` event
-#: carries when staff find it complete (FILING-FORMAT.md).
-STREET_FILED_FIELDS = ("applicant", "length_ft")
 
 
 def fields_for(kind: str) -> list[tuple[str, str, bool, str]]:

@@ -14,10 +14,6 @@ the page in its own words, with nothing written.
 
 from __future__ import annotations
 
-import csv
-import io
-from datetime import datetime
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
@@ -32,13 +28,14 @@ from .auth import checked_form, current_user
 from .forms import APPLICANT_TYPES, KIND_LABELS, NEW_FILING_FIELDS, FormErrors, event_fields, event_json, new_filing, towns_for
 from .render import render
 
-__all__ = ["router"]
+__all__ = ["router", "visible_filing", "filing_page_response"]
 
 router = APIRouter()
-MAX_UPLOAD = 2_000_000
 
 
-def _visible(request: Request, user: User, fid: str) -> workbench.FilingSummary:
+def visible_filing(request: Request, user: User, fid: str) -> workbench.FilingSummary:
+    """The filing ``fid`` if the user's role and towns cover it; any other
+    id (unknown, malformed, another town's) is the same 404."""
     try:
         summary = workbench.summary(request.app.state.store, check_filing_id(fid))
     except (BadFilingId, UnknownFiling):
@@ -48,34 +45,17 @@ def _visible(request: Request, user: User, fid: str) -> workbench.FilingSummary:
     return summary
 
 
-def _now(request: Request) -> datetime:
-    """A notice's date and time: the app's today at the wall clock's time."""
-    return datetime.combine(request.app.state.today(), datetime.now().time()).replace(second=0, microsecond=0)
-
-
-def _abutter_parties(store, fid: str):
-    """The stored abutter list as the notices' parties (or None)."""
-    from notices.abutters import parse_abutters
-
-    rows = workbench.abutters(store, fid)
-    if not rows:
-        return None
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["Parcel", "Owner", "Mailing Address"])
-    for r in rows:
-        w.writerow([r["parcel"] or "", r["name"], r["address"] or ""])
-    return parse_abutters(buf.getvalue(), "the stored abutter list")
-
-
-def _page(request: Request, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None):
-    from notices.kinds import NOTICE_KINDS
+def filing_page_response(
+    request: Request, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
+):
+    """The filing's page, with ``error`` (a refusal in the rule's words) and
+    the form's ``values`` and ``field_errors`` when a post was refused."""
     from notices.store_log import StoreNoticeLog
+    from services.notices import fitting_notices
     from workflows.replay import MACHINES
-    from workflows.towns import town
 
     store = request.app.state.store
-    summary = _visible(request, user, fid)
+    summary = visible_filing(request, user, fid)
     filing, _ = store.load(fid)
     as_of = request.app.state.today()
     result = store.replayer(filing, as_of)
@@ -85,16 +65,8 @@ def _page(request: Request, user: User, fid: str, *, error=None, field_errors=No
     event = event if event is not None else request.query_params.get("event")
     if event not in allowed:
         event = None
-    profile = town(filing.town)
     abutter_list = workbench.abutters(store, fid)
-    on_record = {e.type for e in filing.events}
-    notices = [
-        k
-        for k in NOTICE_KINDS.values()
-        if k.applies(profile, filing.kind)
-        and result.state in k.states
-        and all(on_record & set(group) for group in k.needs_events)
-    ]
+    notices = fitting_notices(filing, result)
     ctx = {
         "s": summary,
         "filing": filing,
@@ -161,7 +133,7 @@ async def new_submit(request: Request):
 @router.get("/filings/{fid}")
 def filing_page(request: Request, fid: str):
     user = current_user(request)
-    return _page(request, user, fid)
+    return filing_page_response(request, user, fid)
 
 
 def _seq(form) -> int:
@@ -172,95 +144,106 @@ def _seq(form) -> int:
 
 
 @router.post("/filings/{fid}/events")
-async def record_event(request: Request, fid: str):
+async def record_event_form(request: Request, fid: str):
+    from services.record import record_event
+
     user = current_user(request)
-    summary = _visible(request, user, fid)
+    summary = visible_filing(request, user, fid)
     form = await checked_form(request)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     etype = values.get("type", "")
     try:
         raw = event_json(summary.kind, etype, values)
-        request.app.state.store.record(fid, raw, by=user.email, expect_seq=_seq(form), today=request.app.state.today())
+        record_event(
+            request.app.state.store,
+            fid,
+            raw,
+            by=user.email,
+            today=request.app.state.today(),
+            now=request.app.state.now(),
+            mail_from=request.app.state.settings.mail_from,
+            expect_seq=_seq(form),
+        )
     except FormErrors as exc:
-        return _page(
+        return filing_page_response(
             request, user, fid, error="Check the fields marked.", field_errors=exc.errors, values=values, status=422, event=etype
         )
     except StaleFiling as exc:
-        return _page(request, user, fid, error=str(exc), status=409, event=etype)
+        return filing_page_response(request, user, fid, error=str(exc), status=409, event=etype)
     except PermitsError as exc:
-        return _page(request, user, fid, error=str(exc), values=values, status=422, event=etype)
+        return filing_page_response(request, user, fid, error=str(exc), values=values, status=422, event=etype)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
 @router.post("/filings/{fid}/void")
-async def void_event(request: Request, fid: str):
+async def void_event_form(request: Request, fid: str):
+    from services.record import void_event
+
     user = current_user(request)
-    _visible(request, user, fid)
+    visible_filing(request, user, fid)
     form = await checked_form(request)
     reason = str(form.get("reason") or "").strip()
     target = str(form.get("voids") or "")
     if not reason or not target.isdigit():
-        return _page(request, user, fid, error="To void an event, choose it and say why.", status=422)
+        return filing_page_response(request, user, fid, error="To void an event, choose it and say why.", status=422)
+    today = request.app.state.today()
     try:
-        request.app.state.store.void(
-            fid, int(target), reason=reason[:500], day=request.app.state.today(), by=user.email, expect_seq=_seq(form)
+        void_event(
+            request.app.state.store, fid, int(target), reason=reason, day=today, by=user.email, today=today, expect_seq=_seq(form)
         )
     except PermitsError as exc:
-        return _page(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+        return filing_page_response(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
 @router.post("/filings/{fid}/abutters")
 async def upload_abutters(request: Request, fid: str):
-    from notices.abutters import parse_abutters
+    from services.abutters import MAX_LIST_BYTES, upload_abutter_list
 
     user = current_user(request)
-    _visible(request, user, fid)
+    visible_filing(request, user, fid)
     form = await checked_form(request)
     seq, version = _seq(form), form.get("abutters_version")
     if not isinstance(version, str):
         raise HTTPException(400, "The form has no abutter list version: reload the page.")
     upload = form.get("csv")
     if upload is None or isinstance(upload, str):
-        return _page(request, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
-    data = await upload.read(MAX_UPLOAD + 1)
-    if len(data) > MAX_UPLOAD:
-        return _page(request, user, fid, error="The abutter list is over 2 MB: is it the right file?", status=422)
+        return filing_page_response(request, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
+    data = await upload.read(MAX_LIST_BYTES + 1)
     try:
-        parties = parse_abutters(data.decode("utf-8-sig"), "the uploaded abutter list")
-    except UnicodeDecodeError:
-        return _page(request, user, fid, error="The abutter list is not UTF-8 text: save it as CSV (UTF-8).", status=422)
-    except PermitsError as exc:
-        return _page(request, user, fid, error=str(exc), status=422)
-    rows = [
-        {"name": p.name, "address": f"{p.street}, {p.city}, {p.state} {p.zip}", "parcel": ", ".join(p.parcels) or None}
-        for p in parties
-    ]
-    try:
-        workbench.replace_abutters(request.app.state.store, fid, rows, expect_seq=seq, expect_version=version)
+        upload_abutter_list(
+            request.app.state.store, fid, data, (upload.filename or "upload.csv")[:120], expect_seq=seq, expect_version=version
+        )
     except StaleFiling as exc:
-        return _page(request, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, user, fid, error=str(exc), status=409)
+    except PermitsError as exc:
+        return filing_page_response(request, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
-
-
-def _produce(request: Request, user: User, fid: str, kind: str, fmt: str):
-    from notices.service import produce
-
-    store = request.app.state.store
-    _visible(request, user, fid)
-    filing, _ = store.load(fid)
-    result = store.replayer(filing, request.app.state.today())
-    dated = _now(request)
-    return filing, produce(filing, result, kind, abutters=_abutter_parties(store, fid), fmt=fmt, dated=dated), dated
 
 
 @router.get("/filings/{fid}/notices/{kind}")
 def preview_notice(request: Request, fid: str, kind: str):
+    """The notice as HTML, as it would be (or was) sent: nothing recorded."""
+    from notices.store_log import StoreNoticeLog
+    from services.abutters import stored_abutters
+    from services.notices import render_notice
+
     user = current_user(request)
+    visible_filing(request, user, fid)
+    store = request.app.state.store
     try:
-        _, outputs, _ = _produce(request, user, fid, kind, "html")
+        filing, _ = store.load(fid)
+        _, _, outputs, _ = render_notice(
+            filing,
+            kind,
+            as_of=request.app.state.today(),
+            now=request.app.state.now(),
+            fmt="html",
+            abutters=stored_abutters(store, fid),
+            log=StoreNoticeLog(store),
+        )
     except PermitsError as exc:
-        return _page(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, user, fid, error=str(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -268,20 +251,32 @@ def preview_notice(request: Request, fid: str, kind: str):
 
 @router.post("/filings/{fid}/notices/{kind}")
 async def download_notice(request: Request, fid: str, kind: str):
-    from notices.service import check_not_sent, record_sent
+    """The notice as PDF, recorded as sent to the copies that had not had
+    it; a notice sent before is the letter as it was sent (rendering is not
+    sending), unless "send again" asks for a second sending."""
     from notices.store_log import StoreNoticeLog
+    from services.abutters import stored_abutters
+    from services.notices import produce_notice
 
     user = current_user(request)
+    visible_filing(request, user, fid)
     form = await checked_form(request)
+    store = request.app.state.store
     try:
-        filing, outputs, dated = _produce(request, user, fid, kind, "pdf")
-        log = StoreNoticeLog(request.app.state.store)
-        if not form.get("again"):
-            check_not_sent(log, fid, outputs)
+        filing, _ = store.load(fid)
+        produced = produce_notice(
+            filing,
+            kind,
+            StoreNoticeLog(store),
+            as_of=request.app.state.today(),
+            now=request.app.state.now(),
+            fmt="pdf",
+            abutters=stored_abutters(store, fid),
+            again=bool(form.get("again")),
+        )
     except PermitsError as exc:
-        return _page(request, user, fid, error=str(exc), status=422)
-    pdf = outputs[0]
-    record_sent(log, fid, outputs, dated, [o.filename for o in outputs])
+        return filing_page_response(request, user, fid, error=str(exc), status=422)
+    pdf = produced.outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
     )

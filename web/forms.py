@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from workflows.filing import _OPTIONAL, EVENT_FIELDS, VOID
+from workflows.event_fields import EVENT_FIELDS, VOID, optional_fields
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.rulebook import KINDS
 from workflows.towns import registry
@@ -66,7 +66,7 @@ def event_fields(kind: str, etype: str) -> list[Field]:
     out = []
     for name, kf in table.items():
         out.append(Field(name, "choice" if isinstance(kf, tuple) else kf, True, kf if isinstance(kf, tuple) else ()))
-    optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
+    optional = optional_fields(kind, etype)
     for name, kf in optional.items():
         if name not in table:
             out.append(Field(name, "choice" if isinstance(kf, tuple) else kf, False, kf if isinstance(kf, tuple) else ()))

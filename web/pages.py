@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from models import workbench
 from models.users import User
+from services.schedule import SCHEDULE_WITHIN
 from workflows.rulebook import KINDS
 
 from .auth import checked_form, current_user
@@ -24,7 +25,6 @@ router = APIRouter()
 DEFAULT_WITHIN = 14
 #: rows the Today page shows; the CSV and ICS exports hold the whole view
 TODAY_ROWS = 200
-SCHEDULE_WITHIN = 42
 CALENDAR_WITHIN = 365
 STREET = "street-opening"
 
@@ -104,25 +104,9 @@ def today_csv(request: Request):
 
 
 def _feed(request: Request, user: User, rows) -> Response:
-    from sweep.agenda import department_of
-    from sweep.ics import CalendarItem, build_feed
+    from services.feeds import docket_feed
 
-    items = [
-        CalendarItem(
-            f"{r.filing}/{r.clock}@permits.{r.town}",
-            r.town,
-            department_of(r.kind),
-            r.filing,
-            r.clock,
-            r.date,
-            r.at,
-            f"{r.filing}: {r.action}" + (" [OVERDUE]" if r.status == "overdue" else ""),
-            f"{r.action}.\nRule: {r.rule}\nHow: {r.explanation}\nFiling: {r.filing} ({r.kind}, {r.town})"
-            + (f" at {r.address}" if r.address else ""),
-        )
-        for r in rows
-    ]
-    body = build_feed(items, request.app.state.today(), f"{user.email}")
+    body = docket_feed(rows, request.app.state.today(), f"{user.email}")
     return Response(body, media_type="text/calendar", headers={"Content-Disposition": 'attachment; filename="docket.ics"'})
 
 
@@ -152,55 +136,20 @@ def filings(request: Request):
 
 @router.get("/schedule")
 def schedule(request: Request):
+    from services.schedule import dpw_schedule
+
     user = current_user(request)
     if STREET not in user.kinds:
         raise HTTPException(404)
     within = _int(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
-    towns, kinds = _scope(user, None, STREET)
-    as_of = request.app.state.today()
-    rows = workbench.docket(request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, schedule=True)
-    rows += _patch_inspections(request, towns, as_of)
-    rows.sort(key=lambda r: (r.date, r.filing, r.clock))  # overdue (before today) first
+    towns, _ = _scope(user, None, STREET)
+    rows = dpw_schedule(request.app.state.store, as_of=request.app.state.today(), within=within, towns=towns)
     return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
-
-
-def _patch_inspections(request: Request, towns, as_of) -> list:
-    """The temporary patches waiting for their inspection, as schedule rows
-    (the sweep's rule: :func:`sweep.agenda.pending_patch_inspection`)."""
-    from sweep.agenda import PATCH_EVENTS, PATCH_INSPECTION, PATCH_INSPECTION_RULE, pending_patch_inspection
-
-    found = workbench.events_in_state(
-        request.app.state.store, kind=STREET, state="temporary-patch", towns=towns, types=PATCH_EVENTS
-    )
-    rows = []
-    for f, events in found:
-        patched = pending_patch_inspection(events)
-        if patched is None:
-            continue
-        rows.append(
-            workbench.DocketRow(
-                patched.date,
-                "overdue" if patched.date < as_of else "open",
-                f.id,
-                f.town,
-                f.kind,
-                f.state,
-                PATCH_INSPECTION,
-                PATCH_INSPECTION_RULE,
-                f"inspection after the temporary patch placed {patched.date.isoformat()}",
-                "inspect the temporary patch",
-                f.address,
-                f.applicant,
-                f.contractor,
-                f.last_seq,
-            )
-        )
-    return rows
 
 
 @router.get("/deposits")
 def deposits(request: Request):
-    from models.accounts import Accounts, UnknownApplicant
+    from models.deposit_ledger import DepositLedger, UnknownApplicant
 
     user = current_user(request)
     if STREET not in user.kinds:
@@ -209,7 +158,7 @@ def deposits(request: Request):
     statement, error = None, None
     if name:
         try:
-            statement = Accounts(request.app.state.store.engine).statement(name).as_dict()
+            statement = DepositLedger(request.app.state.store.engine).statement(name).as_dict()
         except UnknownApplicant as exc:
             error = str(exc)
     return render(request, "deposits.html", {"name": name, "statement": statement, "error": error}, user=user)

@@ -10,16 +10,16 @@ the filing must be in the user's scope (else 404) and ``submitted``.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
 from models.errors import StaleFiling
 from workflows.errors import PermitsError
-from workflows.submission import complete_event, incomplete_event
 
 from .auth import checked_form, current_user
+from .filing_pages import filing_page_response, visible_filing
 
 __all__ = ["router", "submitted_for"]
 
@@ -34,16 +34,14 @@ def submitted_for(store, user) -> list:
 
 
 async def _posted(request: Request, fid: str):
-    from . import filing_pages
-
+    """(user, form, the form's sequence number, the day it names: today when
+    blank); the filing in the user's scope, else 404."""
     user = current_user(request)
-    summary = filing_pages._visible(request, user, fid)
+    visible_filing(request, user, fid)
     form = await checked_form(request)
     seq = str(form.get("seq") or "")
     if not seq.isdigit():
         raise HTTPException(400, "The form has no sequence number: reload the page.")
-    if summary.state not in ("submitted",):
-        raise HTTPException(409, f"{fid} is {summary.state!r}, not an application waiting to be checked.")
     day_text = str(form.get("date") or "") or request.app.state.today().isoformat()
     try:
         day = date.fromisoformat(day_text)
@@ -53,24 +51,23 @@ async def _posted(request: Request, fid: str):
 
 
 def _refused(request, user, fid, exc):
-    from . import filing_pages
+    return filing_page_response(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
 
-    return filing_pages._page(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+
+def _context(request: Request) -> dict:
+    """What every recording service takes from the app: today, the moment,
+    the sender of emails."""
+    state = request.app.state
+    return {"today": state.today(), "now": state.now(), "mail_from": state.settings.mail_from}
 
 
 @router.post("/filings/{fid}/complete")
 async def mark_complete(request: Request, fid: str):
+    from services.record import mark_complete as complete
+
     user, _, seq, day = await _posted(request, fid)
-    store = request.app.state.store
-    filing, _ = store.load(fid)
-    event = complete_event(day)
-    if filing.kind == "street-opening":  # what the filed event carries (FILING-FORMAT.md)
-        application = filing.extra.get("application") or {}
-        for name in ("applicant", "length_ft"):
-            if application.get(name) is not None:
-                event[name] = application[name]
     try:
-        store.record(fid, event, by=user.email, expect_seq=seq)
+        complete(request.app.state.store, fid, day=day, by=user.email, expect_seq=seq, **_context(request))
     except PermitsError as exc:
         return _refused(request, user, fid, exc)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
@@ -78,24 +75,14 @@ async def mark_complete(request: Request, fid: str):
 
 @router.post("/filings/{fid}/incomplete")
 async def mark_incomplete(request: Request, fid: str):
-    from models.outbox import Outbox
-    from sweep.mail import incomplete_email, party_emails
+    from services.record import mark_incomplete as incomplete
 
     user, form, seq, day = await _posted(request, fid)
-    store = request.app.state.store
+    reasons = str(form.get("reasons") or "")
     try:
-        event = incomplete_event(day, str(form.get("reasons") or "")[:2000])
-        store.record(fid, event, by=user.email, expect_seq=seq)
+        incomplete(request.app.state.store, fid, day=day, reasons=reasons, by=user.email, expect_seq=seq, **_context(request))
     except PermitsError as exc:
         return _refused(request, user, fid, exc)
-    filing, _ = store.load(fid)
-    now = datetime.now().replace(second=0, microsecond=0)
-    emails = [
-        incomplete_email(filing, role, address, event["reasons"], now)
-        for role, address in party_emails(filing.extra, ("applicant",))
-    ]
-    if emails:
-        Outbox(store).queue(fid, emails)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
 
 
@@ -103,25 +90,22 @@ async def mark_incomplete(request: Request, fid: str):
 async def invite(request: Request, fid: str):
     """Invite an applicant, owner or contractor to follow the filing online:
     a single-use link, emailed through the outbox."""
-    from datetime import timedelta
-
-    from models.applicants import INVITATION_DAYS, Applicants
-    from models.outbox import Outbox
-    from sweep.mail import invitation_email
-
-    from . import filing_pages
+    from services.invite import invite as send_invitation
 
     user = current_user(request)
-    summary = filing_pages._visible(request, user, fid)
+    visible_filing(request, user, fid)
     form = await checked_form(request)
-    store = request.app.state.store
-    address = str(form.get("email") or "").strip().lower()
+    state = request.app.state
     try:
-        token = Applicants(store).invite(fid, address, by=user.email)
+        send_invitation(
+            state.store,
+            fid,
+            str(form.get("email") or ""),
+            by=user.email,
+            base_url=str(request.base_url),
+            now=state.now(),
+            mail_from=state.settings.mail_from,
+        )
     except PermitsError as exc:
-        return filing_pages._page(request, user, fid, error=str(exc), status=422)
-    now = datetime.now().replace(second=0, microsecond=0)
-    link = str(request.base_url).rstrip("/") + f"/invitation/{token}"
-    expires = (now + timedelta(days=INVITATION_DAYS)).date()
-    Outbox(store).queue(fid, [invitation_email(summary.town, fid, address, link, expires, now)])
+        return filing_page_response(request, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#invite", status_code=303)

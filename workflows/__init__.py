@@ -1,9 +1,11 @@
-"""Layer 2, the permit core: a filing and its events, one state machine per
+"""The permit core, above date law: a filing and its events, one state machine per
 permit kind (the permit's workflow: NOI, RDA, Land Disturbance, Street
 Opening), the guards, the rule book with each town's clocks as cited data
 (:mod:`workflows.towns`), and the replay that derives a filing's state and
 clocks from its history.  Also the pure rules the record applies (the
-docket's statuses, the deposit ledger's arithmetic).
+docket's statuses, the deposit ledger's arithmetic), the facts of the
+town's departments (:mod:`workflows.departments`), and the project's error
+tree (drawn in :mod:`workflows.errors`).
 
 May import: :mod:`calendars` and the standard library.  No database, no
 templates, no Prefect, no web framework, no I/O, no clock (checked by the

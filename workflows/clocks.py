@@ -1,7 +1,7 @@
 """Each clock of a rule book counted for one filing's record: the day it
 falls on, what met it, and its status as of a given day.
 
-    _evaluate(record, rules, as_of, final, by_type) -> [ClockResult, ...]
+    evaluate_clocks(record, rules, as_of, final, by_type) -> [ClockResult, ...]
 
 A clock's day comes from the town's calendar (``BusinessCalendar.when``,
 the day alone); its account, the explanation, is built only when read
@@ -16,7 +16,7 @@ from datetime import date, datetime, time, timedelta
 from functools import partial
 
 from . import land_disturbance
-from .explain import _explain
+from .explain import explain_clock
 from .extension_acts import extend
 from .filing import Event
 from .record import WINTER_PATCH_LENGTH_FT, Record
@@ -76,11 +76,11 @@ class ClockResult:
         return out
 
 
-def _order(e: Event):
+def event_order(e: Event):
     return (e.date, e.position)
 
 
-def _met(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Event]]) -> Event | None:
+def met_event(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Event]]) -> Event | None:
     """The event that meets ``clock`` started by ``start``: the first of
     ``met_by`` after the start (any time, for a clock counted backward);
     with ``met_when == "all"`` the last of the first of each.  ``by_type``:
@@ -103,7 +103,7 @@ def _met(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Eve
         for e in by_type.get("certification-answered", ()):
             if (after is None or (e.date, e.position) > after) and e.get("granted"):
                 patch = firsts.get("permanent-patch-placed")
-                if patch is None or _order(e) < _order(patch):
+                if patch is None or event_order(e) < event_order(patch):
                     firsts["permanent-patch-placed"] = e
                 break
     if not firsts:
@@ -111,11 +111,11 @@ def _met(clock: Clock, start: Event, backward: bool, by_type: dict[str, list[Eve
     if clock.met_when == "all":
         if set(clock.met_by) - set(firsts):
             return None
-        return max(firsts.values(), key=_order)
+        return max(firsts.values(), key=event_order)
     if len(firsts) == 1:
         for e in firsts.values():
             return e
-    return min(firsts.values(), key=_order)
+    return min(firsts.values(), key=event_order)
 
 
 def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
@@ -147,14 +147,14 @@ def clock_date(rec: Record, clock: Clock, start) -> date:
     return rec.calendar.when(clock.measure, start)[0]
 
 
-#: What :func:`_evaluate` asks of one clock, read once per rule book (a
+#: What :func:`evaluate_clocks` asks of one clock, read once per rule book (a
 #: tuple, unpacked in the loop): the clock, its id, type, start anchor,
 #: measure, met_by and citation; whether its starts are the anchor's as
 #: recorded (see _starts); whether its count comes from the start event
 #: (max_count); whether a date alone counts from the end of that day (an
 #: hour clock); whether renewals and the Extension Acts move it
 #: (permit-expiry); whether one event type alone meets it, so that the
-#: first of that type after the start is the event (see _met); and whether
+#: first of that type after the start is the event (see met_event); and whether
 #: it counts back (its Reckoning's direction is "before").
 _PLANS: dict[int, tuple[PermitRules, tuple[tuple, ...]]] = {}
 _SPECIAL_STARTS = ("winter-patch", "permit-expiry")
@@ -190,7 +190,7 @@ def _plans(rules: PermitRules) -> tuple[tuple, ...]:
 _PENDING_OR_UNKNOWN = (*PENDING, "unknown")
 
 
-def _evaluate(
+def evaluate_clocks(
     rec: Record, rules: PermitRules, as_of: date, final: bool, by_type: dict[str, list[Event]], prefix: str = ""
 ) -> list[ClockResult]:
     out: list[ClockResult] = []
@@ -233,7 +233,7 @@ def _evaluate(
                                 met = e
                                 break
             else:
-                met = _met(clock, start_event, backward, by_type)
+                met = met_event(clock, start_event, backward, by_type)
             if ctype == "deadline":  # the status as of ``as_of`` (inlined: one call fewer per clock)
                 if met is not None:
                     if at is not None and met.at is not None:  # an hour clock met at a known time
@@ -261,7 +261,7 @@ def _evaluate(
                 continue  # the filing has ended: what it no longer needs is not due
                 # (a period no act meets, such as the appeal period, still runs)
             explain = partial(
-                _explain,
+                explain_clock,
                 clock,
                 rules,
                 (calendar, measure, value, count),
@@ -300,5 +300,7 @@ def _all_boards_reported(rec: Record, before: Event) -> bool:
     board has reported (the board-reports clock's other way to pass)."""
     if rec.rules.kind != "land-disturbance":
         return False
-    reported = {e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and _order(e) < _order(before)}
+    reported = {
+        e.get("board").strip().lower() for e in rec.events if e.type == "board-reported" and event_order(e) < event_order(before)
+    }
     return land_disturbance.REVIEWING_BOARDS <= reported

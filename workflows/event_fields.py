@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["EVENT_FIELDS", "VOID", "MAX_LINES"]
+__all__ = ["EVENT_FIELDS", "OPTIONAL_FIELDS", "DATE_OR_AT", "VOID", "MAX_LINES", "optional_fields"]
 
 #: the most items a "lines" field (a permit's conditions) may hold
 MAX_LINES = 200
@@ -98,7 +98,7 @@ _STREET = {
 }
 
 #: Optional fields with their kinds, checked when present.
-_OPTIONAL = {
+OPTIONAL_FIELDS = {
     ("street-opening", "filed"): {
         "applicant": ("private", "utility", "municipal"),
         "length_ft": "int",
@@ -121,8 +121,15 @@ _OPTIONAL = {
     ("street-opening", "permanent-patch-placed"): {"at": "moment"},
 }
 
+
+def optional_fields(kind: str, etype: str) -> dict[str, Any]:
+    """The optional fields of event ``etype`` of permit ``kind`` (those of
+    every kind, then the kind's own), name -> kind of value."""
+    return {**OPTIONAL_FIELDS.get(("*", etype), {}), **OPTIONAL_FIELDS.get((kind, etype), {})}
+
+
 #: Events dated by ``date`` or, when the time is known, by ``at`` instead.
-_DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
+DATE_OR_AT = frozenset({"notice-posted", "dig-safe-obtained", "backfilled", "excavation-started", "permanent-patch-placed"})
 
 #: kind -> event type -> required fields
 EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(

@@ -19,7 +19,7 @@ OYSTER_CREEK = (
 )
 
 
-def _explain(
+def explain_clock(
     clock: Clock,
     rules: PermitRules,
     question,

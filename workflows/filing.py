@@ -17,9 +17,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import MalformedEvent, UnknownChoice
-from .event_fields import _DATE_OR_AT, _OPTIONAL, EVENT_FIELDS, MAX_LINES, VOID
+from .event_fields import DATE_OR_AT, EVENT_FIELDS, MAX_LINES, VOID, optional_fields
 from .ids import check_filing_id
-from .inputs import _clean, check_values
+from .inputs import check_values, is_clean
 from .rulebook import CLOCK_TYPES, KINDS
 
 __all__ = ["Event", "Filing", "parse_filing", "EVENT_FIELDS", "VOID"]
@@ -167,7 +167,7 @@ def _spec(kind: str, etype: str) -> tuple:
     (each may not be before the event's date) and whether it may carry
     ``voted``."""
     required = EVENT_FIELDS[kind][etype]
-    optional = {**_OPTIONAL.get(("*", etype), {}), **_OPTIONAL.get((kind, etype), {})}
+    optional = optional_fields(kind, etype)
     allowed = frozenset(required) | frozenset(optional) | {"type", "date", "at"} | _LENIENT.get(etype, set())
     ahead = tuple(n for n in ("hearing", "to") if n in required or n in optional)
     dated_only = tuple(required.items()) == (("date", "date"),)
@@ -177,7 +177,7 @@ def _spec(kind: str, etype: str) -> tuple:
 
 
 _SPECS: dict[tuple[str, str], tuple] = {}
-_AT_INSTEAD_OF_DATE = (("at", "moment"),)  # an event given by its moment (_DATE_OR_AT)
+_AT_INSTEAD_OF_DATE = (("at", "moment"),)  # an event given by its moment (DATE_OR_AT)
 _DAYS: dict[str, date] = {}  # "YYYY-MM-DD" -> date, the days already read (a filing repeats its days)
 _DAYS_KEPT = 50_000
 #: field kinds whose accepted values may still be strings check_values refuses
@@ -221,7 +221,7 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
             e = _new(Event)
             e.__dict__.update(position=position, type=etype, date=day, at=None, fields={}, raw=raw)
             return e
-    if etype in _DATE_OR_AT and "date" not in raw and "at" in raw:  # an event given at a known time
+    if etype in DATE_OR_AT and "date" not in raw and "at" in raw:  # an event given at a known time
         required = tuple(f for f in required if f[0] != "date") + _AT_INSTEAD_OF_DATE
     parsed: dict[str, Any] = {}
     if not raw.keys() <= allowed:
@@ -245,7 +245,7 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
             parsed[name] = _DAYS[value]
         else:
             parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
-            if vouch and kf in _UNPROVEN and not _clean(value, 3):
+            if vouch and kf in _UNPROVEN and not is_clean(value, 3):
                 raise _Unproven
     converted = len(required) + 1  # and "type"
     for name, kf in optional:
@@ -253,12 +253,12 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
             value = raw[name]
             parsed[name] = _convert(kf, value, name, filing_id, position, etype, earlier)
             converted += 1
-            if vouch and kf in _UNPROVEN and not _clean(value, 3):
+            if vouch and kf in _UNPROVEN and not is_clean(value, 3):
                 raise _Unproven
     if vouch and len(raw) != converted:  # a field kept as given ("at" beside "date"...)
         names = {n for n, _ in required} | {n for n, _ in optional if n in raw}
         for k, v in raw.items():
-            if k != "type" and k not in names and type(v) not in _SCALARS and not _clean(v, 3):
+            if k != "type" and k not in names and type(v) not in _SCALARS and not is_clean(v, 3):
                 raise _Unproven
     if etype == "hearing-scheduled":
         _hearing_moment(parsed, filing_id, position, etype)
@@ -324,7 +324,7 @@ def parse_filing(obj: Any) -> Filing:
     refused = None
     if type(obj) is dict:
         try:
-            return _filing(obj, filing_id, True)
+            return build_filing(obj, filing_id, True)
         except _Unproven:
             pass
         except Exception as exc:  # re-raised below, once check_values has had its say
@@ -332,10 +332,10 @@ def parse_filing(obj: Any) -> Filing:
     check_values(obj, filing=filing_id)
     if refused is not None:
         raise refused
-    return _filing(obj, filing_id, False)
+    return build_filing(obj, filing_id, False)
 
 
-def _filing(obj, filing_id: str, vouch: bool) -> Filing:
+def build_filing(obj, filing_id: str, vouch: bool) -> Filing:
     """parse_filing's work after the id (see _event for ``vouch``)."""
     if not isinstance(obj.get("town"), str):
         raise MalformedEvent("missing required field 'town'", filing=filing_id)
@@ -350,7 +350,7 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
     raw_events = obj.get("events")
     if not isinstance(raw_events, list):
         raise MalformedEvent("missing required field 'events' (a list)", filing=filing_id)
-    if vouch and (not _clean(obj["town"], 1) or (also and not _clean(also, 1))):
+    if vouch and (not is_clean(obj["town"], 1) or (also and not is_clean(also, 1))):
         raise _Unproven
     vouch_events = vouch and type(raw_events) is list  # check_values looks only into plain lists
     events: list[Event] = []  # the earlier events, for an event that names one by position
@@ -381,7 +381,7 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
         extra = _NO_EXTRA
     else:
         extra = {k: v for k, v in obj.items() if k not in _TOP_FIELDS}
-        if vouch and not _clean(extra, 0):
+        if vouch and not is_clean(extra, 0):
             raise _Unproven
         extra = MappingProxyType(extra)
     filing = _new(Filing)  # Filing(...) without the frozen dataclass's six object.__setattr__ calls
@@ -393,7 +393,7 @@ def _filing(obj, filing_id: str, vouch: bool) -> Filing:
 
 #: Set (not a field) on a Filing read by parse_filing whose history voids
 #: nothing and is in date order already: its replay takes the events as
-#: they are (workflows.replay._live_events).  A Filing made otherwise has
+#: they are (workflows.replay.live_events).  A Filing made otherwise has
 #: no mark and is sorted and searched for voidings as before.
 PLAIN_HISTORY = "_plain_history"
 

@@ -119,11 +119,11 @@ def check_values(value, where: str = "", filing: str | None = None) -> None:
     a float that is not finite, or nesting over MAX_DEPTH, anywhere in
     ``value``; BadInput names the path to it.  A fast pass finds whether
     anything is wrong; only then is the path looked for."""
-    if not _clean(value, 0):
-        _explain(value, where, filing)
+    if not is_clean(value, 0):
+        explain_clock(value, where, filing)
 
 
-def _clean(v, depth: int) -> bool:
+def is_clean(v, depth: int) -> bool:
     if depth > MAX_DEPTH:
         return False
     t = type(v)
@@ -133,11 +133,11 @@ def _clean(v, depth: int) -> bool:
         for k, item in v.items():
             if type(k) is str and not (len(k) <= MAX_FIELD_CHARS and "\x00" not in k and (k.isascii() or _encodable(k))):
                 return False
-            if type(item) not in _SCALARS and not _clean(item, depth + 1):
+            if type(item) not in _SCALARS and not is_clean(item, depth + 1):
                 return False
         return True
     if t is list:
-        return all(type(item) in _SCALARS or _clean(item, depth + 1) for item in v)
+        return all(type(item) in _SCALARS or is_clean(item, depth + 1) for item in v)
     if t is float:
         return math.isfinite(v)
     return True
@@ -154,7 +154,7 @@ def _encodable(s: str) -> bool:
     return True
 
 
-def _explain(value, where: str, filing: str | None) -> None:
+def explain_clock(value, where: str, filing: str | None) -> None:
     """Raise BadInput naming the first bad value's path (the slow pass)."""
     stack = [(value, "", 0)]
     who = filing or where or None

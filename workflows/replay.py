@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from . import land_disturbance, noi, rda, street_opening
-from .clocks import ClockResult, _evaluate, _order
+from .clocks import ClockResult, evaluate_clocks, event_order
 from .errors import MalformedEvent
 from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
@@ -68,7 +68,7 @@ class Replay:
         return pending[0] if pending else None
 
 
-def _live_events(filing: Filing) -> list[Event]:
+def live_events(filing: Filing) -> list[Event]:
     if filing.__dict__.get(PLAIN_HISTORY):  # parse_filing saw no voiding and the dates in order
         return list(filing.events)
     in_order, day, position = True, date.min, 0
@@ -79,7 +79,7 @@ def _live_events(filing: Filing) -> list[Event]:
             in_order = False
         day, position = e.date, e.position
     else:  # nothing voided; most histories are in date order already
-        return list(filing.events) if in_order else sorted(filing.events, key=_order)
+        return list(filing.events) if in_order else sorted(filing.events, key=event_order)
     voided: set[int] = set()
     by_pos = {e.position: e for e in filing.events}
     for e in filing.events:
@@ -100,7 +100,7 @@ def _live_events(filing: Filing) -> list[Event]:
                 raise MalformedEvent(f"event {target} is already voided", filing=filing.id, position=e.position, event=e.type)
             voided.add(target)
     live = [e for e in filing.events if e.type != VOID and e.position not in voided]
-    return sorted(live, key=_order)
+    return sorted(live, key=event_order)
 
 
 def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
@@ -155,7 +155,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     rec.known_clocks = _known_clocks(rules, also)
     state = START
     unguarded, events, by_type = machine.unguarded, rec.events, {}
-    for e in _live_events(filing):
+    for e in live_events(filing):
         etype = e.type
         target = unguarded.get((state, etype))  # machine.step's answer where it has nothing to ask
         if target is None:
@@ -174,9 +174,9 @@ def replay(filing: Filing, as_of: date) -> Replay:
     if state == START:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
     final = state in machine.final
-    clocks = _evaluate(rec, rules, as_of, final, by_type)
+    clocks = evaluate_clocks(rec, rules, as_of, final, by_type)
     for prefix, other in also:
-        clocks += _evaluate(rec, other, as_of, final, by_type, prefix)
+        clocks += evaluate_clocks(rec, other, as_of, final, by_type, prefix)
     if also:
         _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from calendars import BusinessCalendar, DateRule
 
+from .departments import DEPARTMENTS
 from .errors import RuleBookError, UnknownChoice
 
 __all__ = [
@@ -33,7 +34,6 @@ __all__ = [
     "TownProfile",
     "adopting",
     "Office",
-    "DEPARTMENT_OF_KIND",
 ]
 
 KINDS = ("noi", "rda", "land-disturbance", "street-opening")
@@ -172,6 +172,10 @@ class PermitRules:
     #: Registry of Deeds and the holder certifies it in writing (Saugus
     #: 508.08 §7.9), cited; "" where none does.
     recording_before_work: str = ""
+    #: The by-law that has the DPW inspect a temporary patch (Canton 16-12
+    #: §10.2: the first business day after it is placed), cited; "" where
+    #: none does (no such inspection on the DPW schedule).
+    patch_inspection: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)
@@ -205,14 +209,6 @@ class PermitRules:
             raise RuleBookError(town, "permit-expiry", f"{self.kind}: renewals allowed but no renewal period or citation")
         if "renewal-request" in seen and "permit-expiry" not in seen:
             raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
-
-
-#: Which town office runs each permit kind: the Conservation Commission hears
-#: wetlands filings and (Mansfield Ch. 25 Part B §7) Land Disturbance Permits;
-#: the Department of Public Works runs street openings (Canton 16-12 §9).
-DEPARTMENT_OF_KIND: Mapping[str, str] = MappingProxyType(
-    {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation", "street-opening": "dpw"}
-)
 
 
 @dataclass(frozen=True)
@@ -285,9 +281,9 @@ class TownProfile:
             if rules.kind != kind:
                 raise RuleBookError(self.id, None, f"permits[{kind!r}] declares kind {rules.kind!r}")
             rules.check(self.id)
-            office = self.offices.get(DEPARTMENT_OF_KIND[kind])
+            office = self.offices.get(DEPARTMENTS[kind])
             if self.offices and office is None:
-                raise RuleBookError(self.id, None, f"{kind}: no {DEPARTMENT_OF_KIND[kind]} office declared")
+                raise RuleBookError(self.id, None, f"{kind}: no {DEPARTMENTS[kind]} office declared")
             billed = any(c.id == "after-hours-payment" for c in rules.clocks)
             if billed and (office is None or "after-hours-inspection" not in office.rates):
                 raise RuleBookError(
@@ -314,7 +310,7 @@ class TownProfile:
     def office(self, kind: str) -> Office | None:
         """The office that runs permit ``kind`` here, or None for a profile
         that declares none (the state defaults)."""
-        return self.offices.get(DEPARTMENT_OF_KIND[kind])
+        return self.offices.get(DEPARTMENTS[kind])
 
     def rules(self, kind: str) -> PermitRules:
         try:

@@ -5,7 +5,7 @@ failed filing under its own department with why."""
 import io
 from datetime import date
 
-from sweep.generate import generate
+from demo.generate import generate
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import build_digest, print_docket
 from sweep.run import run_sweep

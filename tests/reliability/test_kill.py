@@ -68,7 +68,7 @@ def totals(db_file) -> dict:
 
 
 def _filings(tmp_path, n) -> str:
-    from sweep.generate import generate
+    from demo.generate import generate
 
     path = tmp_path / "filings.json"
     path.write_text(json.dumps(list(generate(n, AS_OF, seed=5))))

@@ -20,7 +20,7 @@ from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
-from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
+from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
 
 WETLANDS = "Canton Wetlands By-Law"
 DIG_SAFE = "M.G.L. c.82 §40A"
@@ -43,7 +43,7 @@ _wetlands_hearing = (
         met_by=("notice-published",),
         note="five working days prior to the hearing, at the applicant's expense",
     ),
-    _hearing_posting,
+    HEARING_POSTING,
 )
 
 EMERGENCY = f"{WETLANDS} 15-3 (emergency projects)"  # the text before Section 4 (canton.txt lines 6-17)
@@ -255,6 +255,7 @@ STREET_OPENING = PermitRules(
     renewal=CalendarDays(30, NO_ROLL),
     renewals_allowed=1,
     renewal_citation=f"{STREETS} §10.1",
+    patch_inspection=f"{STREETS} §10.2",
 )
 
 PROFILE = TownProfile(

@@ -49,7 +49,7 @@ LAND_DISTURBANCE = PermitRules(
             met_when="all",
             note="newspaper, Town Hall posting and certified mail to abutters at least 14 days before the hearing",
         ),
-        wpa._hearing_posting,
+        wpa.HEARING_POSTING,
         Clock(
             "decision",
             CalendarDays(60, C4S9),

@@ -10,7 +10,7 @@ from calendars import (
     Months,
 )
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
-from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, _hearing_posting
+from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
 
 BYLAW = "Saugus Wetlands By-Law 508.08"
 
@@ -35,7 +35,7 @@ NOI = PermitRules(
             met_by=("notice-published",),
             note="not less than five days prior to the hearing",
         ),
-        _hearing_posting,
+        HEARING_POSTING,
         Clock(
             "decision",
             CalendarDays(21, NEXT),

@@ -20,7 +20,7 @@ OPEN_MEETING = "M.G.L. c.30A §20(b) (Open Meeting Law)"
 FINAL_ACTION = ("permit-issued", "permit-denied")
 DETERMINATION = ("determination-issued",)
 
-_hearing_posting = Clock(
+HEARING_POSTING = Clock(
     "hearing-posting",
     BusinessHoursBackward(48),
     "hearing-date",
@@ -48,7 +48,7 @@ NOI = PermitRules(
             met_by=("notice-published",),
             note="at least 5 business days before the hearing",
         ),
-        _hearing_posting,
+        HEARING_POSTING,
         Clock(
             "decision",
             CalendarDays(21, NEXT),
@@ -93,7 +93,7 @@ RDA = PermitRules(
             "310 CMR 10.05(3)(a), counted as 10.05(1) counts periods of 10 days or less",
             met_by=("notice-published",),
         ),
-        _hearing_posting,
+        HEARING_POSTING,
         Clock(
             "decision",
             CalendarDays(21, NEXT),

@@ -1,4 +1,6 @@
-"""The edge's cache of the ``holidays`` package's answers for Massachusetts.
+"""The command line's cache of the ``holidays`` package's answers for
+Massachusetts, in the data directory (an edge: the calendar itself reads
+neither the disk nor the environment).
 
 Importing and running the library costs about half a second a process; the
 statute's holidays for 2000-2100 do not change for a given library version.
@@ -20,16 +22,7 @@ from pathlib import Path
 
 from calendars import massachusetts
 
-__all__ = ["data_dir", "install_holiday_cache"]
-
-
-def data_dir() -> Path:
-    """``$PERMITS_DATA_DIR``, else ``$XDG_DATA_HOME/permits``, else
-    ``~/.local/share/permits``."""
-    if os.environ.get("PERMITS_DATA_DIR"):
-        return Path(os.environ["PERMITS_DATA_DIR"])
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "permits"
+__all__ = ["holidays_version", "install_holiday_cache"]
 
 
 def holidays_version() -> str:
@@ -50,8 +43,10 @@ def _cache_path(directory: Path) -> Path:
     return directory / f"ma-holidays-{holidays_version()}.json"
 
 
-def install_holiday_cache(directory: Path | None = None) -> Path:
-    path = _cache_path(directory or data_dir())
+def install_holiday_cache(directory: Path) -> Path:
+    """Give the calendar the statute's holidays from the cache in
+    ``directory`` (the data directory), made there first if need be."""
+    path = _cache_path(directory)
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
         table = {int(y): tuple((date.fromisoformat(d), n) for d, n in pairs) for y, pairs in raw["years"].items()}

@@ -16,7 +16,7 @@ from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dol
 from .errors import StoreError, UnknownFiling
 from .tables import FilingRow, LedgerEntry, Party
 
-__all__ = ["Accounts", "UnknownApplicant"]
+__all__ = ["DepositLedger", "UnknownApplicant"]
 
 PARTY, LEDGER, FILING = Party.__table__, LedgerEntry.__table__, FilingRow.__table__
 
@@ -31,7 +31,9 @@ def _lines(conn: Connection, party_id: int) -> list[Line]:
     return [Line(r.entry, r.amount_cents, r.date, r.filing_id, r.item, r.quantity, r.rule, r.note or "") for r in rows]
 
 
-class Accounts:
+class DepositLedger:
+    """Each applicant's account of deposits, fees and refunds."""
+
     def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
 

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from datetime import date
 
 from calendars import BusinessCalendar
-from sweep.generated_parties import BOARDS as _BOARDS
-from sweep.generated_parties import parties as _parties
+from demo.generated_parties import BOARDS as _BOARDS
+from demo.generated_parties import parties as _parties
 
 __all__ = ["generate", "MIX", "TOWN_CODES", "KIND_CODES"]
 

@@ -1,9 +1,10 @@
-"""Calendar feeds: hearings, deadlines, inspections and patch windows as
-iCalendar (RFC 5545), one feed per town and department.
+"""The ICS writer: calendar items (hearings, deadlines, inspections, patch
+windows) as an iCalendar document (RFC 5545).  The sweep's feeds
+(:mod:`sweep.calendar_items` picks a filing's items) and the workbench's live
+calendar are both written here.
 
-:func:`calendar_items` is pure: the dated things of one filing that a
-calendar should hold.  :func:`build_feed` turns items into an ICS document
-with the ``icalendar`` package.
+:func:`build_feed` writes the document line by line, held to the bytes the
+``icalendar`` package gives (:func:`build_feed_icalendar`).
 
 Each event's UID is ``{filing}/{clock}@permits.{town}`` (the hearing's is
 ``{filing}/hearing@permits.{town}``): it does not depend on the date, so a
@@ -22,41 +23,21 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from sweep.agenda import department_of
-
-__all__ = ["CalendarItem", "calendar_items", "build_feed", "feed_name", "CALENDAR_STATUSES"]
+__all__ = [
+    "CalendarItem",
+    "build_feed",
+    "build_feed_icalendar",
+    "feed_name",
+    "feed_head",
+    "feed_stamp",
+    "vevent",
+    "is_aware",
+    "fold",
+    "FEED_END",
+    "LOCAL",
+]
 
 LOCAL = ZoneInfo("America/New_York")
-
-#: Clocks still ahead (or overdue) belong on the calendar; met, passed and
-#: expired ones are history.
-CALENDAR_STATUSES = frozenset({"open", "overdue", "waiting", "active"})
-
-_TITLES = {
-    "hearing-open": "hearing must open",
-    "newspaper-notice": "newspaper notice due",
-    "hearing-posting": "meeting posting due",
-    "hearing-notice": "hearing notices due",
-    "board-comment": "boards' comment period ends",
-    "board-reports": "board reports period ends",
-    "decision": "decision due",
-    "appeal-period": "appeal period ends",
-    "permit-expiry": "permit expires",
-    "renewal-request": "renewal request due",
-    "construction-notice": "construction notice due",
-    "work-notice": "excavation may start",
-    "emergency-filing": "emergency application due",
-    "temporary-patch-maintenance": "temporary patch maintenance year ends",
-    "permanent-patch-window-opens": "permanent patch window opens",
-    "permanent-patch-window-closes": "permanent patch window closes",
-    "cdf-cure": "flowable fill cured",
-    "winter-patch": "winter patch due (before Dec 1)",
-    "settlement-answer": "settlement answer due",
-    "certification-answer": "certification answer due",
-    "suspension-ends": "suspension ends",
-    "revocation-notice": "revocation hearing notice due",
-    "after-hours-payment": "after-hours payment due",
-}
 
 
 @dataclass(frozen=True)
@@ -71,85 +52,6 @@ class CalendarItem:
     summary: str
     description: str
     sequence: int = 0
-
-
-def _uid(filing_id: str, what: str, town: str) -> str:
-    return f"{filing_id}/{what}@permits.{town}"
-
-
-def _day(value) -> date:
-    return value if isinstance(value, date) and not isinstance(value, datetime) else date.fromisoformat(str(value)[:10])
-
-
-def _moment(value) -> datetime | None:
-    if value is None:
-        return None
-    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-
-
-def calendar_items(filing, replay, as_of: date) -> list[CalendarItem]:
-    """The filing's calendar: its hearing (the scheduled or continued date,
-    until the hearing closes) and every clock still ahead or overdue."""
-    dept = department_of(replay.kind)
-    site = ""
-    extra = getattr(filing, "extra", None) or {}
-    if isinstance(extra.get("site"), dict):
-        site = f" at {extra['site'].get('address', '')}".rstrip()
-    items: list[CalendarItem] = []
-    hearing_day, hearing_at, closed, hearing_moves = None, None, False, -1
-    moves: dict[str, int] = {}
-    for e in filing.events:
-        if e.type == "hearing-scheduled":
-            hearing_day, hearing_at, closed = e.get("hearing"), e.at, False
-            hearing_moves += 1
-        elif e.type == "hearing-continued":
-            hearing_day, hearing_at = e.get("to"), None
-            hearing_moves += 1
-        elif e.type == "hearing-closed":
-            closed = True
-        elif e.type == "clock-extended":
-            moves[e.get("clock")] = moves.get(e.get("clock"), 0) + 1
-        elif e.type == "permit-renewed":
-            moves["permit-expiry"] = moves.get("permit-expiry", 0) + 1
-    if hearing_day is not None and not closed:
-        items.append(
-            CalendarItem(
-                _uid(filing.id, "hearing", filing.town),
-                filing.town,
-                dept,
-                filing.id,
-                "hearing",
-                hearing_day,
-                hearing_at,
-                f"{filing.id}: public hearing{site}",
-                f"Public hearing on {filing.id} ({filing.kind}, {filing.town}){site}.\nFiling: {filing.id}",
-                max(hearing_moves, 0),
-            )
-        )
-    for c in replay.clocks:
-        if c.status not in CALENDAR_STATUSES:
-            continue
-        base = c.id.rsplit(":", 1)[-1]
-        title = _TITLES.get(base, c.id)
-        if ":" in c.id:
-            title = f"{title} ({c.id.split(':', 1)[0]})"
-        status = " [OVERDUE]" if c.status == "overdue" else ""
-        items.append(
-            CalendarItem(
-                _uid(filing.id, c.id, filing.town),
-                filing.town,
-                dept,
-                filing.id,
-                c.id,
-                _day(c.date),
-                _moment(getattr(c, "at", None)),
-                f"{filing.id}: {title}{status}",
-                f"{title}: {c.type} {c.status}.\nRule: {c.rule}\nHow: {c.explanation}\n"
-                f"Filing: {filing.id} ({filing.kind}, {filing.town}){site}, state {replay.state}",
-                moves.get(c.id, 0),
-            )
-        )
-    return items
 
 
 def feed_name(town: str | None, department: str | None) -> str:
@@ -197,7 +99,7 @@ def feed_head(name: str, timed: bool) -> bytes:
         f"X-WR-CALNAME:{_text(f'Permits: {name}')}",
         "X-WR-TIMEZONE:America/New_York",
     ]
-    out = [_fold(line) for line in lines]
+    out = [fold(line) for line in lines]
     if timed:
         out.append(_vtimezone())
     return b"\r\n".join(out) + b"\r\n"
@@ -216,14 +118,14 @@ def vevent(item: CalendarItem, stamp: bytes) -> bytes:
     return b"\r\n".join(
         (
             b"BEGIN:VEVENT",
-            _fold(f"SUMMARY:{_text(item.summary)}"),
+            fold(f"SUMMARY:{_text(item.summary)}"),
             start_line,
             end_line,
             stamp,
-            _fold(f"UID:{_text(item.uid)}"),
+            fold(f"UID:{_text(item.uid)}"),
             b"SEQUENCE:%d" % item.sequence,
             _categories(item.department, item.town),
-            _fold(f"DESCRIPTION:{_text(item.description)}"),
+            fold(f"DESCRIPTION:{_text(item.description)}"),
             b"TRANSP:TRANSPARENT",
             b"END:VEVENT",
             b"",
@@ -242,7 +144,7 @@ def _day_lines(day: date) -> tuple[bytes, bytes]:
 
 @lru_cache(maxsize=256)
 def _categories(department: str, town: str) -> bytes:
-    return _fold(f"CATEGORIES:{_text(department)},{_text(town)}")
+    return fold(f"CATEGORIES:{_text(department)},{_text(town)}")
 
 
 def _ymd(day: date) -> str:
@@ -267,7 +169,7 @@ def _text(value: str) -> str:
     )
 
 
-def _fold(line: str) -> bytes:
+def fold(line: str) -> bytes:
     """The content line in UTF-8, folded as icalendar folds: at most 74
     octets a line, never inside a character, and a backslash or caret
     that would end a line moved to the next (icalendar issue #1501)."""

@@ -1,6 +1,6 @@
-"""Email to applicants and owners: the messages the sweep queues in the
-store's outbox, and their delivery through the SMTP server named by
-``PERMITS_SMTP_URL``.
+"""Email to applicants and owners: the wording of every message the
+project queues in the store's outbox (notices, reminders, invitations, an
+incomplete application's reasons).  Delivery is :mod:`notices.smtp`'s.
 
 What goes by email (to the addresses on the filing: ``applicant.email``,
 ``owner.email``):
@@ -16,45 +16,34 @@ What goes by email (to the addresses on the filing: ``applicant.email``,
 Abutter notices, legal notices, postings and board memos stay on paper: the
 by-laws require certified mail or publication for them.
 
-Building a message is pure (the notice's bytes in, the message's bytes out);
-queuing is the output log's (:mod:`models.outputs`), delivery the outbox's
-(:mod:`models.outbox`, at least once).  With no ``PERMITS_SMTP_URL`` nothing
-is sent: the messages wait in the outbox, which ``permits outbox`` lists.
+Building a message is pure (the notice's bytes in, the message's bytes
+out; the sender, ``PERMITS_MAIL_FROM``, is passed in as ``mail_from``);
+queuing is the output log's (:mod:`models.outputs`) or the service's that
+caused it, delivery the outbox's (:mod:`models.outbox`, at least once).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import smtplib
 from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, make_msgid, parseaddr
-from urllib.parse import unquote, urlsplit
 
-from workflows.errors import PermitsError
-from workflows.standing import APPLICANT_CLOCKS, applicant_clock
+from workflows.standing import applicant_clock
 
 __all__ = [
-    "SMTP_ENV",
-    "FROM_ENV",
     "EMAIL_NOTICES",
-    "APPLICANT_CLOCKS",
     "REMINDER_DAYS",
     "RENEWAL_WINDOW_DAYS",
-    "MailConfigError",
     "party_emails",
+    "build_message",
     "notice_emails",
     "reminder_emails",
-    "smtp_sender",
-    "smtp_url",
+    "invitation_email",
+    "incomplete_email",
 ]
-
-SMTP_ENV = "PERMITS_SMTP_URL"
-FROM_ENV = "PERMITS_MAIL_FROM"
-DEFAULT_FROM = "permits@localhost"
 
 #: Notice kinds that go to the applicant and owner by email as well as on paper.
 EMAIL_NOTICES = frozenset(
@@ -77,10 +66,6 @@ RENEWAL_WINDOW_DAYS = 60
 _EMAIL = re.compile(r"[^@\s<>,;]{1,64}@[^@\s<>,;]{1,190}\.[A-Za-z]{2,}")
 
 
-class MailConfigError(PermitsError):
-    pass
-
-
 def _clean(address) -> str | None:
     if not isinstance(address, str):
         return None
@@ -101,9 +86,10 @@ def party_emails(extra: Mapping, roles=("applicant", "owner")) -> list[tuple[str
     return out
 
 
-def _sender(town_name: str) -> str:
-    sender = os.environ.get(FROM_ENV) or DEFAULT_FROM
-    return sender if "<" in sender else f"{town_name} permits <{sender}>"
+def _sender(town_name: str, mail_from: str) -> str:
+    """``mail_from`` (``PERMITS_MAIL_FROM``) as the From header: a bare
+    address gets the town's name."""
+    return mail_from if "<" in mail_from else f"{town_name} permits <{mail_from}>"
 
 
 def build_message(
@@ -129,7 +115,9 @@ def _town_name(town_id: str) -> str:
     return town(town_id).name
 
 
-def notice_emails(filing, notice_kind: str, title: str, pdf_name: str, pdf: bytes, dated: datetime) -> list[dict]:
+def notice_emails(
+    filing, notice_kind: str, title: str, pdf_name: str, pdf: bytes, dated: datetime, *, mail_from: str
+) -> list[dict]:
     """The emails of a notice made for ``filing``: one per applicant and
     owner address, the PDF attached.  Empty for a notice that stays on paper."""
     if notice_kind not in EMAIL_NOTICES:
@@ -150,7 +138,7 @@ def notice_emails(filing, notice_kind: str, title: str, pdf_name: str, pdf: byte
                 "address": address,
                 "dated": dated,
                 "message": build_message(
-                    sender=_sender(town_name),
+                    sender=_sender(town_name, mail_from),
                     to=address,
                     subject=f"{title}: {filing.id}",
                     body=body,
@@ -162,7 +150,7 @@ def notice_emails(filing, notice_kind: str, title: str, pdf_name: str, pdf: byte
     return out
 
 
-def reminder_emails(filing, replay, as_of: date, dated: datetime) -> list[tuple[str, Callable[[], dict]]]:
+def reminder_emails(filing, replay, as_of: date, dated: datetime, *, mail_from: str) -> list[tuple[str, Callable[[], dict]]]:
     """(output key, make payload) for each reminder due to the applicant on
     ``as_of``: an applicant's deadline :data:`REMINDER_DAYS` days out or
     nearer (once per clock date), and the renewal window opening
@@ -178,13 +166,15 @@ def reminder_emails(filing, replay, as_of: date, dated: datetime) -> list[tuple[
             continue
         day = c.date if isinstance(c.date, date) else date.fromisoformat(c.date)
         if as_of <= day <= as_of + timedelta(days=REMINDER_DAYS):
-            out.append((f"email:deadline:{c.id}:{day.isoformat()}", _reminder(filing, c, day, what, addresses, dated)))
+            out.append((f"email:deadline:{c.id}:{day.isoformat()}", _reminder(filing, c, day, what, addresses, dated, mail_from)))
         elif base == "renewal-request" and day <= as_of + timedelta(days=RENEWAL_WINDOW_DAYS):
-            out.append((f"email:renewal-window:{c.id}:{day.isoformat()}", _reminder(filing, c, day, what, addresses, dated)))
+            out.append(
+                (f"email:renewal-window:{c.id}:{day.isoformat()}", _reminder(filing, c, day, what, addresses, dated, mail_from))
+            )
     return out
 
 
-def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime) -> Callable[[], dict]:
+def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime, mail_from: str) -> Callable[[], dict]:
     def make() -> dict:
         town_name = _town_name(filing.town)
         emails = []
@@ -200,7 +190,7 @@ def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime) -
                     "address": address,
                     "dated": dated,
                     "message": build_message(
-                        sender=_sender(town_name),
+                        sender=_sender(town_name, mail_from),
                         to=address,
                         subject=f"Reminder: {what} by {day.isoformat()} ({filing.id})",
                         body=body,
@@ -213,44 +203,9 @@ def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime) -
     return make
 
 
-def smtp_url() -> str | None:
-    return os.environ.get(SMTP_ENV) or None
-
-
-def smtp_sender(url: str, timeout: float = 30.0) -> Callable[[str, bytes], None]:
-    """``send(address, message)`` through the server at ``url``:
-    ``smtp://[user:password@]host[:port]`` (plain, port 25),
-    ``smtp+starttls://...`` (STARTTLS, port 587) or ``smtps://...`` (TLS,
-    port 465)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("smtp", "smtp+starttls", "smtps") or not parts.hostname:
-        raise MailConfigError(
-            f"{SMTP_ENV}: {parts.scheme or url!r} is not an SMTP URL; use smtp://host:port, smtp+starttls://... or smtps://..."
-        )
-    port = parts.port or {"smtp": 25, "smtp+starttls": 587, "smtps": 465}[parts.scheme]
-    user = unquote(parts.username) if parts.username else None
-    password = unquote(parts.password) if parts.password else None
-
-    def send(address: str, message: bytes) -> None:
-        cls = smtplib.SMTP_SSL if parts.scheme == "smtps" else smtplib.SMTP
-        with cls(parts.hostname, port, timeout=timeout) as server:
-            if parts.scheme == "smtp+starttls":
-                server.starttls()
-            if user:
-                server.login(user, password or "")
-            sender = parseaddr(_header(message, "From"))[1] or DEFAULT_FROM
-            server.sendmail(sender, [address], message)
-
-    return send
-
-
-def _header(message: bytes, name: str) -> str:
-    from email import message_from_bytes
-
-    return message_from_bytes(message, policy=SMTP).get(name, "")
-
-
-def invitation_email(town_id: str, filing_id: str, address: str, link: str, expires: date, dated: datetime) -> dict:
+def invitation_email(
+    town_id: str, filing_id: str, address: str, link: str, expires: date, dated: datetime, *, mail_from: str
+) -> dict:
     """The email carrying a staff invitation's link (queued like a notice)."""
     town_name = _town_name(town_id)
     body = (
@@ -264,12 +219,12 @@ def invitation_email(town_id: str, filing_id: str, address: str, link: str, expi
         "address": address,
         "dated": dated,
         "message": build_message(
-            sender=_sender(town_name), to=address, subject=f"Follow filing {filing_id} online", body=body, dated=dated
+            sender=_sender(town_name, mail_from), to=address, subject=f"Follow filing {filing_id} online", body=body, dated=dated
         ),
     }
 
 
-def incomplete_email(filing, role: str, address: str, reasons: str, dated: datetime) -> dict:
+def incomplete_email(filing, role: str, address: str, reasons: str, dated: datetime, *, mail_from: str) -> dict:
     """The town's reasons for finding an online application incomplete."""
     town_name = _town_name(filing.town)
     body = (
@@ -283,6 +238,10 @@ def incomplete_email(filing, role: str, address: str, reasons: str, dated: datet
         "address": address,
         "dated": dated,
         "message": build_message(
-            sender=_sender(town_name), to=address, subject=f"Application {filing.id} is incomplete", body=body, dated=dated
+            sender=_sender(town_name, mail_from),
+            to=address,
+            subject=f"Application {filing.id} is incomplete",
+            body=body,
+            dated=dated,
         ),
     }

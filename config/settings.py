@@ -1,0 +1,154 @@
+"""Every ``PERMITS_*`` setting, what it means and its default, and
+:func:`load`, which reads them from the environment into :class:`Settings`.
+
+:data:`SETTINGS` is the table ``docs/operations/configuration.md`` shows (a
+test finds every ``PERMITS_`` name in the code and in that page, and fails
+on one missing from either).  Nothing else in the project reads
+``os.environ`` for a ``PERMITS_`` name (a test checks that too).
+
+Cheap to import (the standard library and the error root), so
+``permits replay`` and ``permits show`` pay nothing for it.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from calendars.errors import PermitsError
+
+__all__ = ["Setting", "SETTINGS", "Settings", "BadSetting", "load", "DEFAULT_MAIL_FROM", "DEFAULT_UPLOAD_MAX_MB"]
+
+DEFAULT_MAIL_FROM = "permits@localhost"
+DEFAULT_UPLOAD_MAX_MB = 25
+
+
+class Setting(NamedTuple):
+    name: str
+    default: str
+    meaning: str
+
+
+#: Every setting, in the order the configuration page lists them.
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "PERMITS_DATA_DIR",
+        "`$XDG_DATA_HOME/permits`, else `~/.local/share/permits`",
+        "the data directory: the default SQLite store `permits.db`, uploads, the holidays cache, "
+        "Prefect's home for the embedded run, the sweep's ledger for a folder of filings, the demo store",
+    ),
+    Setting(
+        "PERMITS_DATABASE_URL",
+        "`sqlite:///DATA_DIR/permits.db`",
+        "the store: `sqlite:///PATH` or `postgresql+psycopg://USER:PASSWORD@HOST:PORT/DB`; `--db URL` wins over it",
+    ),
+    Setting("PERMITS_UPLOADS_DIR", "`DATA_DIR/uploads`", "where uploaded plans are kept (outside any web root)"),
+    Setting("PERMITS_UPLOAD_MAX_MB", str(DEFAULT_UPLOAD_MAX_MB), "the largest plan an applicant may upload, in MB"),
+    Setting("PERMITS_SMTP_URL", "unset: nothing is sent", "the SMTP server: `smtp://`, `smtp+starttls://` or `smtps://` URL"),
+    Setting("PERMITS_MAIL_FROM", f"`{DEFAULT_MAIL_FROM}`", "the sender of every email (`Town permits <ADDRESS>` when bare)"),
+    Setting(
+        "PERMITS_SECRET_KEY",
+        "a fresh key at each start (a restart logs everyone out)",
+        "signs the workbench's session cookies; give the same key to every worker and server",
+    ),
+    Setting(
+        "PERMITS_TRUSTED_PROXIES",
+        "unset: `X-Forwarded-For` is never read",
+        "the reverse proxies' addresses or networks, comma-separated, whose `X-Forwarded-For` names the client",
+    ),
+    Setting(
+        "PERMITS_DASK_ADDRESS", "unset: threads in the sweep's process", "a Dask scheduler (`tcp://HOST:PORT`) for the sweep"
+    ),
+    Setting("PERMITS_USER", "the login name", "who records an event or an import from the command line (`--by` wins)"),
+)
+
+_NAMES = frozenset(s.name for s in SETTINGS)
+
+
+class Settings(NamedTuple):
+    """The settings of one process, as :func:`load` read them."""
+
+    data_dir: Path
+    database_url: str | None
+    uploads_dir: Path
+    upload_max_bytes: int
+    smtp_url: str | None
+    mail_from: str
+    secret_key: str | None
+    trusted_proxies: str
+    dask_address: str | None
+    user: str
+
+    def store_url(self, given: str | None = None) -> str:
+        """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
+        ``permits.db`` in the data directory."""
+        return given or self.database_url or f"sqlite:///{self.data_dir / 'permits.db'}"
+
+    @property
+    def sweep_ledger(self) -> Path:
+        """Where a sweep of a folder of filing JSON records what it made."""
+        return self.data_dir / "sweep-ledger.sqlite"
+
+    @property
+    def demo_dir(self) -> Path:
+        return self.data_dir / "demo"
+
+    @property
+    def prefect_home(self) -> Path:
+        return self.data_dir / "prefect"
+
+
+class BadSetting(PermitsError):
+    """A setting whose value cannot be used; the message names it."""
+
+
+def _data_dir(env: Mapping[str, str]) -> Path:
+    if env.get("PERMITS_DATA_DIR"):
+        return Path(env["PERMITS_DATA_DIR"])
+    base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "permits"
+
+
+def _megabytes(env: Mapping[str, str], name: str, default: float) -> int:
+    text = env.get(name)
+    if not text:
+        return int(default * 1024 * 1024)
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadSetting(f"{name}={text!r}: a number of megabytes, such as 25") from None
+    if not 0 < value <= 10_000:
+        raise BadSetting(f"{name}={text!r}: between 0 and 10000 megabytes")
+    return int(value * 1024 * 1024)
+
+
+def _login_name(env: Mapping[str, str]) -> str:
+    if env.get("USER"):
+        return env["USER"]
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (a container without a passwd entry)
+        return "unknown"
+
+
+def load(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings from ``environ`` (default: this process's environment).
+    An empty variable counts as unset.  :class:`BadSetting` names a value
+    that cannot be used."""
+    env = os.environ if environ is None else environ
+    data = _data_dir(env)
+    return Settings(
+        data_dir=data,
+        database_url=env.get("PERMITS_DATABASE_URL") or None,
+        uploads_dir=Path(env["PERMITS_UPLOADS_DIR"]) if env.get("PERMITS_UPLOADS_DIR") else data / "uploads",
+        upload_max_bytes=_megabytes(env, "PERMITS_UPLOAD_MAX_MB", DEFAULT_UPLOAD_MAX_MB),
+        smtp_url=env.get("PERMITS_SMTP_URL") or None,
+        mail_from=env.get("PERMITS_MAIL_FROM") or DEFAULT_MAIL_FROM,
+        secret_key=env.get("PERMITS_SECRET_KEY") or None,
+        trusted_proxies=env.get("PERMITS_TRUSTED_PROXIES", ""),
+        dask_address=env.get("PERMITS_DASK_ADDRESS") or None,
+        user=env.get("PERMITS_USER") or _login_name(env),
+    )

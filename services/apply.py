@@ -1,0 +1,77 @@
+"""An applicant's online application and its resubmission: the filing, its
+plans and the applicant's link to it written in one transaction.
+
+:func:`apply_online` checks the plans (before anything is written), writes
+the plan's file (fsynced, under a random name), then in one transaction
+imports the filing, records the upload and links the account; if any of it
+fails the file is removed and nothing is recorded.  A process killed
+between the file and the commit leaves a file no row names, which
+:meth:`models.uploads.Uploads.tidy` removes (the web app tidies at start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from workflows.errors import PermitsError
+
+__all__ = ["apply_online", "resubmit", "ask_renewal", "NotSentBack"]
+
+
+class NotSentBack(PermitsError):
+    """A resubmission of an application the town has not sent back."""
+
+    def __init__(self, filing_id: str):
+        self.filing = filing_id
+        super().__init__(f"{filing_id}: the town has not sent this application back")
+
+
+def apply_online(store, uploads, account, application: Mapping[str, Any], plan_name: str, plan: bytes) -> str:
+    """Submit ``application`` (the filing JSON of an online application:
+    its ``submitted`` history) for ``account``, with the plans
+    ``plan_name`` / ``plan``; the new filing's id.  UploadRefused (nothing
+    written) for plans that are not a PDF within the limit; the core's
+    errors for an application it refuses."""
+    from models.applicants import Applicants
+
+    by = f"applicant:{account.email}"
+    name = uploads.check(plan_name, plan)
+    with uploads.staged(name, plan) as staged, store.engine.begin() as conn:
+        [filing_id] = store.import_filings([application], by=by, conn=conn)
+        uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
+        Applicants(store).link(account, filing_id, "submitted", conn=conn)
+    return filing_id
+
+
+def resubmit(store, uploads, account, filing_id: str, *, today: date, expect_seq: int, plan_name: str = "", plan: bytes = b""):
+    """Send an application the town found incomplete again (a new
+    ``submitted`` event: no clock runs until the town finds it complete),
+    with corrected plans when given; one transaction.  NotSentBack when
+    the town has not sent it back."""
+    from workflows.submission import submission_of, submitted_event
+
+    filing, _ = store.load(filing_id)
+    if not submission_of(filing).awaiting_applicant:
+        raise NotSentBack(filing_id)
+    by = f"applicant:{account.email}"
+    name = uploads.check(plan_name, plan) if plan else ""
+    if not plan:
+        return store.record(filing_id, submitted_event(today), by=by, expect_seq=expect_seq, today=today)
+    with uploads.staged(name, plan) as staged:
+        return store.record(
+            filing_id,
+            submitted_event(today),
+            by=by,
+            expect_seq=expect_seq,
+            today=today,
+            then=lambda conn, _filing: uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id),
+        )
+
+
+def ask_renewal(store, account, filing_id: str, *, today: date, expect_seq: int):
+    """The holder asks in writing for the permit's renewal (a
+    ``renewal-requested`` event dated ``today``)."""
+    raw = {"type": "renewal-requested", "date": today.isoformat()}
+    return store.record(filing_id, raw, by=f"applicant:{account.email}", expect_seq=expect_seq, today=today)

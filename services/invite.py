@@ -1,0 +1,49 @@
+"""Invite an applicant, owner or contractor to follow a filing online: a
+single-use link, and its email queued in the outbox in the same transaction
+(``permits invite`` and the filing page's invitation form)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+__all__ = ["Invitation", "invite"]
+
+
+class Invitation(NamedTuple):
+    address: str
+    link: str
+    expires: object  # date
+
+
+def invite(
+    store,
+    filing_id: str,
+    email: str,
+    *,
+    by: str,
+    base_url: str,
+    now: datetime,
+    mail_from: str,
+    days: int | None = None,
+) -> Invitation:
+    """A link for ``email`` to follow ``filing_id``, valid ``days`` days
+    (default :data:`models.applicants.INVITATION_DAYS`), under ``base_url``
+    (the workbench's address); the invitation and its email are written in
+    one transaction.  ApplicantError for an address that is not one,
+    UnknownFiling for a filing that does not exist."""
+    from models.applicants import INVITATION_DAYS, Applicants, normal_email
+    from models.outbox import queue_emails
+    from notices.email import invitation_email
+
+    days = INVITATION_DAYS if days is None else days
+    address = normal_email(email)
+    filing, _ = store.load(filing_id)
+    expires = (now + timedelta(days=days)).date()
+    with store.engine.begin() as conn:
+        token = Applicants(store).invite(filing.id, address, by=by, days=days, conn=conn)
+        link = f"{base_url.rstrip('/')}/invitation/{token}"
+        email_row = invitation_email(filing.town, filing.id, address, link, expires, now, mail_from=mail_from)
+        recorded = store.now()  # each invitation its own occasion: a second one is no copy of the first
+        queue_emails(conn, filing.id, [email_row], recorded, occasion=recorded.isoformat())
+    return Invitation(address, link, expires)

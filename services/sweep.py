@@ -1,0 +1,149 @@
+"""Run the daily sweep: as a Prefect flow (the default) or as a plain call,
+over the store or a folder of filing JSON, with the progress callback and
+the notice limit passed in; then hand the outbox to the SMTP server when one
+is configured.  ``permits sweep`` and ``permits demo`` call :func:`run_sweep`.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import Any, Protocol
+
+from config import Settings
+from workflows.errors import PermitsError
+
+__all__ = ["SweepFailed", "Progress", "run_sweep", "default_ledger"]
+
+
+class SweepFailed(PermitsError):
+    """The Prefect flow failed for a reason of its own (not a filing's)."""
+
+
+def default_ledger(filings: str, settings: Settings) -> str:
+    """Where a sweep of ``filings`` records its outputs when no ledger is
+    named: on the filings in the store itself; for a folder of filing JSON,
+    the SQLite ledger file in the data directory."""
+    from sweep.store_source import is_database_url
+
+    return filings if is_database_url(filings) else str(settings.sweep_ledger)
+
+
+class Progress(Protocol):
+    """What a sweep tells of its progress (the command line's bar): how many
+    open filings it will read, then how many more it has swept."""
+
+    def start(self, total: int) -> None: ...
+
+    def update(self, n: int) -> None: ...
+
+
+def run_sweep(
+    as_of: date,
+    filings: str,
+    out: str,
+    settings: Settings,
+    *,
+    ledger: str | None = None,
+    chunk_size: int = 500,
+    use_prefect: bool = True,
+    notice_limit: int | None = None,
+    dask: str | None = None,
+    make_notices: bool = True,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Sweep ``filings`` (a database URL, or a folder or .jsonl file of
+    filing JSON) for ``as_of`` into ``out``; returns ``{"counts", "digest",
+    "paths", "email"}`` either way.  ``make_notices`` false: the notices due
+    are listed (pending), not made, and no email goes out.  ``progress`` is
+    told the open filings' count, then how many were swept, chunk by chunk."""
+    from sweep.store_source import is_database_url
+
+    # WeasyPrint warns about its font subsetting once per PDF: noise in a
+    # sweep that makes hundreds (errors still show).
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    ledger = ledger or default_ledger(filings, settings)
+    if use_prefect:
+        res = _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress)
+    else:
+        res = _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress)
+    res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
+    res["email"] = None
+    if make_notices and is_database_url(ledger) and settings.smtp_url:
+        res["email"] = _deliver(ledger, settings.smtp_url)
+    return res
+
+
+def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress):
+    from sweep.prefect_env import configure_embedded
+
+    configure_embedded(settings.prefect_home)
+    from sweep import flows
+
+    if progress is not None:  # the flow's own source (one per process): counted once
+        progress.start(flows.open_source(filings).count())
+    try:
+        sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
+        return sweep_flow(
+            as_of=as_of,
+            filings=filings,
+            ledger=ledger,
+            out=out,
+            chunk_size=chunk_size,
+            make_notices=make_notices,
+            notice_limit=notice_limit,
+            mail_from=settings.mail_from,
+            progress=progress.update if progress is not None else None,
+        )
+    except PermitsError:
+        raise
+    except Exception as exc:
+        raise SweepFailed(f"the daily-sweep flow failed: {type(exc).__name__}: {exc}") from exc
+    finally:
+        flows.close_logs()
+
+
+def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress):
+    from sweep.dispatch import notice_hook
+    from sweep.report import write_report
+    from sweep.run import run_sweep as sweep_filings
+    from sweep.store_source import is_database_url, open_log, open_source
+
+    source = open_source(filings)
+    if progress is not None:
+        progress.start(source.count())
+    log = open_log(ledger, source)
+    hook = None
+    if make_notices:
+        email = is_database_url(ledger)
+        hook = notice_hook(as_of, limit=notice_limit, email=email, mail_from=settings.mail_from)
+    try:
+        result = sweep_filings(
+            source,
+            log,
+            as_of,
+            chunk_size=chunk_size,
+            out_dir=out,
+            progress=progress.update if progress is not None else None,
+            notice_hook=hook,
+        )
+    finally:
+        log.close()
+    try:
+        return write_report(result, out)
+    finally:
+        result.close()
+
+
+def _deliver(ledger: str, smtp_url: str):
+    """Hand the store's outbox to the SMTP server (else the emails wait:
+    ``permits outbox``)."""
+    from models.outbox import Outbox
+    from models.service import Store
+    from notices.smtp import smtp_sender
+
+    store = Store(ledger)
+    try:
+        return Outbox(store).deliver(smtp_sender(smtp_url))
+    finally:
+        store.engine.dispose()

@@ -1,0 +1,60 @@
+"""The settings: every PERMITS_* variable read in one place, with its
+default, and nothing else in the project reading the environment for one."""
+
+from pathlib import Path
+
+import pytest
+
+import config
+from config import BadSetting
+
+
+def test_the_default_database_and_uploads_are_in_the_users_data_directory(tmp_path):
+    s = config.load({"XDG_DATA_HOME": str(tmp_path), "USER": "pat"})
+    assert s.data_dir == tmp_path / "permits"
+    assert s.store_url() == f"sqlite:///{tmp_path}/permits/permits.db"
+    assert s.store_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert s.uploads_dir == tmp_path / "permits" / "uploads"
+    assert s.user == "pat" and s.smtp_url is None and s.mail_from == "permits@localhost"
+
+
+def test_without_xdg_the_data_directory_is_under_the_home_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert config.load({}).data_dir == Path(tmp_path) / ".local" / "share" / "permits"
+
+
+def test_each_setting_moves_what_it_names():
+    s = config.load(
+        {
+            "PERMITS_DATA_DIR": "/srv/permits",
+            "PERMITS_DATABASE_URL": "postgresql+psycopg://u@/db",
+            "PERMITS_UPLOADS_DIR": "/srv/plans",
+            "PERMITS_UPLOAD_MAX_MB": "2.5",
+            "PERMITS_SMTP_URL": "smtp://mail:25",
+            "PERMITS_MAIL_FROM": "conservation@canton.example",
+            "PERMITS_SECRET_KEY": "k",
+            "PERMITS_TRUSTED_PROXIES": "10.0.0.5",
+            "PERMITS_DASK_ADDRESS": "tcp://10.0.0.9:8786",
+            "PERMITS_USER": "clerk",
+        }
+    )
+    assert s.data_dir == Path("/srv/permits") and s.store_url() == "postgresql+psycopg://u@/db"
+    assert s.uploads_dir == Path("/srv/plans") and s.upload_max_bytes == int(2.5 * 1024 * 1024)
+    assert (s.smtp_url, s.mail_from, s.secret_key) == ("smtp://mail:25", "conservation@canton.example", "k")
+    assert (s.trusted_proxies, s.dask_address, s.user) == ("10.0.0.5", "tcp://10.0.0.9:8786", "clerk")
+    assert s.sweep_ledger == Path("/srv/permits/sweep-ledger.sqlite") and s.prefect_home == Path("/srv/permits/prefect")
+
+
+@pytest.mark.parametrize("value", ["lots", "0", "-3", "1e9"])
+def test_an_upload_limit_that_is_not_a_size_is_refused_naming_the_setting(value):
+    with pytest.raises(BadSetting, match="PERMITS_UPLOAD_MAX_MB"):
+        config.load({"PERMITS_UPLOAD_MAX_MB": value})
+
+
+def test_a_bad_setting_is_one_line_and_exit_2_from_the_command_line(monkeypatch, capsys):
+    from cli.main import main
+
+    monkeypatch.setenv("PERMITS_UPLOAD_MAX_MB", "lots")
+    assert main(["list"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("permits: error: PERMITS_UPLOAD_MAX_MB='lots'") and err.count("\n") == 1
