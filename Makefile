@@ -13,7 +13,9 @@ $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check uv
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements.lock
-	$(BIN)/uv pip install -q --python $(BIN)/python --no-deps -e .
+	# compat: the checkout itself on sys.path (a .pth line), so a script run
+	# from tests/ finds the packages before the test folders named like them
+	$(BIN)/uv pip install -q --python $(BIN)/python --no-deps -e . --config-settings editable_mode=compat
 	touch $(STAMP)
 
 demo: $(STAMP)

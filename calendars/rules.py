@@ -73,7 +73,7 @@ def add_months(day: date, n: int) -> date:
     day of the month, or the month's last day when it is shorter (Jan 31 +
     1 month is the last day of February).  What ``day +
     relativedelta(months=n)`` gives, without dateutil's general machinery
-    (tests/test_calendar_fast_paths.py holds the two equal).  No roll."""
+    (tests/calendars/test_calendar_fast_paths.py holds the two equal).  No roll."""
     months = day.month - 1 + n
     year, month = day.year + months // 12, months % 12 + 1
     return date(year, month, min(day.day, _month_length(year, month)))

@@ -12,8 +12,8 @@ writing: each column's values go through that column type's own bind
 processor (dates and JSON by the same formatting done in one pass, a
 moment repeated on many rows once), and the rows go to the driver's
 ``executemany`` as tuples.  The bytes stored are the ones
-SQLAlchemy's insert stores (tests/test_store_import_rows.py,
-tests/test_store_insert_many.py).
+SQLAlchemy's insert stores (tests/models/test_store_import_rows.py,
+tests/models/test_store_insert_many.py).
 """
 
 import json

@@ -1,6 +1,6 @@
 """A party's email address in a filing's JSON, as one SQL expression per
 database: the text of the indexes of migration 0006, so the database finds
-a proved applicant's filings through them (tests/test_applicant_email_index.py
+a proved applicant's filings through them (tests/models/test_applicant_email_index.py
 checks the plans).  The roles are the fixed tuple below, never user text."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ __all__ = ["PARTY_EMAIL_ROLES", "PARTY_EMAIL_INDEXES", "party_email"]
 PARTY_EMAIL_ROLES = ("applicant", "owner", "contractor")
 #: The indexes of these expressions (migration 0006).  Alembic cannot
 #: compare an expression index with the models on every database, so the
-#: schema test leaves these names out and tests/test_applicant_email_index.py
+#: schema test leaves these names out and tests/models/test_applicant_email_index.py
 #: checks the plans instead.
 PARTY_EMAIL_INDEXES = frozenset(f"ix_filing_{role}_email" for role in PARTY_EMAIL_ROLES)
 

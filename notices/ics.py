@@ -65,7 +65,7 @@ def build_feed(items: Iterable[CalendarItem], as_of: date, name: str) -> bytes:
     Written line by line, not through ``icalendar``'s objects (its
     parameter objects and character-by-character line folding were about
     70% of a 10,000-filing sweep): the same bytes as ``icalendar`` 7 gives
-    for these properties (tests/test_ics_writer.py holds the two equal and
+    for these properties (tests/notices/test_ics_writer.py holds the two equal and
     parses the feeds back with ``icalendar``).  The one VTIMEZONE a feed
     with timed items needs is ``icalendar``'s own, made once."""
     items = sorted(items, key=lambda i: (i.day, i.uid))

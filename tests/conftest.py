@@ -31,3 +31,20 @@ def prefect_api(tmp_path_factory):
             yield server
     finally:
         server.stop()
+
+
+@_pytest.fixture(params=["sqlite", _pytest.param("postgresql", marks=_pytest.mark.postgresql)])
+def db_url(request, tmp_path):
+    """The test runs on SQLite (a file in tmp_path) and on PostgreSQL, in a
+    fresh database on the server of PERMITS_TEST_POSTGRES_URL (.ci/run starts
+    one; without it the case is skipped, except under CI, where it fails)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'permits.db'}"
+        return
+    from storekit import fresh_postgres_database
+
+    url, drop = fresh_postgres_database()
+    try:
+        yield url
+    finally:
+        drop()

@@ -1,6 +1,6 @@
-"""Fixtures and helpers for the store's tests (imported by the test modules).
-
-``db_url`` runs a test on SQLite (a file in tmp_path) and on PostgreSQL, in a
+"""Helpers for the store's tests: a fresh PostgreSQL database, a snapshot
+of every table, sample filings.  The ``db_url`` fixture (tests/conftest.py)
+runs a test on SQLite (a file in tmp_path) and on PostgreSQL, in a
 fresh database on the server named by ``PERMITS_TEST_POSTGRES_URL`` (.ci/run
 starts one).  Without that variable the PostgreSQL case is skipped, except
 under CI (``CI`` set), where it fails: CI must exercise the real server.
@@ -40,18 +40,6 @@ def fresh_postgres_database():
         engine.dispose()
 
     return admin.set(database=name).render_as_string(hide_password=False), drop
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'permits.db'}"
-        return
-    url, drop = fresh_postgres_database()
-    try:
-        yield url
-    finally:
-        drop()
 
 
 def snapshot(url: str) -> dict:

@@ -1,13 +1,13 @@
 """The web tests' kit: a store with a few filings of Canton, Saugus and
-Mansfield, one user of each role, and a logged-in TestClient."""
+Mansfield, one user of each role, and a TestClient that logs in.  The
+fixtures built on it (``template_db``, ``store``, ``web``) are in
+tests/web/conftest.py."""
 
 from __future__ import annotations
 
 import re
-import shutil
 from datetime import date
 
-import pytest
 from fastapi.testclient import TestClient
 
 from models.service import Store
@@ -88,27 +88,3 @@ def login(c: TestClient, who: str) -> str:
     r = c.post("/login", data={"csrf": token, "email": USERS[who][0], "password": PASSWORD, "next": "/today"})
     assert r.status_code == 303, r.text
     return csrf_of(c.get("/today").text)
-
-
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory):
-    """One store built (migrations, argon2 hashes) per module; each test
-    gets its own copy of the file."""
-    path = tmp_path_factory.mktemp("web") / "template.db"
-    make_store(f"sqlite:///{path}").engine.dispose()  # checkpoints the WAL into the file
-    return path
-
-
-@pytest.fixture
-def store(template_db, tmp_path):
-    from models.service import Store
-
-    shutil.copy(template_db, tmp_path / "permits.db")
-    s = Store(f"sqlite:///{tmp_path / 'permits.db'}")
-    yield s
-    s.engine.dispose()
-
-
-@pytest.fixture
-def web(store):
-    return client(store)

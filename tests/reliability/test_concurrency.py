@@ -12,7 +12,6 @@ from concurrent.futures import ThreadPoolExecutor
 from kit import report_row, run_inprocess
 from notice_fixtures import filing_for
 from sqlalchemy import func, select
-from storekit import db_url  # noqa: F401 - fixture
 
 from models.service import Store
 from models.tables import FilingRow, Notice, Party

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import insert, select, text
 from sqlalchemy.exc import IntegrityError
-from storekit import NOI, db_url  # noqa: F401 - fixture
+from storekit import NOI
 
 from cli.main import main
 from models.db import make_engine

@@ -27,7 +27,7 @@ _ROLES = ("applicant", "owner", "contractor")
 
 def PARTY_EMAIL_INDEXES(dialect: str) -> list[tuple[str, str]]:
     """The expressions of models/party_email.py as they were at 0006 (a
-    test holds the query to them: tests/test_applicant_email_index.py)."""
+    test holds the query to them: tests/models/test_applicant_email_index.py)."""
     if dialect == "postgresql":
         return [(f"ix_filing_{r}_email", f"lower((extra #>> '{{{r},email}}'))") for r in _ROLES]
     return [(f"ix_filing_{r}_email", f"lower(json_extract(extra, '$.{r}.email'))") for r in _ROLES]

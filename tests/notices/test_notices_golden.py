@@ -1,0 +1,122 @@
+"""Golden files: every notice template rendered for a representative filing,
+as HTML and as text, compared byte for byte with tests/notices/golden/notices/.
+
+Regenerate after an intended change, then review the diff:
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/notices/test_notices_golden.py
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
+
+from notices.abutters import merge_same_owner, parse_abutters
+from notices.kinds import NOTICE_KINDS
+from notices.render import template_names
+from notices.service import produce
+from workflows.replay import replay
+
+GOLDEN = Path(__file__).parent / "golden" / "notices"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+#: (notice, town, permit kind): one representative filing per template.
+CASES = [
+    ("abutter-notice", "saugus", "noi"),
+    ("affidavit-of-service", "canton", "noi"),
+    ("legal-notice", "canton", "noi"),
+    ("hearing-posting", "canton", "rda"),
+    ("board-memo", "canton", "noi"),
+    ("board-memo", "mansfield", "land-disturbance"),
+    ("permit", "canton", "noi"),
+    ("permit", "mansfield", "land-disturbance"),
+    ("denial", "wpa", "noi"),
+    ("determination", "canton", "rda"),
+    ("determination+", "saugus", "rda"),
+    ("street-permit", "canton", "street-opening"),
+    ("street-refusal", "canton", "street-opening"),
+    ("inspection-result", "canton", "street-opening"),
+    ("settlement-answer", "canton", "street-opening"),
+    ("certification-answer", "canton", "street-opening"),
+    ("suspension", "canton", "street-opening"),
+    ("revocation-hearing", "canton", "street-opening"),
+    ("after-hours-invoice", "canton", "street-opening"),
+    ("deposit-refund", "canton", "street-opening"),
+]
+
+
+def _outputs(notice, town, kind, fmt):
+    abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV))
+    filing = filing_for(town, kind, notice)
+    return produce(filing, replay(filing, as_of_for(kind, notice)), notice.rstrip("+"), abutters=abutters, fmt=fmt, dated=DATED)
+
+
+def _check(name: str, content: str):
+    path = GOLDEN / name
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+        return
+    assert path.exists(), f"no golden file {path}; run UPDATE_GOLDEN=1 pytest {__file__}"
+    assert content == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+
+
+@pytest.mark.parametrize("fmt", ["html", "txt"])
+@pytest.mark.parametrize("notice, town, kind", CASES)
+def test_notice_matches_its_golden_file(notice, town, kind, fmt):
+    for out in _outputs(notice, town, kind, fmt):
+        label = notice.replace("+", "-positive")
+        suffix = out.filename.split(notice.rstrip("+"), 1)[1]
+        _check(f"{town}-{kind}-{label}{suffix}", out.content)
+
+
+def test_every_template_has_a_golden_case():
+    covered = {n.rstrip("+") for n, _, _ in CASES}
+    assert covered == set(NOTICE_KINDS)
+    partials = {"_base.html.j2", "_clocks.html.j2", "labels.html.j2"}
+    assert {f"{k}.html.j2" for k in NOTICE_KINDS} | partials == template_names()
+
+
+#: conditions staff give with the decision (on its ``permit-issued`` event)
+DECIDED_CONDITIONS = [
+    "A silt fence along the 50-foot line before any clearing.",
+    "The wetland flags kept in place until the certificate of compliance.",
+]
+
+
+def _with_decided_conditions(filing, conditions, *more_events):
+    from workflows.filing import parse_filing
+
+    obj = filing.to_json()
+    obj["events"][-1]["conditions"] = conditions
+    obj["events"].extend(more_events)
+    return parse_filing(obj)
+
+
+@pytest.mark.parametrize("fmt", ["html", "txt"])
+def test_the_permit_prints_the_conditions_recorded_with_the_decision_not_the_filings_own(fmt):
+    from notice_fixtures import EXTRA
+
+    filing = _with_decided_conditions(filing_for("canton", "noi", "permit"), DECIDED_CONDITIONS)
+    outputs = produce(filing, replay(filing, as_of_for("noi", "permit")), "permit", fmt=fmt, dated=DATED)
+    for out in outputs:
+        assert DECIDED_CONDITIONS[0] in out.content and DECIDED_CONDITIONS[1] in out.content
+        assert EXTRA["conditions"][0] not in out.content  # the filing's top-level conditions give way
+        _check(f"canton-noi-permit-conditions-on-the-decision{out.filename.split('permit', 1)[1]}", out.content)
+
+
+def test_a_voided_decisions_conditions_are_not_printed_and_the_filings_own_stand_again():
+    from notice_fixtures import EXTRA
+
+    base = filing_for("canton", "noi", "permit")
+    issued = len(base.events)  # the permit-issued event's position
+    filing = _with_decided_conditions(
+        base,
+        DECIDED_CONDITIONS,
+        {"type": "event-voided", "date": "2026-12-30", "voids": issued, "reason": "issued with the wrong conditions"},
+        {"type": "permit-issued", "date": "2026-12-30"},
+    )
+    assert filing.events[issued - 1].get("conditions") == tuple(DECIDED_CONDITIONS)
+    (out,) = produce(filing, replay(filing, as_of_for("noi", "permit")), "permit", fmt="txt", dated=DATED)[:1]
+    assert EXTRA["conditions"][0] in out.content and DECIDED_CONDITIONS[0] not in out.content
