@@ -24,7 +24,7 @@ from notice_fixtures import filing_for  # noqa: E402
 
 from notices.context import Party, build_context  # noqa: E402
 from notices.kinds import notice_kind  # noqa: E402
-from notices.render import _environment  # noqa: E402
+from notices.render import template_environment  # noqa: E402
 from workflows.replay import replay  # noqa: E402
 from workflows.towns import town  # noqa: E402
 
@@ -38,8 +38,8 @@ def main(rounds: int = 15) -> dict:
     abutters = [Party(f"Owner {i}", f"{i} Elm St", "Canton", "MA", "02021", (f"12-{i:03d}",), "abutter") for i in range(N)]
     base = build_context(filing, r, town("canton"), notice_kind("abutter-notice"), dated=DATED).variables(abutters=abutters)
     sides = {
-        "ordinary": _environment(None, False).get_template("abutter-notice.html.j2"),
-        "sandboxed": _environment(None, True).get_template("abutter-notice.html.j2"),
+        "ordinary": template_environment(None, False).get_template("abutter-notice.html.j2"),
+        "sandboxed": template_environment(None, True).get_template("abutter-notice.html.j2"),
     }
 
     def run(template):

@@ -1,6 +1,6 @@
 """What a clock does when its last day is closed: the rolls, each a named
-value (RULES.md §1), and the two ways to apply one: :func:`_apply_roll`
-(the day and the closed days it moved over, named) and :func:`_roll_to`
+value (RULES.md §1), and the two ways to apply one: :func:`apply_roll`
+(the day and the closed days it moved over, named) and :func:`roll_to`
 (the day alone).  Pure: no I/O.
 """
 
@@ -19,6 +19,8 @@ __all__ = [
     "ROLL_TO_PREVIOUS_BUSINESS_DAY",
     "ROLL_PAST_SUNDAY_AND_HOLIDAY",
     "SATURDAY_BY_VOTE",
+    "apply_roll",
+    "roll_to",
 ]
 
 
@@ -63,7 +65,7 @@ def _roll_statute(cal: BusinessCalendar, day: date) -> tuple[date, tuple[ClosedS
     return day, tuple(steps)
 
 
-def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tuple[ClosedStep, ...]]:
+def apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tuple[ClosedStep, ...]]:
     if roll is Roll.STATUTE:
         return _roll_statute(cal, day)
     if roll is Roll.NONE or cal.is_business_day(day):
@@ -76,8 +78,8 @@ def _apply_roll(cal: BusinessCalendar, day: date, roll: Roll) -> tuple[date, tup
     return target, steps
 
 
-def _roll_to(cal: BusinessCalendar, day: date, roll: Roll) -> date:
-    """The day :func:`_apply_roll` moves ``day`` to, without naming the days passed over."""
+def roll_to(cal: BusinessCalendar, day: date, roll: Roll) -> date:
+    """The day :func:`apply_roll` moves ``day`` to, without naming the days passed over."""
     if roll is Roll.STATUTE:
         return _roll_statute(cal, day)[0]
     if roll is Roll.NONE or cal.is_business_day(day):

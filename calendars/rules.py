@@ -36,8 +36,8 @@ from .rolls import (
     ROLL_TO_PREVIOUS_BUSINESS_DAY,
     SATURDAY_BY_VOTE,
     Roll,
-    _apply_roll,
-    _roll_to,
+    apply_roll,
+    roll_to,
 )
 
 __all__ = [
@@ -136,11 +136,11 @@ class _ForwardThenRoll(DateRule):
     def reckon(self, cal, start, count=None):
         n = self.count if count is None else count
         counted = self._step(_as_date(start), n)
-        final, rolled = _apply_roll(cal, counted, self.roll)
+        final, rolled = apply_roll(cal, counted, self.roll)
         return Reckoning(self.name, start, n, self.unit, "after", final, counted_to=counted, rolled=rolled, roll=self.roll.value)
 
     def when(self, cal, start, count=None):
-        return _roll_to(cal, self._step(_as_date(start), self.count if count is None else count), self.roll), None
+        return roll_to(cal, self._step(_as_date(start), self.count if count is None else count), self.roll), None
 
     def summary(self):
         return f"{self.count} {self.unit}" + (f", rolled {self.roll.value}" if self.roll is not Roll.NONE else "")
@@ -341,7 +341,7 @@ class LastBusinessDayBefore(DateRule):
         if target <= s:
             target = date(s.year + 1, self.month, self.day)
         eve = target - timedelta(days=1)
-        final, rolled = _apply_roll(cal, eve, self._roll)
+        final, rolled = apply_roll(cal, eve, self._roll)
         notes = (target.strftime("%B %-d") + f" {target.year}",)
         if self._roll is Roll.NONE and not cal.is_business_day(eve):
             notes += (f"a business-day target to schedule by: {cal.roll_backward(eve).isoformat()}",)

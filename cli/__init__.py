@@ -11,3 +11,17 @@ clock`` and ``permits replay`` stay light.
 
 May import: every layer below.  Never the web app beside it.
 """
+
+__all__ = [
+    "args",
+    "demo_clocks",
+    "holiday_cache",
+    "mail",
+    "main",
+    "notices",
+    "rules",
+    "schedule",
+    "store",
+    "sweep",
+    "web",
+]

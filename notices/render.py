@@ -31,7 +31,16 @@ from jinja2.sandbox import SandboxedEnvironment
 from .context import Record
 from .errors import TemplateProblem
 
-__all__ = ["DEFAULT_DIR", "TEMPLATES_ROOT", "environment", "html_to_text", "html_to_pdf", "template_names", "FieldUndefined"]
+__all__ = [
+    "DEFAULT_DIR",
+    "TEMPLATES_ROOT",
+    "environment",
+    "html_to_text",
+    "html_to_pdf",
+    "template_names",
+    "FieldUndefined",
+    "template_environment",
+]
 
 TEMPLATES_ROOT = Path(__file__).parent / "templates"
 DEFAULT_DIR = TEMPLATES_ROOT / "default"
@@ -100,7 +109,7 @@ def _town_dir(town: str, root: Path | None) -> Path | None:
 
 
 @lru_cache(maxsize=32)
-def _environment(town_dir: str | None, sandboxed: bool | None = None) -> jinja2.Environment:
+def template_environment(town_dir: str | None, sandboxed: bool | None = None) -> jinja2.Environment:
     """The environment over ``town_dir`` then the defaults; sandboxed when
     there is a town folder (``sandboxed`` overrides, for the benchmark)."""
     paths = ([town_dir] if town_dir else []) + [str(DEFAULT_DIR)]
@@ -123,7 +132,7 @@ def environment(town: str, town_templates_dir: str | Path | None = None) -> jinj
     defaults.  Raises TemplateProblem for a file in the town's folder that
     overrides no known template."""
     folder = _town_dir(town, Path(town_templates_dir) if town_templates_dir is not None else None)
-    return _environment(str(folder) if folder else None)
+    return template_environment(str(folder) if folder else None)
 
 
 # -- text ---------------------------------------------------------------------------

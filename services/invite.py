@@ -39,7 +39,7 @@ def invite(
     days = INVITATION_DAYS if days is None else days
     address = normal_email(email)
     filing, _ = store.load(filing_id)
-    expires = (now + timedelta(days=days)).date()
+    expires = (store.now() + timedelta(days=days)).date()  # the link's own expiry (the store's clock)
     with store.engine.begin() as conn:
         token = Applicants(store).invite(filing.id, address, by=by, days=days, conn=conn)
         link = f"{base_url.rstrip('/')}/invitation/{token}"

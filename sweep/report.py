@@ -25,7 +25,7 @@ from sweep.agenda import DUE_WITHIN_DAYS, SCHEDULE_DAYS
 from sweep.run import SweepResult
 from sweep.spool import CATEGORIES, ReportSpool, Rows
 
-__all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES"]
+__all__ = ["build_digest", "build_schedule", "write_outputs", "write_report", "print_docket", "CATEGORIES", "json_layout"]
 
 #: How many lines of each list the summary :func:`write_report` returns
 #: holds (what ``print_docket`` prints); the files hold them all.
@@ -173,21 +173,21 @@ def _dump(path: Path, obj) -> None:
         fh.write("\n")
 
 
-def _layout(obj, pad: str) -> str:
+def json_layout(obj, pad: str) -> str:
     """The layout of an object in memory: what :func:`_dump` writes."""
     inner = pad + " "
     if isinstance(obj, dict) and any(isinstance(v, (dict, list)) and v for v in obj.values()):
-        body = ",\n".join(f"{inner}{json.dumps(str(k))}: {_layout(v, inner)}" for k, v in obj.items())
+        body = ",\n".join(f"{inner}{json.dumps(str(k))}: {json_layout(v, inner)}" for k, v in obj.items())
         return "{\n" + body + "\n" + pad + "}"
     if isinstance(obj, list) and any(isinstance(v, (dict, list)) for v in obj):
-        return "[\n" + ",\n".join(inner + _layout(v, inner) for v in obj) + "\n" + pad + "]"
+        return "[\n" + ",\n".join(inner + json_layout(v, inner) for v in obj) + "\n" + pad + "]"
     return json.dumps(obj, default=str)
 
 
 def _write_layout(obj, pad: str, write: Callable[[str], Any]) -> None:
-    """:func:`_layout`, written piece by piece, the spool's rows read one
+    """:func:`json_layout`, written piece by piece, the spool's rows read one
     at a time: a stored record is its one-line JSON unless it holds a
-    container, which is laid out as :func:`_layout` would."""
+    container, which is laid out as :func:`json_layout` would."""
     inner = pad + " "
     if isinstance(obj, Rows):
         if not obj:
@@ -195,7 +195,7 @@ def _write_layout(obj, pad: str, write: Callable[[str], Any]) -> None:
             return
         sep = "[\n"
         for line in obj.lines():
-            write(sep + inner + (line if "[" not in line and "{" not in line[1:] else _layout(json.loads(line), inner)))
+            write(sep + inner + (line if "[" not in line and "{" not in line[1:] else json_layout(json.loads(line), inner)))
             sep = ",\n"
         write("\n" + pad + "]")
     elif isinstance(obj, dict) and any(isinstance(v, (dict, list, Rows)) and v for v in obj.values()):
@@ -213,7 +213,7 @@ def _write_layout(obj, pad: str, write: Callable[[str], Any]) -> None:
             sep = ",\n"
         write("\n" + pad + "]")
     else:
-        write(_layout(obj, pad))
+        write(json_layout(obj, pad))
 
 
 def _render(template: jinja2.Template, path: Path, **context) -> None:

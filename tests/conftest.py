@@ -48,3 +48,35 @@ def db_url(request, tmp_path):
         yield url
     finally:
         drop()
+
+
+@_pytest.fixture(scope="module")
+def template_db(tmp_path_factory):
+    """The web kit's store (tests/webkit.py: a few filings, one user of each
+    role), built once per module (migrations and argon2 hashes are slow);
+    each test gets its own copy of the file."""
+    from webkit import make_store
+
+    path = tmp_path_factory.mktemp("web") / "template.db"
+    make_store(f"sqlite:///{path}").engine.dispose()  # checkpoints the WAL into the file
+    return path
+
+
+@_pytest.fixture
+def store(template_db, tmp_path):
+    import shutil
+
+    from models.service import Store
+
+    shutil.copy(template_db, tmp_path / "permits.db")
+    s = Store(f"sqlite:///{tmp_path / 'permits.db'}")
+    yield s
+    s.engine.dispose()
+
+
+@_pytest.fixture
+def web(store):
+    """A TestClient of the workbench over ``store`` (not logged in)."""
+    from webkit import client
+
+    return client(store)

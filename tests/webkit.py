@@ -1,7 +1,7 @@
 """The web tests' kit: a store with a few filings of Canton, Saugus and
 Mansfield, one user of each role, and a TestClient that logs in.  The
 fixtures built on it (``template_db``, ``store``, ``web``) are in
-tests/web/conftest.py."""
+tests/conftest.py."""
 
 from __future__ import annotations
 

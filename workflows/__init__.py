@@ -11,3 +11,31 @@ May import: :mod:`calendars` and the standard library.  No database, no
 templates, no Prefect, no web framework, no I/O, no clock (checked by the
 import-linter contracts in pyproject.toml).
 """
+
+__all__ = [
+    "clocks",
+    "departments",
+    "deposits",
+    "docket",
+    "errors",
+    "event_fields",
+    "explain",
+    "extension_acts",
+    "filing",
+    "guards",
+    "ids",
+    "inputs",
+    "land_disturbance",
+    "machine",
+    "noi",
+    "rda",
+    "record",
+    "replay",
+    "rulebook",
+    "standing",
+    "street_opening",
+    "submission",
+    "towns",
+    "violations",
+    "wetlands",
+]

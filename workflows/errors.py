@@ -1,19 +1,61 @@
-"""The project's errors, in one hierarchy.
+"""The project's errors, in one hierarchy: every exception class of the
+project, where it is defined, and what it means.  A test finds every class
+that derives from an exception in the project's code and fails when one is
+missing here or is drawn under the wrong parent (tests/architecture).
 
-    PermitsError                       (calendars.errors)
-     ├── CalendarError                 a date question the calendar cannot answer
-     │    └── UnservableYear
-     ├── RuleBookError                 a town declaration is malformed (at import)
-     ├── UnknownChoice                 an unknown town, kind, clock... with the valid ones
-     ├── BadFilingId                   an id outside the rule (workflows.ids)
-     ├── UnsafePath                    a file name from an id that would leave its folder
-     └── FilingError                   a history that cannot have happened
-          ├── MalformedEvent           missing/invalid field, unknown type
-          │    └── BadInput            not UTF-8 JSON, NaN, too deep, NUL... (workflows.inputs)
-          └── TransitionRefused        the filing's state does not allow the event
+    PermitsError               (calendars.errors)   the root: an error of the project, said in one line
+     ├── CalendarError         (calendars.errors)   a date question the calendar cannot answer
+     │    └── UnservableYear   (calendars.errors)   a year outside 2000-2100
+     ├── RuleBookError                              a town declaration is malformed (at import)
+     ├── UnknownChoice                              an unknown town, kind, clock... with the valid ones
+     ├── BadFilingId           (workflows.ids)      an id outside the rule
+     ├── UnsafePath            (workflows.ids)      a file name from an id that would leave its folder
+     ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
+     ├── FilingError                                a history that cannot have happened
+     │    ├── MalformedEvent                        missing/invalid field, unknown type
+     │    │    └── BadInput    (workflows.inputs)   not UTF-8 JSON, NaN, too deep, NUL...
+     │    └── TransitionRefused                     the filing's state does not allow the event
+     ├── StoreError            (models.errors)      the record refuses or cannot be reached
+     │    ├── UnknownFiling    (models.errors)      no filing with that id
+     │    ├── DuplicateFiling  (models.errors)      an id imported twice
+     │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
+     │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
+     │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
+     │    ├── UnknownApplicant (models.deposit_ledger) no filing names that applicant
+     │    ├── UserError        (models.users)       an account cannot be added or changed
+     │    │    └── LoginRefused (models.users)      a wrong email or password, a locked account
+     │    ├── ApplicantError   (models.applicants)  a registration or invitation refused
+     │    │    └── InvitationRefused (models.applicants) an invitation link unknown, used or expired
+     │    ├── TooManyAttempts  (models.throttle)    too many failed logins or registrations from an address
+     │    ├── UploadRefused    (models.uploads)     plans that are not a PDF within the limit
+     │    └── UnknownUpload    (models.uploads)     no such file for this viewer (a 404)
+     ├── NoticeError           (notices.errors)     a notice cannot be produced
+     │    ├── NoticeRefused    (notices.errors)     the notice does not fit the filing's state or record
+     │    ├── MissingField     (notices.errors)     a value the template needs is not on the filing
+     │    ├── AbutterListError (notices.errors)     the assessors' CSV cannot be read or mapped
+     │    │    └── ListTooLarge (services.abutters) an abutter list over the workbench's limit
+     │    └── TemplateProblem  (notices.errors)     an unknown or broken town template
+     ├── MailConfigError       (notices.smtp)       PERMITS_SMTP_URL is not an SMTP URL
+     ├── BadSetting            (config.settings)    a PERMITS_* setting whose value cannot be used
+     ├── StoreMissing          (sweep.ledger)       the sweep's folder of filings is not there
+     ├── SweepFailed           (services.sweep)     the Prefect flow failed for a reason of its own
+     ├── NotAwaitingCheck      (services.record)    complete/incomplete of a filing not waiting to be checked
+     ├── MissingReason         (services.record)    a void without its reason
+     ├── NotSentBack           (services.apply)     a resubmission the town did not ask for
+     └── UsageError            (cli.args)           a command line the parser refuses
+
+Control flow, never shown to a user as an error:
+
+    Exception
+     ├── _Unproven             (workflows.filing)   a value the fast parse cannot vouch for: parse it fully
+     ├── NoticeNotApplicable   (sweep.dispatch)     a notice that does not fit the filing now: listed, not failed
+     ├── FormErrors            (web.forms)          a form's errors by field, shown beside the fields
+     ├── LoginRequired         (web.auth)           no session: the browser goes to the login page
+     └── StaffOnly             (web.auth)           an applicant on a staff page: sent to their own
 
 Every error carries structured fields and names the rule or field at fault.
-The CLI turns any of them into one line on standard error and exit status 2.
+The CLI turns any PermitsError into one line on standard error and exit
+status 2; the web shows it on the page, with nothing written.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
 
-__all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT"]
+__all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT", "EVENT_NOTES"]
 
 #: Canton 16-12 §11.3(c): work over 30 feet not permanently patched before
 #: December 1 needs a Winter Preparation Patch.
@@ -85,7 +85,7 @@ class Record:
 def note_event(rec: Record, e: Event) -> None:
     """Record what ``e`` tells, once the machine has accepted it."""
     rec.events.append(e)
-    note = _NOTES.get(e.type)
+    note = EVENT_NOTES.get(e.type)
     if note is not None:
         note(rec, e)
 
@@ -238,7 +238,7 @@ def _clock_extended(rec: Record, e: Event) -> None:
 
 #: event type -> what it tells the record (an event not listed tells nothing
 #: beyond its place in the history)
-_NOTES = {
+EVENT_NOTES = {
     "filed": _filed,
     "deemed-complete": _deemed_complete,
     "hearing-scheduled": _hearing_scheduled,

@@ -22,7 +22,7 @@ from .clocks import ClockResult, evaluate_clocks, event_order
 from .errors import MalformedEvent
 from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
-from .record import _NOTES, Record
+from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
 from .towns import town
 from .violations import flagged
@@ -163,7 +163,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
             target = machine.step(state, e, rec)
         state = target
         events.append(e)  # record.note_event(rec, e), inlined; and the index by type
-        note = _NOTES.get(etype)
+        note = EVENT_NOTES.get(etype)
         if note is not None:
             note(rec, e)
         same = by_type.get(etype)

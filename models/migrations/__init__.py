@@ -2,3 +2,5 @@
 test holds it equal to the scripts' head."""
 
 HEAD = "0009"
+
+__all__ = ["HEAD"]

@@ -16,9 +16,9 @@ from demo.generate import generate
 from notices.ics import build_feed, feed_name
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import (
-    _layout,
     build_digest,
     build_schedule,
+    json_layout,
     print_docket,
     render_digest_html,
     render_schedule_html,
@@ -60,9 +60,9 @@ def test_the_streamed_files_are_byte_for_byte_what_the_report_in_memory_writes(s
     files = _files(tmp_path)
     digest, schedule = build_digest(swept), build_schedule(swept)
     assert digest["counts"]["open"] > 100 and any(g["overdue"] for g in digest["dockets"])
-    assert files["digest.json"].decode() == _layout(digest, "") + "\n"
+    assert files["digest.json"].decode() == json_layout(digest, "") + "\n"
     assert files["digest.html"].decode() == render_digest_html(digest)
-    assert files["inspection-schedule.json"].decode() == _layout(schedule, "") + "\n"
+    assert files["inspection-schedule.json"].decode() == json_layout(schedule, "") + "\n"
     assert files["inspection-schedule.html"].decode() == render_schedule_html(schedule)
     reminders = sorted(
         ({k: v for k, v in r.items() if k != "new"} for o in swept.outcomes if not o.error for r in o.reminders),
@@ -112,7 +112,7 @@ def test_a_record_that_holds_a_list_is_laid_out_as_in_memory(swept, tmp_path):
         ({k: v for k, v in n.items() if k not in ("status", "files")} for n in nested.notices),
         key=lambda n: (n["filing"], n["key"]),
     )
-    assert text == _layout({"as_of": AS_OF.isoformat(), "notices": notices}, "") + "\n"
+    assert text == json_layout({"as_of": AS_OF.isoformat(), "notices": notices}, "") + "\n"
     assert '"recipients": [\n' not in text and '"recipients": ["a", "b"]' in text
 
 
