@@ -7,6 +7,7 @@ has one, so a wrong declaration fails here as surely as a wrong calendar.
 from datetime import date, datetime, timedelta
 
 import pytest
+from _filings import clock
 
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY,
@@ -23,12 +24,6 @@ from workflows.rulebook import TownProfile
 from workflows.towns import town
 
 FRIDAY_AFTER_THANKSGIVING_2026 = date(2026, 11, 27)
-
-
-def clock(town_id, kind, clock_id):
-    profile = town(town_id)
-    measure = profile.rules(kind).clock(clock_id).measure
-    return lambda start, count=None: measure.reckon(profile.calendar, start, count)
 
 
 def reasons(steps):

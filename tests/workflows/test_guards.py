@@ -2,22 +2,7 @@
 refused AND that the message cites the rule that refuses it."""
 
 import pytest
-from _filings import ev, replayed
-
-from workflows.errors import TransitionRefused
-
-CANTON_NOI_OPEN = (
-    ev("filed", "2026-06-01"),
-    ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
-    ev("hearing-opened", "2026-06-16"),
-)
-
-
-def refused(town, kind, *events, match):
-    with pytest.raises(TransitionRefused, match=match) as err:
-        replayed(town, kind, *events)
-    return err.value
-
+from _filings import CANTON_NOI_OPEN, _street_issued, ev, refused, replayed
 
 # -- the hearing -------------------------------------------------------------------
 
@@ -133,15 +118,6 @@ def _saugus_noi_issued(*rest):
         ev("hearing-opened", "2026-06-16"),
         ev("hearing-closed", "2026-06-16"),
         ev("permit-issued", "2026-07-01"),
-        *rest,
-    )
-
-
-def _street_issued(*rest):
-    return (
-        ev("filed", "2026-06-01"),
-        ev("dig-safe-obtained", "2026-06-01", ticket="1"),
-        ev("permit-issued", "2026-06-01"),
         *rest,
     )
 

@@ -5,11 +5,9 @@ settlement and certification answers, suspension, revocation and refund.
 Dates are worked by hand from the rules of README "How dates are counted" and the by-law sections each test cites."""
 
 import pytest
-from _filings import ev, replayed
+from _filings import DIG, ev, replayed
 
 from workflows.errors import TransitionRefused
-
-DIG = ev("dig-safe-obtained", "2026-06-01", ticket="20262201234")
 
 
 def issued(*events, as_of="2026-06-30", filed=None):

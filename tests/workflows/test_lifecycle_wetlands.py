@@ -4,12 +4,9 @@ state's timelines; land-disturbance) and the state alone (`wpa`).  Dates are
 worked by hand from the by-law sections each test cites; each test says how."""
 
 import pytest
-from _filings import clocks_by_id, ev, replayed
+from _filings import OYSTER, clocks_by_id, ev, replayed
 
 from workflows.errors import TransitionRefused
-
-OYSTER = "Oyster Creek v. Harwich, 449 Mass. 859 (2007)"
-
 
 # -- Canton NOI (Art. XV 15-5..15-7) -----------------------------------------------
 

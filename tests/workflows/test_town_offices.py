@@ -3,43 +3,16 @@ newspaper, the boards (Canton 15-6; Mansfield Ch. 25 §7.E) and the
 after-hours rate (Canton 16-12 §6 and its fee schedule) come from the town's
 profile, and a filing may override any of them."""
 
-import copy
 from dataclasses import replace
 
 import pytest
-from notice_fixtures import ABUTTERS_CSV, DATED, _street_events, _wetlands_events, as_of_for
+from _filings import _minimal, _text
 
-from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import MissingField
-from notices.service import produce
 from workflows.departments import DEPARTMENTS
 from workflows.errors import RuleBookError
-from workflows.filing import parse_filing
-from workflows.replay import replay
 from workflows.rulebook import Office, TownProfile
 from workflows.towns import registry, town
-
-MINIMAL = {
-    "site": {"address": "12 Pleasant St", "parcel": "7-101"},
-    "applicant": {
-        "name": "Ana Lopes",
-        "address": {"street": "12 Pleasant St", "city": "Canton", "state": "MA", "zip": "02021"},
-    },
-    "project": {"description": "a deck within the buffer zone"},
-}
-
-
-def _minimal(town_id, kind, notice, **extra):
-    """The fixture's events for ``notice``, on a filing that gives only the
-    site, the applicant and the project (plus ``extra``)."""
-    events = _street_events(notice) if kind == "street-opening" else _wetlands_events(kind, town_id, notice)
-    return parse_filing({"town": town_id, "kind": kind, "id": "MIN-1", **MINIMAL, **extra, "events": copy.deepcopy(events)})
-
-
-def _text(filing, kind, notice):
-    abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV)) if notice == "abutter-notice" else None
-    outs = produce(filing, replay(filing, as_of_for(kind, notice)), notice, abutters=abutters, fmt="txt", dated=DATED)
-    return "\n".join(o.content for o in outs if o.filename.endswith(".txt"))
 
 
 @pytest.mark.parametrize(

@@ -5,24 +5,10 @@ the rule, and the docket and digest list it as a violation."""
 
 from datetime import date
 
-from _filings import ev, replayed
+from _filings import DIG, ev, replayed, street
 
 from sweep.agenda import docket_entries
 from workflows.docket import action_for, docket_status
-
-DIG = ev("dig-safe-obtained", "2026-06-01", ticket="20262201234")
-
-
-def street(*events, as_of="2026-07-31"):
-    return replayed(
-        "canton",
-        "street-opening",
-        ev("filed", "2026-06-01", applicant="private", length_ft=20),
-        DIG,
-        ev("permit-issued", "2026-06-01"),
-        *events,
-        as_of=as_of,
-    )
 
 
 def test_a_final_action_inside_cantons_14_day_board_window_is_premature_and_kept():
