@@ -251,56 +251,6 @@ def test_mansfield_rda_decided_within_21_days_of_receipt():
     assert OYSTER in r.clock("decision").explanation
 
 
-# -- the state alone (wpa) -------------------------------------------------------------
-
-
-def test_wpa_rda_positive_determination_with_appeal_period():
-    r = replayed(
-        "wpa", "rda", ev("filed", "2026-10-01"), ev("determination-issued", "2026-10-15", positive=True), as_of="2026-10-20"
-    )
-    c = clocks_by_id(r)
-    assert r.state == "positive-determination"
-    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-10-22", "met")
-    assert c["appeal-period"].date.isoformat() == "2026-10-29"
-
-
-def test_wpa_noi_over_the_new_year_then_denied():
-    r = replayed(
-        "wpa",
-        "noi",
-        ev("filed", "2026-12-10"),
-        ev("hearing-scheduled", "2026-12-11", hearing="2026-12-29"),
-        ev("notice-published", "2026-12-21"),
-        ev("hearing-opened", "2026-12-29"),
-        ev("hearing-continued", "2026-12-29", to="2027-01-05"),
-        ev("hearing-closed", "2027-01-05"),
-        ev("permit-denied", "2027-01-20"),
-        as_of="2027-02-01",
-    )
-    c = clocks_by_id(r)
-    assert r.state == "denied"
-    assert c["hearing-open"].date.isoformat() == "2026-12-31"
-    # five business days before Tue 12-29: 28, 24, 23, 22, 21 (Christmas not counted)
-    assert c["newspaper-notice"].date.isoformat() == "2026-12-21"
-    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2027-01-26", "met")
-    assert "permit-expiry" not in c
-
-
-def test_wpa_noi_renewal_extends_by_the_states_period():
-    r = replayed(
-        "wpa",
-        "noi",
-        ev("filed", "2026-01-05"),
-        ev("hearing-opened", "2026-01-20"),
-        ev("hearing-closed", "2026-01-20"),
-        ev("permit-issued", "2026-02-02"),
-        ev("renewal-requested", "2028-12-01"),
-        ev("permit-renewed", "2028-12-15"),
-        as_of="2029-03-01",
-    )
-    assert r.clock("permit-expiry").date.isoformat() == "2032-02-02"
-
-
 # -- Mansfield Land Disturbance (Ch. 25 Part B) -----------------------------------------
 
 
@@ -369,21 +319,6 @@ def test_land_disturbance_permit_is_not_renewable():
             ev("permit-issued", "2026-06-30"),
             ev("renewal-requested", "2026-07-01"),
         )
-
-
-def test_appeal_period_still_shows_after_a_final_rda_determination():
-    r = replayed(
-        "mansfield",
-        "rda",
-        ev("filed", "2026-10-01"),
-        ev("hearing-opened", "2026-10-14"),
-        ev("hearing-closed", "2026-10-14"),
-        ev("determination-issued", "2026-10-15", positive=False),
-        as_of="2026-10-16",
-    )
-    appeal = r.clock("appeal-period")
-    assert appeal is not None, "the 10-business-day appeal period runs from the determination"
-    assert (appeal.date.isoformat(), appeal.status) == ("2026-10-29", "open")
 
 
 # -- one NOI life in every town: continuance, extension, late, denial, renewal ----------------

@@ -55,23 +55,6 @@ def test_canton_renews_on_a_request_made_on_the_expiry_day():
     assert r.state == "renewed"
 
 
-def test_a_denial_starts_the_state_appeal_period():
-    r = replayed(
-        "wpa",
-        "noi",
-        ev("filed", "2026-12-01"),
-        ev("hearing-opened", "2026-12-15"),
-        ev("hearing-closed", "2026-12-15"),
-        ev("permit-denied", "2026-12-29"),
-        as_of="2027-01-05",
-    )
-    appeal = clocks_by_id(r)["appeal-period"]
-    # 10 business days after Dec 29, New Year's Day not counted
-    assert appeal.date.isoformat() == "2027-01-13"
-    assert appeal.status == "open"
-    assert "permit-expiry" not in clocks_by_id(r)
-
-
 def test_an_extension_signed_before_its_clock_starts_still_moves_it():
     r = replayed(
         "saugus",
