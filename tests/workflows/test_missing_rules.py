@@ -172,33 +172,6 @@ def test_a_missed_winter_patch_on_one_permit_holds_back_the_applicants_refund_on
     assert [e["entry"] for e in entries][-1] == "refund"
 
 
-def _saugus_order(*more):
-    return replayed(
-        "saugus",
-        "noi",
-        ev("filed", "2026-03-02"),
-        ev("hearing-opened", "2026-03-16"),
-        ev("hearing-closed", "2026-03-16"),
-        ev("permit-issued", "2026-03-30"),
-        *more,
-        as_of="2026-06-30",
-    )
-
-
-def test_saugus_work_before_the_permit_is_recorded_and_certified_is_flagged():
-    """saugus.txt line 513 (508.08 §7.9): no work until the permit is recorded
-    in the Registry of Deeds "and until the holder of the permit certifies in
-    writing to the Commission that the permit has been recorded"."""
-    r = _saugus_order(ev("permit-recorded", "2026-04-10"), ev("work-started", "2026-04-20"))
-    c = r.clock("recording-before-work")
-    assert (c.status, c.date.isoformat()) == ("violated", "2026-04-20")
-    assert "no recording-certified before it" in c.explanation and "508.08 §7.9" in c.rule
-    ok = _saugus_order(
-        ev("permit-recorded", "2026-04-10"), ev("recording-certified", "2026-04-12"), ev("work-started", "2026-04-20")
-    )
-    assert ok.clock("recording-before-work") is None
-
-
 def test_work_before_recording_is_not_flagged_where_the_by_law_does_not_require_it():
     """The rule is Saugus's (508.08 §7.9), declared in its rule book
     (``recording_before_work``); the state defaults here declare none."""
