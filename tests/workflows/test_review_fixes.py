@@ -6,21 +6,6 @@ from tests._filings import clocks_by_id, ev, replayed
 from workflows.errors import MalformedEvent
 
 
-def test_canton_renews_on_a_request_made_on_the_expiry_day():
-    r = replayed(
-        "canton",
-        "noi",
-        ev("filed", "2026-01-05"),
-        ev("hearing-opened", "2026-01-20"),
-        ev("hearing-closed", "2026-01-20"),
-        ev("permit-issued", "2026-02-02"),
-        ev("renewal-requested", "2029-02-02"),
-        ev("permit-renewed", "2029-02-10"),
-        as_of="2029-03-01",
-    )
-    assert r.state == "renewed"
-
-
 def test_an_extension_signed_before_its_clock_starts_still_moves_it():
     r = replayed(
         "saugus",

@@ -1,7 +1,8 @@
 """Town settings are town data: the letterhead, the meeting place, the
 newspaper, the boards (Canton 15-6; Mansfield Ch. 25 §7.E) and the
 after-hours rate (Canton 16-12 §6 and its fee schedule) come from the town's
-profile, and a filing may override any of them."""
+profile, and a filing may override any of them.  Canton's boards and rate
+as its notices print them are in towns/test_canton.py."""
 
 from dataclasses import replace
 
@@ -37,19 +38,6 @@ def test_a_notice_renders_from_a_filing_that_gives_only_the_site_the_applicant_a
         assert office.meeting_place in text
     if notice == "legal-notice":
         assert f"To {office.newspaper}:" in text
-
-
-def test_the_board_memo_lists_the_boards_of_canton_15_6():
-    text = _text(_minimal("canton", "noi", "board-memo"), "noi", "board-memo")
-    for board in ("Select Board", "Zoning Board of Appeals", "Fire Chief", "Building Inspector"):
-        assert board in text
-    assert "Canton Wetlands By-Law 15-6" in text
-
-
-def test_the_after_hours_invoice_charges_the_rate_of_the_canton_fee_schedule():
-    text = _text(_minimal("canton", "street-opening", "after-hours-invoice"), "street-opening", "after-hours-invoice")
-    assert "$150" in text  # 3 hours at $50 (Canton 16-12 §6, fee schedule)
-    assert "16-12 §6, fee schedule" in text
 
 
 def test_a_filing_overrides_the_office_field_by_field():
