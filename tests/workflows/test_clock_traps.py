@@ -2,11 +2,14 @@
 
 Each test counts with a town's own clock from the rule book where the town
 has one, so a wrong declaration fails here as surely as a wrong calendar.
+The winter patch's own last day, November 30 whatever the weekday (Canton
+16-12 §11.3(c)), is read in towns/test_canton.py.
 """
 
 from datetime import date, datetime, timedelta
 
 import pytest
+from _filings import clock
 
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY,
@@ -23,12 +26,6 @@ from workflows.rulebook import TownProfile
 from workflows.towns import town
 
 FRIDAY_AFTER_THANKSGIVING_2026 = date(2026, 11, 27)
-
-
-def clock(town_id, kind, clock_id):
-    profile = town(town_id)
-    measure = profile.rules(kind).clock(clock_id).measure
-    return lambda start, count=None: measure.reckon(profile.calendar, start, count)
 
 
 def reasons(steps):
@@ -243,26 +240,6 @@ def test_a_backward_count_landing_on_a_holiday_does_not_move():
 
 
 # -- The winter patch ------------------------------------------------------------------
-
-
-def test_winter_patch_is_due_november_30_even_on_a_saturday():
-    """Canton 16-12 §11.3(c): "prior to December 1st of that year": the last
-    day is November 30 whatever the day of the week (docs/readings.md).
-    The last business day before it is only a scheduling target."""
-    winter = clock("canton", "street-opening", "winter-patch")
-    r = winter(date(2024, 6, 3))
-    assert r.date == date(2024, 11, 30)  # a Saturday: no roll back to Friday
-    assert r.rolled == ()
-    assert "December 1 2024" in r.describe()
-    assert "a business-day target to schedule by: 2024-11-29" in r.describe()
-    assert winter(date(2026, 6, 1)).date == date(2026, 11, 30)  # a Monday
-
-
-def test_winter_patch_for_work_opened_on_or_after_december_1_aims_at_next_year():
-    winter = clock("canton", "street-opening", "winter-patch")
-    assert winter(date(2024, 12, 1)).date == date(2025, 11, 30)  # a Sunday: still the last day
-    assert winter(date(2024, 12, 2)).date == date(2025, 11, 30)
-    assert winter(date(2024, 11, 29)).date == date(2024, 11, 30)
 
 
 def test_winter_patch_rolls_back_over_a_town_closed_friday_and_thanksgiving():

@@ -15,7 +15,7 @@ import workflows.towns
 from calendars import CalendarDays, Months
 from workflows.errors import RuleBookError
 from workflows.rulebook import CLOCK_TYPES, KINDS, Clock, PermitRules, TownProfile
-from workflows.towns import registry, town, wpa
+from workflows.towns import registry, town
 
 #: The clock table of docs/filing-format.md ("Clock ids"), a public interface.
 FILING_FORMAT_CLOCKS = {
@@ -173,21 +173,6 @@ def test_a_renewal_request_without_a_permit_expiry_fails():
     with pytest.raises(RuleBookError) as caught:
         a_town(a_clock(id="renewal-request", measure=CalendarDays(0), start="expiry"))
     assert caught.value.clock == "renewal-request"
-
-
-# -- Mansfield adopts the state's wetlands clocks ----------------------------------------------
-
-
-@pytest.mark.parametrize("kind", ["noi", "rda"])
-def test_mansfield_wetlands_clocks_are_the_wpa_clocks_cited_as_adopted(kind):
-    mansfield, state = town("mansfield").rules(kind), wpa.PROFILE.rules(kind)
-    assert [c.id for c in mansfield.clocks] == [c.id for c in state.clocks]
-    for ours, theirs in zip(mansfield.clocks, state.clocks):
-        assert (ours.measure, ours.start, ours.met_by) == (theirs.measure, theirs.start, theirs.met_by)
-        assert ours.citation.startswith(theirs.citation)
-        assert "Mansfield" in ours.citation and "adopts" in ours.citation
-    assert (mansfield.renewal, mansfield.renewals_allowed) == (state.renewal, state.renewals_allowed)
-    assert mansfield.bylaw.startswith(state.bylaw) and "Mansfield" in mansfield.bylaw
 
 
 # -- the registry ----------------------------------------------------------------------------

@@ -1,45 +1,19 @@
 """Town settings are town data: the letterhead, the meeting place, the
 newspaper, the boards (Canton 15-6; Mansfield Ch. 25 §7.E) and the
 after-hours rate (Canton 16-12 §6 and its fee schedule) come from the town's
-profile, and a filing may override any of them."""
+profile, and a filing may override any of them.  Canton's boards and rate
+as its notices print them are in towns/test_canton.py."""
 
-import copy
 from dataclasses import replace
 
 import pytest
-from notice_fixtures import ABUTTERS_CSV, DATED, _street_events, _wetlands_events, as_of_for
+from _filings import _minimal, _text
 
-from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import MissingField
-from notices.service import produce
 from workflows.departments import DEPARTMENTS
 from workflows.errors import RuleBookError
-from workflows.filing import parse_filing
-from workflows.replay import replay
 from workflows.rulebook import Office, TownProfile
 from workflows.towns import registry, town
-
-MINIMAL = {
-    "site": {"address": "12 Pleasant St", "parcel": "7-101"},
-    "applicant": {
-        "name": "Ana Lopes",
-        "address": {"street": "12 Pleasant St", "city": "Canton", "state": "MA", "zip": "02021"},
-    },
-    "project": {"description": "a deck within the buffer zone"},
-}
-
-
-def _minimal(town_id, kind, notice, **extra):
-    """The fixture's events for ``notice``, on a filing that gives only the
-    site, the applicant and the project (plus ``extra``)."""
-    events = _street_events(notice) if kind == "street-opening" else _wetlands_events(kind, town_id, notice)
-    return parse_filing({"town": town_id, "kind": kind, "id": "MIN-1", **MINIMAL, **extra, "events": copy.deepcopy(events)})
-
-
-def _text(filing, kind, notice):
-    abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV)) if notice == "abutter-notice" else None
-    outs = produce(filing, replay(filing, as_of_for(kind, notice)), notice, abutters=abutters, fmt="txt", dated=DATED)
-    return "\n".join(o.content for o in outs if o.filename.endswith(".txt"))
 
 
 @pytest.mark.parametrize(
@@ -64,19 +38,6 @@ def test_a_notice_renders_from_a_filing_that_gives_only_the_site_the_applicant_a
         assert office.meeting_place in text
     if notice == "legal-notice":
         assert f"To {office.newspaper}:" in text
-
-
-def test_the_board_memo_lists_the_boards_of_canton_15_6():
-    text = _text(_minimal("canton", "noi", "board-memo"), "noi", "board-memo")
-    for board in ("Select Board", "Zoning Board of Appeals", "Fire Chief", "Building Inspector"):
-        assert board in text
-    assert "Canton Wetlands By-Law 15-6" in text
-
-
-def test_the_after_hours_invoice_charges_the_rate_of_the_canton_fee_schedule():
-    text = _text(_minimal("canton", "street-opening", "after-hours-invoice"), "street-opening", "after-hours-invoice")
-    assert "$150" in text  # 3 hours at $50 (Canton 16-12 §6, fee schedule)
-    assert "16-12 §6, fee schedule" in text
 
 
 def test_a_filing_overrides_the_office_field_by_field():

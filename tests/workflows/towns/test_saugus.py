@@ -1,0 +1,167 @@
+"""Saugus: the Wetlands By-Law 508.08 (workflows/towns/saugus.py; saugus.txt
+lines 387-565).
+
+- §5.2: the NOI hearing within 21 days of the completed NOI; its newspaper
+  notice not less than five days before (calendar days); the Order within
+  21 days of the close, unless the applicant extends in writing.
+- §5.3: an RDA determined within 21 days of the receipt of the request,
+  with or without a hearing, complete or not.
+- §7.6: an Order expires in three years and is renewed once, for a year,
+  on a request made thirty days before it expires.
+- §7.9: no work until the Order is recorded and its recording certified.
+"""
+
+import pytest
+from _filings import OYSTER, clocks_by_id, ev, replayed
+
+from workflows.errors import TransitionRefused
+
+# -- the NOI (508.08 §5.2, §7.1) ---------------------------------------------------------
+
+
+def saugus_noi(*after_close, as_of="2026-08-31", published="2026-06-10"):
+    return replayed(
+        "saugus",
+        "noi",
+        ev("filed", "2026-06-01"),
+        ev("hearing-scheduled", "2026-06-02", hearing="2026-06-16"),
+        ev("notice-published", published),
+        ev("hearing-opened", "2026-06-16"),
+        ev("hearing-continued", "2026-06-16", to="2026-07-07"),
+        ev("hearing-closed", "2026-07-07"),
+        *after_close,
+        as_of=as_of,
+    )
+
+
+def test_saugus_noi_decision_within_21_days_of_the_close_and_extension_in_writing():
+    r = saugus_noi(ev("permit-issued", "2026-07-28"))
+    c = clocks_by_id(r)
+    assert (c["hearing-open"].date.isoformat(), c["hearing-open"].status) == ("2026-06-22", "met")
+    # "not less than five days prior": 06-16 - 5 = 06-11, calendar days, no roll
+    assert c["newspaper-notice"].date.isoformat() == "2026-06-11"
+    assert (c["decision"].date.isoformat(), c["decision"].status) == ("2026-07-28", "met")
+    late = saugus_noi(ev("permit-issued", "2026-08-05")).clock("decision")
+    assert late.status == "late" and OYSTER in late.explanation
+    extended = saugus_noi(
+        ev("clock-extended", "2026-07-20", clock="decision", to="2026-08-11"), ev("permit-issued", "2026-08-05")
+    ).clock("decision")
+    assert (extended.date.isoformat(), extended.status) == ("2026-08-11", "met")
+
+
+def test_saugus_newspaper_notice_4_days_before_the_hearing_is_late():
+    assert saugus_noi(published="2026-06-12").clock("newspaper-notice").status == "late"
+
+
+def test_saugus_noi_denied_has_no_expiry_clock():
+    r = saugus_noi(ev("permit-denied", "2026-07-21"))
+    assert r.state == "denied" and r.clock("permit-expiry") is None
+
+
+# -- the Order's term and its one renewal (508.08 §7.6) ----------------------------------
+
+
+def test_saugus_noi_renewal_asked_30_days_before_expiry_adds_a_year():
+    r = saugus_noi(
+        ev("permit-issued", "2026-07-20"),
+        ev("renewal-requested", "2029-06-15"),
+        ev("permit-renewed", "2029-07-01"),
+        as_of="2029-08-01",
+    )
+    c = clocks_by_id(r)
+    assert (c["renewal-request"].date.isoformat(), c["renewal-request"].status) == ("2029-06-20", "met")
+    assert (c["permit-expiry"].date.isoformat(), c["permit-expiry"].status) == ("2030-07-20", "active")
+
+
+SAUGUS_ISSUED = (
+    ev("filed", "2026-01-05"),
+    ev("hearing-opened", "2026-01-20"),
+    ev("hearing-closed", "2026-01-20"),
+    ev("permit-issued", "2026-02-02"),  # expires 2029-02-02; ask by 2029-01-03
+)
+
+
+def test_saugus_refuses_a_renewal_asked_inside_the_last_30_days():
+    with pytest.raises(TransitionRefused) as err:
+        replayed(
+            "saugus",
+            "noi",
+            *SAUGUS_ISSUED,
+            ev("renewal-requested", "2029-01-20"),
+            ev("permit-renewed", "2029-01-25"),
+            as_of="2029-02-01",
+        )
+    assert "last day to ask, 2029-01-03" in str(err.value)
+    assert "Saugus Wetlands By-Law 508.08 §7.6" in str(err.value)
+
+
+def test_saugus_renews_on_a_request_30_days_ahead():
+    r = replayed(
+        "saugus",
+        "noi",
+        *SAUGUS_ISSUED,
+        ev("renewal-requested", "2029-01-03"),
+        ev("permit-renewed", "2029-01-25"),
+        as_of="2029-02-01",
+    )
+    assert r.state == "renewed"
+    assert clocks_by_id(r)["permit-expiry"].date.isoformat() == "2030-02-02"
+
+
+# -- the RDA: within 21 days of receipt, hearing or not (508.08 §5.3) --------------------
+
+
+def test_saugus_rda_decided_within_21_days_of_receipt_without_a_hearing():
+    r = replayed("saugus", "rda", ev("filed", "2026-06-01"), ev("determination-issued", "2026-06-19", positive=False))
+    assert r.state == "negative-determination"
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-06-22", "met")
+    assert r.clock("decision").rule == "Saugus Wetlands By-Law 508.08 §5.3"
+
+
+def test_saugus_rda_late_determination_is_late_not_an_error():
+    r = replayed("saugus", "rda", ev("filed", "2026-06-01"), ev("determination-issued", "2026-06-25", positive=True))
+    assert r.state == "positive-determination"
+    assert r.clock("decision").status == "late"
+    assert OYSTER in r.clock("decision").explanation
+
+
+def test_saugus_rda_counts_21_days_from_receipt_even_when_incomplete():
+    """Saugus 508.08 §5.3 (saugus.txt line 477): "within twenty-one days of the
+    receipt by the Commission of a written request", unlike §5.2's "completed
+    NOI" two lines above."""
+    r = replayed(
+        "saugus", "rda", ev("filed", "2026-06-01", complete=False), ev("deemed-complete", "2026-06-10"), as_of="2026-06-12"
+    )
+    assert r.state == "filed"
+    assert (r.clock("decision").date.isoformat(), r.clock("decision").status) == ("2026-06-22", "open")
+    assert "request received" in r.clock("decision").explanation
+
+
+# -- no work before the Order is recorded and that is certified (508.08 §7.9) ------------
+
+
+def _saugus_order(*more):
+    return replayed(
+        "saugus",
+        "noi",
+        ev("filed", "2026-03-02"),
+        ev("hearing-opened", "2026-03-16"),
+        ev("hearing-closed", "2026-03-16"),
+        ev("permit-issued", "2026-03-30"),
+        *more,
+        as_of="2026-06-30",
+    )
+
+
+def test_saugus_work_before_the_permit_is_recorded_and_certified_is_flagged():
+    """saugus.txt line 513 (508.08 §7.9): no work until the permit is recorded
+    in the Registry of Deeds "and until the holder of the permit certifies in
+    writing to the Commission that the permit has been recorded"."""
+    r = _saugus_order(ev("permit-recorded", "2026-04-10"), ev("work-started", "2026-04-20"))
+    c = r.clock("recording-before-work")
+    assert (c.status, c.date.isoformat()) == ("violated", "2026-04-20")
+    assert "no recording-certified before it" in c.explanation and "508.08 §7.9" in c.rule
+    ok = _saugus_order(
+        ev("permit-recorded", "2026-04-10"), ev("recording-certified", "2026-04-12"), ev("work-started", "2026-04-20")
+    )
+    assert ok.clock("recording-before-work") is None
