@@ -1,6 +1,10 @@
 """Prefect's environment for the embedded run, set before Prefect is imported.
 
-No Prefect import here: the CLI calls :func:`configure_embedded` first.
+No Prefect import here: :mod:`services.sweep` calls :func:`configure_embedded`
+first.  What it sets follows what was measured on these machines: analytics
+and telemetry off (the server would look up a telemetry host and log
+errors), a startup timeout long enough for a loaded machine (Prefect's 20 s
+default can time out), warnings only in the log.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ from pathlib import Path
 __all__ = ["configure_embedded"]
 
 
-def configure_embedded(data_dir: Path) -> dict[str, str]:
-    """Environment for running flows in this process without a server of
-    our own (TECH-NOTES.md).  Only sets what the user has not set; returns
-    what it set."""
+def configure_embedded(prefect_home: Path) -> dict[str, str]:
+    """Environment for running flows in this process on Prefect's temporary
+    local server, with its database in ``prefect_home`` (made if need be)
+    when no ``PREFECT_API_URL`` names a server.  Only sets what the user has
+    not set; returns what it set."""
     wanted = {
         "DO_NOT_TRACK": "1",
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
@@ -23,7 +28,9 @@ def configure_embedded(data_dir: Path) -> dict[str, str]:
         "PREFECT_LOGGING_TO_API_WHEN_MISSING_FLOW": "ignore",
     }
     if not os.environ.get("PREFECT_API_URL"):
-        wanted["PREFECT_HOME"] = str(Path(data_dir) / "prefect")
+        home = Path(prefect_home)
+        home.mkdir(parents=True, exist_ok=True)
+        wanted["PREFECT_HOME"] = str(home)
     done = {}
     for k, v in wanted.items():
         if k not in os.environ:

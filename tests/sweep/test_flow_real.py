@@ -4,6 +4,7 @@ Prefect client: the flow run completed, with a task per chunk."""
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from datetime import date
@@ -210,3 +211,20 @@ def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api,
     assert first["reminders_new"] > 0 and recorded == first["reminders_new"]
     assert run("sweep-store-2")["reminders_new"] == 0
     db.engine.dispose()
+
+
+def test_the_embedded_prefect_home_is_the_settings_own_folder_made_in_a_new_data_directory(tmp_path, monkeypatch):
+    """A first ``make demo`` on a new machine: Prefect's home is
+    DATA_DIR/prefect, made before Prefect starts (a missing parent made the
+    temporary server time out)."""
+    import config
+    from sweep.prefect_env import configure_embedded
+
+    for name in ("PREFECT_API_URL", "PREFECT_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    settings = config.load({"PERMITS_DATA_DIR": str(tmp_path / "new")})
+    with monkeypatch.context() as m:
+        m.setattr("os.environ", dict(os.environ))
+        done = configure_embedded(settings.prefect_home)
+        assert done["PREFECT_HOME"] == str(tmp_path / "new" / "prefect") == os.environ["PREFECT_HOME"]
+    assert (tmp_path / "new" / "prefect").is_dir()
