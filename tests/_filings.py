@@ -1,4 +1,4 @@
-"""Builders for filings in tests: a filing is its history (docs/filing-format.md)."""
+"""Builders for filings in tests: a filing is its history (docs/reference/filing-format.md)."""
 
 from datetime import date
 

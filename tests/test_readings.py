@@ -1,5 +1,5 @@
 """Readings of ambiguous by-law text, one trap test each,
-each citing the text it reads (docs/readings.md gives the reasons)."""
+each citing the text it reads (docs/reference/readings.md gives the reasons)."""
 
 from datetime import date, datetime
 

@@ -17,7 +17,7 @@ from workflows.errors import RuleBookError
 from workflows.rulebook import CLOCK_TYPES, KINDS, Clock, PermitRules, TownProfile
 from workflows.towns import registry, town, wpa
 
-#: The clock table of docs/filing-format.md ("Clock ids"), a public interface.
+#: The clock table of docs/reference/filing-format.md ("Clock ids"), a public interface.
 FILING_FORMAT_CLOCKS = {
     "hearing-open": "deadline",
     "newspaper-notice": "deadline",

@@ -195,7 +195,7 @@ def test_dig_safe_notice_at_a_time_counts_72_business_hours_over_a_holiday_weeke
 
 def test_a_dig_safe_notice_recorded_by_date_only_counts_from_the_end_of_that_day():
     """M.G.L. c.82 §40A: the 72 hours start at the notice; a date alone does not
-    say when, so the engine counts from the end of the day (docs/readings.md)."""
+    say when, so the engine counts from the end of the day (docs/reference/readings.md)."""
     r = dug(ev("dig-safe-obtained", "2026-06-01", ticket="20262201234"), "2026-06-04")
     c = r.clock("dig-safe-wait")
     assert c.at.isoformat(timespec="minutes") == "2026-06-05T00:00"  # Tue, Wed, Thu: 72 h

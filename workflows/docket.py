@@ -38,7 +38,7 @@ def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
     return clock is not None and clock.optional
 
 
-#: clock id -> what the office does to meet it (docs/filing-format.md clock ids).
+#: clock id -> what the office does to meet it (docs/reference/filing-format.md clock ids).
 ACTIONS = {
     "hearing-open": "open the public hearing",
     "newspaper-notice": "see that the newspaper notice is published",
