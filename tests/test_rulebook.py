@@ -42,7 +42,7 @@ FILING_FORMAT_CLOCKS = {
     "suspension-ends": "expiry",
     "revocation-notice": "deadline",
     "after-hours-payment": "deadline",
-    # beyond the first clock table (README "Clock statuses" lists them):
+    # beyond the first clock table (docs/reference/machines.md, "Clock statuses", lists them):
     # Dig Safe, M.G.L. c.82 §40A and 220 CMR 99.07(2)
     "dig-safe-wait": "earliest",
     "dig-safe-expiry": "expiry",

@@ -271,7 +271,7 @@ def test_excavation_recorded_at_a_time_before_the_dig_safe_72_hours_end_is_prema
 
 
 def test_permits_machines_md_lists_the_dig_safe_clocks_and_the_violation_statuses():
-    """The README copies this output (tests/test_readme_machines.py)."""
+    """docs/reference/machines.md copies this output (tests/docs/test_machines_doc.py)."""
     from cli.rules import machines_text
 
     out = machines_text(["street-opening"], "md")
