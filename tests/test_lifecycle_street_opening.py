@@ -2,7 +2,7 @@
 emergency start, term and renewal, the work notice, the four inspections,
 flowable fill, the temporary patch and its window, the winter patch,
 settlement and certification answers, suspension, revocation and refund.
-Dates are worked by hand from the rules of README "How dates are counted" and the by-law sections each test cites."""
+Dates are worked by hand from the rules of docs/reference/dates.md ("How dates are counted") and the by-law sections each test cites."""
 
 import pytest
 from _filings import ev, replayed
