@@ -66,7 +66,10 @@ def build(path: Path, count: int) -> tuple[Store, object, list[str]]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument(
-        "--filings", type=int, default=10_000, help="filings in the store (default 10,000; 100,000 for the README figure)"
+        "--filings",
+        type=int,
+        default=10_000,
+        help="filings in the store (default 10,000; docs/engineering/speed.md gives the 10,000-filing figure)",
     )
     ap.add_argument("--rounds", type=int, default=9)
     args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments

@@ -1,5 +1,5 @@
 """What a clock does when its last day is closed: the rolls, each a named
-value (RULES.md §1), and the two ways to apply one: :func:`apply_roll`
+value (docs/reference/dates.md), and the two ways to apply one: :func:`apply_roll`
 (the day and the closed days it moved over, named) and :func:`roll_to`
 (the day alone).  Pure: no I/O.
 """

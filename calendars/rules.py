@@ -4,7 +4,7 @@ Each rule is a small frozen value that knows how to count from a start on a
 :class:`~calendars.business.BusinessCalendar` and returns a
 :class:`~calendars.reckoning.Reckoning` that explains itself.  Day 0 is
 always the start itself; what happens on a closed day is the rule's
-``roll``, a property of each clock (RULES.md §1), never a global switch.
+``roll``, a property of each clock (docs/reference/dates.md), never a global switch.
 
     CALENDAR_DAYS_FORWARD     CalendarDays(n, roll)
     CALENDAR_DAYS_BACKWARD    CalendarDaysBackward(n)           never rolls

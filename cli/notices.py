@@ -4,7 +4,7 @@ Registered by :func:`cli.main.build_parser`.  Light at import: Jinja
 and WeasyPrint load only when a notice is produced, so ``permits replay``
 never pays for them.
 
-A filing is named by ``ref``: a filing JSON file (docs/filing-format.md, a
+A filing is named by ``ref``: a filing JSON file (docs/reference/filing-format.md, a
 name ending in ``.json``), or an id in the store at ``--db``, whose notices
 are recorded on the filing there.  A JSON file's log is ``FILE.notices.json``
 beside it; ``--log FILE`` chooses a JSON log for either.
@@ -122,7 +122,9 @@ def add_parser(sub) -> None:
         description="Produce a notice of a filing from its record and its clocks, as PDF, HTML or text, "
         "and record it in the filing's notice log; or list the notice kinds.",
     )
-    p.add_argument("ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (docs/filing-format.md)")
+    p.add_argument(
+        "ref", nargs="?", help="the filing: its id in the store (--db), or a filing JSON file (docs/reference/filing-format.md)"
+    )
     p.add_argument("--kind", help="notice kind, e.g. abutter-notice (see --list)")
     p.add_argument("--list", action="store_true", help="list every notice kind, its permit kinds, towns and states")
     p.add_argument(

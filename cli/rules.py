@@ -177,7 +177,7 @@ def add_commands(sub) -> None:
         description="Compute one clock of a town's rule book from a start date, with its explanation.",
     )
     p.add_argument("kind", help="permit kind: noi, rda, land-disturbance, street-opening")
-    p.add_argument("clock", help="clock id, e.g. hearing-open (see docs/filing-format.md)")
+    p.add_argument("clock", help="clock id, e.g. hearing-open (see docs/reference/filing-format.md)")
     p.add_argument("--town", required=True, help="town id, e.g. canton")
     p.add_argument("--from", dest="start", required=True, help="start date YYYY-MM-DD (YYYY-MM-DDTHH:MM for clocks in hours)")
     p.add_argument("--count", type=int, help="length taken from the record, for clocks that allow it (suspension days)")
@@ -187,11 +187,11 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "replay",
         help="a filing's state and clocks, replayed from its events",
-        description="Replay a filing JSON file (docs/filing-format.md): its state and every clock it has started, with status and rule.",
+        description="Replay a filing JSON file (docs/reference/filing-format.md): its state and every clock it has started, with status and rule.",
     )
     p.add_argument("file", help="filing JSON file")
     p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
-    p.add_argument("--json", action="store_true", help="print the docs/filing-format.md JSON")
+    p.add_argument("--json", action="store_true", help="print the docs/reference/filing-format.md JSON")
     p.add_argument("--explain", action="store_true", help="also print how each date was counted")
     p.set_defaults(func=cmd_replay)
 

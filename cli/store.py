@@ -360,7 +360,7 @@ def add_store_commands(sub, parser_class) -> None:
         "import",
         cmd_import,
         "import filing JSON files (all or nothing)",
-        "Import filings (docs/filing-format.md): each file holds one filing or a list of them. Every filing is "
+        "Import filings (docs/reference/filing-format.md): each file holds one filing or a list of them. Every filing is "
         "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
         (common, writer),
     )
@@ -370,7 +370,7 @@ def add_store_commands(sub, parser_class) -> None:
         "export",
         cmd_export,
         "a filing's JSON, re-importable",
-        "Write a filing's JSON (docs/filing-format.md) with every event, voided ones and voids included.",
+        "Write a filing's JSON (docs/reference/filing-format.md) with every event, voided ones and voids included.",
     )
     p.add_argument("id", help="filing id")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
@@ -384,7 +384,7 @@ def add_store_commands(sub, parser_class) -> None:
         parser_class=_intermixed(parser_class),
     )
     p.add_argument("id", help="filing id")
-    p.add_argument("type", help="event type, e.g. hearing-opened (docs/filing-format.md)")
+    p.add_argument("type", help="event type, e.g. hearing-opened (docs/reference/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later event is refused")
     p.add_argument(

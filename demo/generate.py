@@ -2,7 +2,7 @@
 benchmark.  Pure and seeded: no clock, no disk, no global random state.
 
 ``generate(n, as_of, seed)`` yields ``n`` filings in the JSON form of
-docs/filing-format.md for Canton, Saugus, Mansfield and the state defaults
+docs/reference/filing-format.md for Canton, Saugus, Mansfield and the state defaults
 (``wpa``), across the four permit kinds.  Each history is a plausible run of
 its permit, cut off at ``as_of``: some filings were made yesterday, some are
 years old; some are at every stage of a street opening; some hearings opened
@@ -400,7 +400,7 @@ def _one(i: int, seed: int, as_of: int) -> dict:
 
 
 def generate(n: int, as_of: date, seed: int = 0) -> Iterator[dict]:
-    """Yield ``n`` filings (filing JSON (docs/filing-format.md) objects) as they stand on
+    """Yield ``n`` filings (filing JSON (docs/reference/filing-format.md) objects) as they stand on
     ``as_of``.  Deterministic in ``(seed, as_of)``; filing ``i`` does not
     depend on ``n``.  Every filing has at least its ``filed`` event."""
     if n < 0:

@@ -1,6 +1,6 @@
 """The people and places of generated filings: who applied, where, which
 board hears it, what conditions it carries; in the shape the notices read
-(README, "Filing fields the notices read").  Data and one pure function of
+(docs/reference/notices.md, "Filing fields the notices read").  Data and one pure function of
 a seeded ``random.Random``; used by :mod:`demo.generate`."""
 
 from __future__ import annotations

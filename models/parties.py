@@ -1,7 +1,7 @@
 """Parties and abutters named in a filing's JSON.
 
 Optional top-level fields of a filing (kept and exported unchanged, like any
-unknown field of docs/filing-format.md):
+unknown field of docs/reference/filing-format.md):
 
     "address": "12 Washington St", "parcel": "12-345",
     "applicant": "Eversource"            or {"name": ..., "category": "utility"},

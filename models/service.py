@@ -291,7 +291,7 @@ class Store:
         return parse_filing(_json_of(row, raws)), row
 
     def export(self, filing_id: str) -> dict:
-        """The filing's JSON (docs/filing-format.md), voids and voided events
+        """The filing's JSON (docs/reference/filing-format.md), voids and voided events
         included, each event with who recorded it and when (``recorded_by``,
         ``recorded_at`` in UTC), which an import restores."""
         with self.reader.connect() as conn:

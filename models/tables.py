@@ -4,7 +4,7 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``filing``: one row per filing, with its derived state and next deadline,
   rewritten in the same transaction as the event that changes them.
 - ``event``: the history, append-only: (filing, seq) is the key, seq is the
-  1-based position of docs/filing-format.md; ``raw`` is the event's JSON exactly as
+  1-based position of docs/reference/filing-format.md; ``raw`` is the event's JSON exactly as
   given, so an export is the import.  Triggers refuse UPDATE and DELETE.
 - ``filing_clock``: each filing's clocks as of its last event; ``status`` is
   ``due`` for a deadline neither met nor missed-and-done (open or overdue

@@ -10,7 +10,7 @@ alike, however it was recorded:
   by email to the applicant (:func:`notices.email.incomplete_email`);
 - ``filed`` on a street opening's online application carries what its
   ``filed`` event needs from the application when the event does not say
-  it (``applicant``, ``length_ft``: docs/filing-format.md).
+  it (``applicant``, ``length_ft``: docs/reference/filing-format.md).
 
 Every event is held to ``today``: an event dated after it has not
 happened (:class:`models.errors.EventFromTheFuture`, nothing written).
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 #: What a street opening's ``filed`` event takes from its online
-#: application when the event does not give it (docs/filing-format.md).
+#: application when the event does not give it (docs/reference/filing-format.md).
 STREET_FILED_FIELDS = ("applicant", "length_ft")
 
 

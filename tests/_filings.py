@@ -1,4 +1,4 @@
-"""Builders for filings in tests: a filing is its history (docs/filing-format.md).
+"""Builders for filings in tests: a filing is its history (docs/reference/filing-format.md).
 
 Below them, the helpers that tests/workflows/ shares with its towns/ folder
 (one file per town): a test moved to its town's file keeps the helper it

@@ -1,6 +1,7 @@
 import os
 
-# Unit tests must never start a Prefect server by accident (TECH-NOTES.md).
+# Unit tests must never start a Prefect server by accident: with the temporary
+# server disabled, any accidental use of the engine fails at once.
 os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_ENABLED", "false")
 os.environ.setdefault("DO_NOT_TRACK", "1")
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")

@@ -22,7 +22,7 @@ def postgres_admin_url() -> str:
     if not url:
         if os.environ.get("CI"):
             pytest.fail(f"CI is set but {PG_ENV} is not: .ci/run must start PostgreSQL for the store's tests")
-        pytest.skip(f"{PG_ENV} is not set (.ci/run sets it; see README)")
+        pytest.skip(f"{PG_ENV} is not set (.ci/run sets it; see docs/operations/installation.md)")
     return url
 
 

@@ -139,7 +139,7 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
 
 
 #: Date rules counted forward in hours: a start recorded by its date alone
-#: counts from the end of that day (docs/readings.md).
+#: counts from the end of that day (docs/reference/readings.md).
 _HOURS_FORWARD = ("BUSINESS_HOURS_FORWARD", "HOURS_FORWARD")
 
 

@@ -11,7 +11,7 @@ __all__ = ["ACTIONS", "CLOCK_STATUSES", "VIOLATIONS", "action_for", "docket_stat
 
 
 #: Every status a replayed clock can have, by clock type, and what it means
-#: (README "Clock statuses"; ``permits machines --format md`` prints it).
+#: (docs/reference/machines.md, "Clock statuses"; ``permits machines --format md`` prints it).
 CLOCK_STATUSES = (
     ("deadline", "open", "the act is due on or before the date"),
     ("deadline", "overdue", "the date has passed and the act is not on record"),
@@ -38,7 +38,7 @@ def is_optional(town_id: str, kind: str, clock_id: str) -> bool:
     return clock is not None and clock.optional
 
 
-#: clock id -> what the office does to meet it (docs/filing-format.md clock ids).
+#: clock id -> what the office does to meet it (docs/reference/filing-format.md clock ids).
 ACTIONS = {
     "hearing-open": "open the public hearing",
     "newspaper-notice": "see that the newspaper notice is published",

@@ -1,5 +1,5 @@
 """Which events a filing may hold and the fields each carries: the
-vocabulary of docs/filing-format.md, as data.  :mod:`workflows.filing`
+vocabulary of docs/reference/filing-format.md, as data.  :mod:`workflows.filing`
 reads a filing's JSON against it.  Pure: no I/O.
 """
 

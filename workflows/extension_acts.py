@@ -5,13 +5,13 @@
   years past its term;
 - St. 2020 c.53 §17: a permit in effect on March 10, 2020 does not lapse
   during the COVID-19 state of emergency, which ended June 15, 2021; read
-  as tolling, its expiry moves by the emergency's length (docs/readings.md);
+  as tolling, its expiry moves by the emergency's length (docs/reference/readings.md);
 - St. 2024 c.238 §280: an approval in effect between January 1, 2023 and
   January 1, 2025 gets two more years.
 
 They cover wetlands Orders of Conditions and by-law permits (``noi``) and
 Land Disturbance Permits; not 30-day street opening permits, nor
-determinations of applicability (docs/readings.md).  A filing records that
+determinations of applicability (docs/reference/readings.md).  A filing records that
 an Act does not apply to it (the holder's election, a court's ruling) with
 ``act-not-applied``; the explanation then says so.  Pure: no I/O.
 """

@@ -1,4 +1,4 @@
-"""A filing is its history: the JSON form of docs/filing-format.md.
+"""A filing is its history: the JSON form of docs/reference/filing-format.md.
 
 :func:`parse_filing` turns the JSON object into a :class:`Filing` of
 :class:`Event` values, checking every event's type and required fields;
@@ -102,7 +102,7 @@ def _convert(kind_of_field, value, name, filing_id, position, etype, earlier):
             if not isinstance(value, str) or "T" not in value:
                 _raise()
             moment = datetime.fromisoformat(value)
-            if moment.tzinfo is not None:  # the town's local time, no offset (docs/filing-format.md)
+            if moment.tzinfo is not None:  # the town's local time, no offset (docs/reference/filing-format.md)
                 _raise()
         except (ValueError, TypeError):
             raise _bad(filing_id, position, etype, f"field {name!r}: {value!r} is not a time (YYYY-MM-DDTHH:MM)") from None
@@ -210,7 +210,10 @@ def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__n
         if not isinstance(etype, str) or etype not in EVENT_FIELDS[kind]:
             shown = etype if isinstance(etype, str) and etype.isprintable() and len(etype) <= 64 else None
             raise _bad(
-                filing_id, position, shown, f"unknown event type {etype!r:.80} for a {kind} filing (see docs/filing-format.md)"
+                filing_id,
+                position,
+                shown,
+                f"unknown event type {etype!r:.80} for a {kind} filing (see docs/reference/filing-format.md)",
             )
         spec = _spec(kind, etype)
     required, optional, allowed, ahead_names, may_vote, dated_only = spec

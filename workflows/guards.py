@@ -113,7 +113,7 @@ COMMON_GUARDS = {
         Guard(
             "extension_names_a_clock_of_this_filing",
             extension_names_a_clock_of_this_filing,
-            "docs/filing-format.md, clock-extended",
+            "docs/reference/filing-format.md, clock-extended",
         ),
         Guard("objection_closes_the_hearing", objection_closes_the_hearing, "Canton Wetlands By-Law 15-5"),
         Guard("emergency_projects_provided", emergency_projects_provided, "Canton Wetlands By-Law 15-3 (emergency projects)"),

@@ -36,7 +36,7 @@ class LandDisturbanceState(str, Enum):
 def boards_reported_or_40_days(ctx, e):
     """Mansfield 25 §7.E: no hearing until each board has reported or has
     been "allowed forty (40) days to elapse after receipt": the earliest
-    day is the rule book's board-reports clock, day 41 (docs/readings.md)."""
+    day is the rule book's board-reports clock, day 41 (docs/reference/readings.md)."""
     notified = ctx.first("boards-notified")
     missing = REVIEWING_BOARDS - ctx.boards_reported
     if not missing:

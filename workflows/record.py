@@ -66,7 +66,7 @@ class Record:
 
     def expiry(self) -> date | None:
         """The permit's expiry now: issuance + term, each renewal counted on
-        from the expiry it replaces (docs/filing-format.md)."""
+        from the expiry it replaces (docs/reference/filing-format.md)."""
         if self.issued is None:
             return None
         try:

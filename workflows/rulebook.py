@@ -2,7 +2,7 @@
 
 A town is one module in :mod:`workflows.towns` that defines ``PROFILE``, a
 :class:`TownProfile`.  Each of its permit kinds is a :class:`PermitRules`
-listing :class:`Clock` declarations: the clock id (docs/filing-format.md), the
+listing :class:`Clock` declarations: the clock id (docs/reference/filing-format.md), the
 date rule that measures it (:mod:`calendars.rules`), the anchor it starts
 from, the events that meet it, and the section it comes from.  Adding a town
 is adding a file; the engine is not edited.
@@ -38,7 +38,7 @@ __all__ = [
 
 KINDS = ("noi", "rda", "land-disturbance", "street-opening")
 
-#: Clock id -> type, as docs/filing-format.md fixes them.
+#: Clock id -> type, as docs/reference/filing-format.md fixes them.
 CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
     {
         "hearing-open": "deadline",

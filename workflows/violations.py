@@ -1,7 +1,7 @@
 """Acts the record shows were done when the rules did not allow them.
 
 A violation is a status, not a refusal: the act happened and the record
-keeps it (docs/filing-format.md: a filing is its history).  The replay marks it
+keeps it (docs/reference/filing-format.md: a filing is its history).  The replay marks it
 and the docket lists it, naming the act, the day it was allowed and the
 rule.
 

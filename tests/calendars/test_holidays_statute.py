@@ -1,5 +1,5 @@
 """The legal holidays, held to M.G.L. c.4 §7 cl.18 whatever the `holidays`
-package version does (RULES.md §1).
+package version does (docs/reference/dates.md).
 
 The statute is restated here with plain ``datetime`` arithmetic, independent
 of ``calendars.massachusetts`` and of the library, and the two are compared

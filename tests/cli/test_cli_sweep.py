@@ -1,5 +1,5 @@
 """`permits sweep` and `permits demo` as plain calls (no Prefect server in
-unit tests: TECH-NOTES.md); the real flow runs in tests/sweep/test_flow_real.py."""
+unit tests: starting one costs seconds a test); the real flow runs in tests/sweep/test_flow_real.py."""
 
 import json
 import re

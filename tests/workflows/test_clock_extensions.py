@@ -1,4 +1,4 @@
-"""A clock extended in writing (``clock-extended``, docs/filing-format.md):
+"""A clock extended in writing (``clock-extended``, docs/reference/filing-format.md):
 the applicant's written extension (Canton 15-5, Saugus 508.08 §5.2:
 "unless the applicant authorizes an extension in writing") moves the clock
 it names to its new date, even when it is signed before that clock starts.

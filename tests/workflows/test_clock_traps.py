@@ -1,4 +1,4 @@
-"""Date traps, one named test each (RULES.md §1).
+"""Date traps, one named test each (docs/reference/dates.md).
 
 Each test counts with a town's own clock from the rule book where the town
 has one, so a wrong declaration fails here as surely as a wrong calendar.

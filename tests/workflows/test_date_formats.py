@@ -1,5 +1,5 @@
 """A date in a filing is a calendar date written YYYY-MM-DD
-(docs/filing-format.md, "Dates and times"): a week date, the compact form and
+(docs/reference/filing-format.md, "Dates and times"): a week date, the compact form and
 a month or day without its leading zero are refused as malformed."""
 
 import pytest

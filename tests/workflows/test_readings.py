@@ -1,5 +1,5 @@
 """Readings of ambiguous statute text, one trap test each, each citing the
-text it reads (docs/readings.md gives the reasons): when a last day on a
+text it reads (docs/reference/readings.md gives the reasons): when a last day on a
 Saturday moves (M.G.L. c.4 §9, c.41 §110A).
 
 The readings of one town's rules are in its file in towns/: the winter

@@ -74,7 +74,7 @@ def test_an_impossible_date_is_one_line(tmp_path):
 
 def test_an_unknown_event_type_is_one_line(tmp_path):
     done = run_replay(tmp_path, street({"type": "filed", "date": "2026-06-01"}, {"type": "paved", "date": "2026-06-02"}))
-    assert_one_line_error(done, "event 2 (paved)", "unknown event type 'paved'", "docs/filing-format.md")
+    assert_one_line_error(done, "event 2 (paved)", "unknown event type 'paved'", "docs/reference/filing-format.md")
 
 
 def test_an_event_the_state_does_not_allow_is_one_line(tmp_path):

@@ -1,4 +1,4 @@
-"""`permits replay --json` prints exactly the docs/filing-format.md shape, and
+"""`permits replay --json` prints exactly the docs/reference/filing-format.md shape, and
 event-voided takes the named event out of the replay but not the record."""
 
 import json
@@ -53,7 +53,7 @@ def test_json_is_exactly_the_filing_format_shape_with_at_and_binding_where_they_
         date.fromisoformat(c["date"])
         if "at" in c:
             assert c["at"].startswith(c["date"] + "T") and len(c["at"]) == 16
-    # the example of docs/filing-format.md
+    # the example of docs/reference/filing-format.md
     assert by_id["hearing-open"] == {
         "id": "hearing-open",
         "type": "deadline",

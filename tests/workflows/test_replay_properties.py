@@ -1,6 +1,6 @@
 """Hypothesis properties of replay over random histories.
 
-Histories are drawn from each kind's event vocabulary (docs/filing-format.md),
+Histories are drawn from each kind's event vocabulary (docs/reference/filing-format.md),
 mostly following the kind's usual order so that many are accepted, with
 plausible fields and dates that never go backward.
 

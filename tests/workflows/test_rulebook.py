@@ -17,7 +17,7 @@ from workflows.errors import RuleBookError
 from workflows.rulebook import CLOCK_TYPES, KINDS, Clock, PermitRules, TownProfile
 from workflows.towns import registry, town
 
-#: The clock table of docs/filing-format.md ("Clock ids"), a public interface.
+#: The clock table of docs/reference/filing-format.md ("Clock ids"), a public interface.
 FILING_FORMAT_CLOCKS = {
     "hearing-open": "deadline",
     "newspaper-notice": "deadline",
@@ -42,7 +42,7 @@ FILING_FORMAT_CLOCKS = {
     "suspension-ends": "expiry",
     "revocation-notice": "deadline",
     "after-hours-payment": "deadline",
-    # beyond the first clock table (README "Clock statuses" lists them):
+    # beyond the first clock table (docs/reference/machines.md, "Clock statuses", lists them):
     # Dig Safe, M.G.L. c.82 §40A and 220 CMR 99.07(2)
     "dig-safe-wait": "earliest",
     "dig-safe-expiry": "expiry",

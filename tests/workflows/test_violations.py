@@ -95,7 +95,7 @@ def test_dig_safe_notice_at_a_time_counts_72_business_hours_over_a_holiday_weeke
 
 def test_a_dig_safe_notice_recorded_by_date_only_counts_from_the_end_of_that_day():
     """M.G.L. c.82 §40A: the 72 hours start at the notice; a date alone does not
-    say when, so the engine counts from the end of the day (docs/readings.md)."""
+    say when, so the engine counts from the end of the day (docs/reference/readings.md)."""
     r = dug(ev("dig-safe-obtained", "2026-06-01", ticket="20262201234"), "2026-06-04")
     c = r.clock("dig-safe-wait")
     assert c.at.isoformat(timespec="minutes") == "2026-06-05T00:00"  # Tue, Wed, Thu: 72 h
@@ -171,7 +171,7 @@ def test_excavation_recorded_at_a_time_before_the_dig_safe_72_hours_end_is_prema
 
 
 def test_permits_machines_md_lists_the_dig_safe_clocks_and_the_violation_statuses():
-    """The README copies this output (tests/test_readme_machines.py)."""
+    """docs/reference/machines.md copies this output (tests/docs/test_machines_doc.py)."""
     from cli.rules import machines_text
 
     out = machines_text(["street-opening"], "md")

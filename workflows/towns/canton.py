@@ -292,7 +292,7 @@ PROFILE = TownProfile(
         ),
     },
     settings={
-        # From the DPW's web page, not the by-law (RULES.md §5): a town setting.
+        # From the DPW's published season, not the by-law: a town setting the town edits.
         "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15", "last_trench_repair": "11-30"},
     },
 )

@@ -689,7 +689,7 @@ def test_no_winter_patch_clock_for_30_feet_or_less():
 
 def test_winter_patch_is_due_november_30_even_on_a_saturday():
     """Canton 16-12 §11.3(c): "prior to December 1st of that year": the last
-    day is November 30 whatever the day of the week (docs/readings.md).
+    day is November 30 whatever the day of the week (docs/reference/readings.md).
     The last business day before it is only a scheduling target."""
     winter = clock("canton", "street-opening", "winter-patch")
     r = winter(date(2024, 6, 3))

@@ -1,4 +1,4 @@
-"""docs/filing-format.md is kept true: every JSON example in it parses and
+"""docs/reference/filing-format.md is kept true: every JSON example in it parses and
 replays as it says, and its event tables name every event type the engine
 knows, with each type's required fields."""
 
@@ -14,7 +14,8 @@ from workflows.filing import EVENT_FIELDS, parse_filing
 from workflows.replay import replay
 from workflows.rulebook import CLOCK_TYPES
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "filing-format.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "reference" / "filing-format.md"
 TEXT = DOC.read_text(encoding="utf-8")
 EXAMPLE = re.compile(r"<!-- example: (?P<what>[\w-]+)(?P<args>[^>]*)-->\s*```json\n(?P<body>.*?)```", re.S)
 
@@ -76,9 +77,9 @@ def test_the_event_tables_name_every_event_type_with_its_required_fields(section
     rows = {**_rows(_section(section)), **_rows(_section("Any kind"))}
     for kind in kinds:
         for etype, fields in EVENT_FIELDS[kind].items():
-            assert etype in rows, f"docs/filing-format.md: {section} lacks the event {etype!r}"
+            assert etype in rows, f"docs/reference/filing-format.md: {section} lacks the event {etype!r}"
             for name in fields:
-                assert f"`{name}`" in rows[etype], f"docs/filing-format.md: {etype} lacks its field {name!r}"
+                assert f"`{name}`" in rows[etype], f"docs/reference/filing-format.md: {etype} lacks its field {name!r}"
 
 
 @pytest.mark.parametrize(
@@ -95,7 +96,9 @@ def test_the_event_tables_name_each_events_optional_fields_too(section, kinds):
             if of_kind not in ("*", kind) or etype not in EVENT_FIELDS[kind]:
                 continue
             for name in fields:
-                assert f"`{name}`" in rows[etype], f"docs/filing-format.md: {section}: {etype} lacks its optional field {name!r}"
+                assert f"`{name}`" in rows[etype], (
+                    f"docs/reference/filing-format.md: {section}: {etype} lacks its optional field {name!r}"
+                )
 
 
 def test_the_clock_table_lists_every_clock_id_with_its_type():
@@ -106,7 +109,7 @@ def test_the_clock_table_lists_every_clock_id_with_its_type():
 
 
 def test_the_repository_points_to_its_own_documentation_not_to_a_folder_a_clone_lacks():
-    root = DOC.parent.parent
+    root = ROOT
     offenders = []
     for path in root.rglob("*"):
         if path.suffix not in (".py", ".md", ".j2", ".toml", ".yaml") or ".venv" in path.parts or path == Path(__file__):

@@ -1,22 +1,22 @@
-"""The README's copy of the permit machines is the command's own output."""
+"""docs/reference/machines.md's copy of the permit machines is the command's own output."""
 
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+MACHINES = Path(__file__).resolve().parents[2] / "docs" / "reference" / "machines.md"
 
 
-def test_readme_permit_lifecycles_equal_permits_machines_format_md():
-    text = README.read_text(encoding="utf-8")
-    assert "## Permit lifecycles" in text
+def test_the_machines_page_equals_permits_machines_format_md():
+    text = MACHINES.read_text(encoding="utf-8")
+    assert "# Permit lifecycles" in text
     found = re.search(r"<!-- machines:start -->\n(.*?)<!-- machines:end -->", text, re.S)
-    assert found, "README.md needs the <!-- machines:start --> / <!-- machines:end --> markers"
+    assert found, "docs/reference/machines.md needs the <!-- machines:start --> / <!-- machines:end --> markers"
     out = subprocess.run(
         [sys.executable, "-m", "cli.main", "machines", "--format", "md"], capture_output=True, text=True, check=True
     ).stdout
-    assert found.group(1) == out, "README.md is stale: paste `permits machines --format md` between the markers"
+    assert found.group(1) == out, "docs/reference/machines.md is stale: paste `permits machines --format md` between the markers"
 
 
 def test_machines_for_one_kind_prints_only_that_table():
