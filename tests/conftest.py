@@ -34,13 +34,11 @@ def prefect_api(tmp_path_factory):
         server.stop()
 
 
-@_pytest.fixture(params=["sqlite", _pytest.param("postgresql", marks=_pytest.mark.postgresql)])
-def db_url(request, tmp_path):
-    """The test runs on SQLite (a file in tmp_path) and on PostgreSQL, in a
-    fresh database on the server of PERMITS_TEST_POSTGRES_URL (.ci/run starts
-    one; without it the case is skipped, except under CI, where it fails)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'permits.db'}"
+def _fresh_store_url(backend: str, tmp_path, name: str):
+    """A new, empty store's URL on ``backend``: a SQLite file in tmp_path, or
+    a fresh database on the test PostgreSQL server (dropped afterwards)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / name}"
         return
     from storekit import fresh_postgres_database
 
@@ -49,6 +47,21 @@ def db_url(request, tmp_path):
         yield url
     finally:
         drop()
+
+
+@_pytest.fixture(params=["sqlite", _pytest.param("postgresql", marks=_pytest.mark.postgresql)])
+def db_url(request, tmp_path):
+    """The test runs on SQLite (a file in tmp_path) and on PostgreSQL, in a
+    fresh database on the server of PERMITS_TEST_POSTGRES_URL (.ci/run starts
+    one; without it the case is skipped, except under CI, where it fails)."""
+    yield from _fresh_store_url(request.param, tmp_path, "permits.db")
+
+
+@_pytest.fixture
+def second_url(db_url, tmp_path):
+    """A second new store on the backend of ``db_url`` (the same action done
+    by two interfaces, compared)."""
+    yield from _fresh_store_url("sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path, "second.db")
 
 
 @_pytest.fixture(scope="module")

@@ -64,3 +64,18 @@ def test_every_document_in_docs_is_linked_from_the_index():
     targets = {(ROOT / "docs" / t.partition("#")[0]).resolve() for t in LINK.findall(index)}
     unlinked = [str(p.relative_to(ROOT)) for p in PAGES[1:] if p.name != "README.md" and p.resolve() not in targets]
     assert unlinked == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_of_the_repository_a_page_names_is_there(page):
+    """A test, module or folder named in a page (``tests/...py``,
+    ``services/record.py``) exists: moving one moves the page's words too."""
+    text = page.read_text(encoding="utf-8")
+    named = set(
+        re.findall(
+            r"(?<![\w/.])((?:tests|services|models|notices|sweep|workflows|calendars|cli|web|config|demo|benchmarks)/[\w/.-]+\.(?:py|json|j2|html|md))",
+            text,
+        )
+    )
+    missing = sorted(n for n in named if not (ROOT / n).exists())
+    assert missing == [], f"{page.relative_to(ROOT)} names files that are not there: {missing}"

@@ -10,7 +10,6 @@ PostgreSQL."""
 from email import message_from_bytes
 from email.policy import default
 
-import pytest
 from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
@@ -80,21 +79,6 @@ def _seq(page: str) -> str:
     import re
 
     return re.search(r'name="seq" value="(\d+)"', page).group(1)
-
-
-@pytest.fixture
-def second_url(db_url, tmp_path):
-    """A second store on the same backend as ``db_url``."""
-    if db_url.startswith("sqlite"):
-        yield f"sqlite:///{tmp_path / 'second.db'}"
-        return
-    from storekit import fresh_postgres_database
-
-    url, drop = fresh_postgres_database()
-    try:
-        yield url
-    finally:
-        drop()
 
 
 def test_found_incomplete_through_the_cli_and_the_web_records_the_same_event_and_queues_the_same_email(
