@@ -36,9 +36,12 @@ def cmd_schedule(args) -> int:
     return 0
 
 
-def add_commands(sub) -> None:
-    from services.schedule import SCHEDULE_WITHIN
+#: the schedule's window, as services.schedule.SCHEDULE_WITHIN (a test holds
+#: them equal): the parser is built for every command, the service only here
+DEFAULT_WITHIN = 42
 
+
+def add_commands(sub) -> None:
     p = sub.add_parser(
         "schedule",
         help="the DPW schedule: street-opening inspections, expiries and windows ahead",
@@ -47,7 +50,7 @@ def add_commands(sub) -> None:
         "(the workbench's Schedule page).",
     )
     p.add_argument("--town", help="only this town (default: every town that runs street openings)")
-    p.add_argument("--within", type=int, default=SCHEDULE_WITHIN, help=f"days ahead (default: {SCHEDULE_WITHIN})")
+    p.add_argument("--within", type=int, default=DEFAULT_WITHIN, help=f"days ahead (default: {DEFAULT_WITHIN})")
     p.add_argument("--as-of", help="the day, YYYY-MM-DD (default: today)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")

@@ -150,3 +150,10 @@ def test_a_chunk_size_or_count_below_one_is_one_line_and_status_2(tmp_path, caps
     assert main(["demo", "--no-prefect", "--no-serve", "--count", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and "--chunk-size 0" in err[0] and "--count 0" in err[1]
+
+
+def test_permits_schedule_offers_the_schedules_own_window_by_default():
+    from cli.schedule import DEFAULT_WITHIN
+    from services.schedule import SCHEDULE_WITHIN
+
+    assert DEFAULT_WITHIN == SCHEDULE_WITHIN
