@@ -70,9 +70,12 @@ def too_large_detail(limit: int) -> str:
 
 
 def csrf_matches(request: Request, sent: object) -> bool:
-    """Whether ``sent`` is the session's CSRF token."""
+    """Whether ``sent`` is the session's CSRF token (compared as bytes:
+    ``hmac.compare_digest`` refuses a str with a non-ASCII character)."""
     expected = request.session.get("csrf")
-    return isinstance(sent, str) and isinstance(expected, str) and bool(expected) and hmac.compare_digest(sent, expected)
+    if not (isinstance(sent, str) and isinstance(expected, str) and expected):
+        return False
+    return hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
 
 
 def _declared_length(request_headers) -> int | None:
