@@ -46,6 +46,9 @@ class Sessions:
 
     def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
+        # reads take no lock: on SQLite a plain deferred transaction (models/db.py),
+        # so a page never waits for a writer (a login hashing its password)
+        self.reader = engine.execution_options(read_only=True)
 
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
@@ -77,7 +80,7 @@ class Sessions:
             .join(SESSION, SESSION.c.user_id == USER.c.id)
             .where(SESSION.c.token_sha256 == token_digest(token), SESSION.c.expires_at > self._naive_now())
         )
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(query).first()
         return None if row is None or row.disabled else user_of_row(row)
 
@@ -89,7 +92,7 @@ class Sessions:
 
     def count(self, user_id: int) -> int:
         """How many live sessions the user has (the tests and the admin's count)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return conn.execute(
                 select(func.count())
                 .select_from(SESSION)

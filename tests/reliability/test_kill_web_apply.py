@@ -147,7 +147,9 @@ def store(db_url):
         "after-link",
     ],
 )
-def test_killed_between_the_steps_of_an_application_on_the_web_leaves_no_half_filing_and_no_stray_file(store, db_url, tmp_path, step):
+def test_killed_between_the_steps_of_an_application_on_the_web_leaves_no_half_filing_and_no_stray_file(
+    store, db_url, tmp_path, step
+):
     server = Server(db_url, tmp_path, step)
     try:
         c, token = server.applicant()
@@ -177,24 +179,24 @@ def test_killed_between_the_steps_of_an_application_on_the_web_leaves_no_half_fi
     report_row(f"kill -9 web apply {step} ({'sqlite' if db_url.startswith('sqlite') else 'postgresql'})", 1)
 
 
+def _keep_applying(server: Server, stop: threading.Event, statuses: list) -> None:
+    c, token = server.applicant()
+    while not stop.is_set():
+        s = apply(c, token)
+        statuses.append(s)
+        if s is None:
+            return
+
+
 def _random_kills(store, db_url, tmp_path, kills: int):
     rng = random.Random(22)
     made = lost = stray = interrupted = 0
-    for k in range(kills):
+    for _ in range(kills):
         server = Server(db_url, tmp_path, "none")
         statuses: list = []
         stop = threading.Event()
-
-        def keep_applying():
-            c, token = server.applicant()
-            while not stop.is_set():
-                s = apply(c, token)
-                statuses.append(s)
-                if s is None:
-                    return
-
         try:
-            t = threading.Thread(target=keep_applying)
+            t = threading.Thread(target=_keep_applying, args=(server, stop, statuses))
             t.start()
             time.sleep(rng.uniform(0.5, 3.0))
             server.kill()
