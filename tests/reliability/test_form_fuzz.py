@@ -219,7 +219,9 @@ def _fuzz(fuzzed, examples: int, label: str):
             plan = data.draw(st.sampled_from([PDF, b"", b"<html>", PDF + b"x" * 2000]))
             name = next((n for n, _, k, _ in fields if k == "file"), "plan")
             sent.pop(name, None)
-            files = {name: (data.draw(st.sampled_from(["p.pdf", "../../etc/passwd", "a\u202e.pdf", ""])), plan, "application/pdf")}
+            files = {
+                name: (data.draw(st.sampled_from(["p.pdf", "../../etc/passwd", "a\u202e.pdf", ""])), plan, "application/pdf")
+            }
             r = c.post(path, data=sent, files=files)
         else:
             r = c.post(path, data=sent)
