@@ -64,9 +64,16 @@ UNREADABLE = "The form could not be read: reload the page and try again."
 NUL_FIELD = "A field of the form holds a NUL character, which no form sends: nothing was changed."
 
 
-def too_large_detail(limit: int) -> str:
-    size = f"{limit / (1024 * 1024):.0f} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
-    return f"What was sent is larger than the {size} this form takes: send a smaller file, or less text."
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
+
+
+def too_large_detail(limit: int, file_limit: int | None = None) -> str:
+    """The refusal of a body over ``limit`` bytes, in words: the file's own
+    limit when the form takes one."""
+    if file_limit:
+        return f"The file is larger than the {_size(file_limit)} this form takes: send a smaller one."
+    return f"What was sent is larger than the {_size(limit)} this form takes: send less text."
 
 
 def csrf_matches(request: Request, sent: object) -> bool:
@@ -89,12 +96,12 @@ def _declared_length(request_headers) -> int | None:
     return int(text)
 
 
-async def _limited(stream: AsyncIterator[bytes], limit: int) -> AsyncIterator[bytes]:
+async def _limited(stream: AsyncIterator[bytes], limit: int, detail: str) -> AsyncIterator[bytes]:
     total = 0
     async for chunk in stream:
         total += len(chunk)
         if total > limit:
-            raise HTTPException(413, too_large_detail(limit))
+            raise HTTPException(413, detail)
         yield chunk
 
 
@@ -172,16 +179,18 @@ async def _token_first(stream: AsyncIterator[bytes], boundary: bytes, request: R
         raise HTTPException(403, OUT_OF_DATE)
 
 
-async def read_form(request: Request, *, max_bytes: int, files: int = 0) -> FormData:
-    """The posted form, within ``max_bytes`` and at most ``files`` files,
-    once its CSRF token matches the session's; 413, 403 or 400 otherwise,
-    with nothing left on disk.  The caller closes the form
-    (:func:`posted_form` does, after the response)."""
+async def read_form(request: Request, *, max_bytes: int, files: int = 0, file_limit: int | None = None) -> FormData:
+    """The posted form, within ``max_bytes`` and at most ``files`` files
+    (``file_limit``: a file's own limit, for the refusal's words), once its
+    CSRF token matches the session's; 413, 403 or 400 otherwise, with
+    nothing left on disk.  The caller closes the form (:func:`posted_form`
+    does, after the response)."""
+    detail = too_large_detail(max_bytes, file_limit)
     length = _declared_length(request.headers)
     if length is not None and length > max_bytes:
-        raise HTTPException(413, too_large_detail(max_bytes))
+        raise HTTPException(413, detail)
     content_type, params = parse_options_header(request.headers.get("content-type"))
-    stream = _limited(request.stream(), max_bytes)
+    stream = _limited(request.stream(), max_bytes, detail)
     part_max = max(1024, min(max_bytes, 1024 * 1024))
     if content_type == b"multipart/form-data":
         if not params.get(b"boundary"):
@@ -226,7 +235,8 @@ def upload_form(file_limit: Callable[[Request], int]) -> Callable:
     bytes (the form's text fields may add ``PERMITS_FORM_MAX_KB``)."""
 
     async def posted_upload(request: Request) -> AsyncIterator[FormData]:
-        form = await read_form(request, max_bytes=file_limit(request) + _form_limit(request), files=1)
+        limit = file_limit(request)
+        form = await read_form(request, max_bytes=limit + _form_limit(request), files=1, file_limit=limit)
         try:
             yield form
         finally:

@@ -29,7 +29,7 @@ from fuzzing import HOSTILE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kit import report_row
-from routekit import PDF, ROLES, crawl, fill, parse_page, routes, values_for, world
+from routekit import APPLICANT_EMAIL, PDF, ROLES, crawl, fill, parse_page, routes, values_for, world
 from sqlalchemy import text
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store, serving
 
@@ -85,15 +85,23 @@ class Tracebacks(logging.Handler):
 class Fuzzed:
     """The served workbench, a logged-in client per role, and the forms."""
 
-    def __init__(self, store: Store, port: int, clients: dict, extra: dict):
+    def __init__(self, store: Store, port: int, extra: dict):
         self.store, self.port, self.extra = store, port, extra
         self.base = f"http://127.0.0.1:{port}"
-        self.clients = {}
-        for who, tc in clients.items():
-            c = httpx.Client(base_url=self.base, timeout=60, follow_redirects=False)
-            for name, value in tc.cookies.items():
-                c.cookies.set(name, value)
-            self.clients[who] = c
+        self.clients = {"anonymous": httpx.Client(base_url=self.base, timeout=60, follow_redirects=False)}
+        for who in ROLES:
+            if who != "anonymous":
+                self.clients[who] = self._logged_in(who)
+
+    def _logged_in(self, who: str) -> httpx.Client:
+        """A new client logged in as ``who`` over HTTP (its own cookie jar:
+        a cookie copied in from another client would be a second one)."""
+        email = APPLICANT_EMAIL if who == "applicant" else USERS[who][0]
+        c = httpx.Client(base_url=self.base, timeout=60, follow_redirects=False)
+        token = csrf_of(c.get("/login").text)
+        r = c.post("/login", data={"csrf": token, "email": email, "password": PASSWORD})
+        assert r.status_code == 303, r.text
+        return c
 
     def token(self, who: str) -> str:
         """The CSRF token the client's session cookie holds now (the cookie
@@ -109,7 +117,7 @@ class Fuzzed:
             return
         if self.clients[who].get("/password").status_code == 200:
             return
-        email = "ann@example.org" if who == "applicant" else USERS[who][0]
+        email = APPLICANT_EMAIL if who == "applicant" else USERS[who][0]
         with self.store.engine.begin() as conn:
             conn.execute(
                 text("UPDATE app_user SET disabled = :f, failed_logins = 0, locked_until = NULL WHERE email = :e"),
@@ -117,11 +125,7 @@ class Fuzzed:
             )
             conn.execute(text("DELETE FROM client_attempt"))
         Users(self.store.engine).set_password(email, PASSWORD)
-        c = httpx.Client(base_url=self.base, timeout=60, follow_redirects=False)
-        token = csrf_of(c.get("/login").text)
-        r = c.post("/login", data={"csrf": token, "email": email, "password": PASSWORD})
-        assert r.status_code == 303, r.text
-        self.clients[who] = c
+        self.clients[who] = self._logged_in(who)
 
 
 def _forms(clients, extra) -> list:
@@ -183,7 +187,7 @@ def fuzzed(db_url, tmp_path, monkeypatch):
         logger.addHandler(catcher)
     try:
         with serving(app) as port:
-            yield Fuzzed(store, port, clients, extra), targets, covered, uncovered, catcher
+            yield Fuzzed(store, port, extra), targets, covered, uncovered, catcher
     finally:
         for logger in loggers:
             logger.removeHandler(catcher)
