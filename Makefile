@@ -27,8 +27,9 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
-# The reliability suite's long versions (10,000 fuzz examples, 8 writers,
-# 10 kills each) and the table of runs, lost, duplicated, tracebacks.
+# The reliability suite's long versions (10,000 fuzz examples, 2,500 form
+# fuzz examples, 8 writers, 10 kills each, 40 session replays) and the table
+# of runs, lost, duplicated, tracebacks.
 reliability: $(STAMP)
 	$(BIN)/python tests/reliability/long_run.py
 

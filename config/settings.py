@@ -20,10 +20,20 @@ from typing import NamedTuple
 
 from calendars.errors import PermitsError
 
-__all__ = ["Setting", "SETTINGS", "Settings", "BadSetting", "load", "DEFAULT_MAIL_FROM", "DEFAULT_UPLOAD_MAX_MB"]
+__all__ = [
+    "Setting",
+    "SETTINGS",
+    "Settings",
+    "BadSetting",
+    "load",
+    "DEFAULT_MAIL_FROM",
+    "DEFAULT_UPLOAD_MAX_MB",
+    "DEFAULT_FORM_MAX_KB",
+]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
 DEFAULT_UPLOAD_MAX_MB = 25
+DEFAULT_FORM_MAX_KB = 512
 
 
 class Setting(NamedTuple):
@@ -47,12 +57,24 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("PERMITS_UPLOADS_DIR", "`DATA_DIR/uploads`", "where uploaded plans are kept (outside any web root)"),
     Setting("PERMITS_UPLOAD_MAX_MB", str(DEFAULT_UPLOAD_MAX_MB), "the largest plan an applicant may upload, in MB"),
+    Setting(
+        "PERMITS_FORM_MAX_KB",
+        str(DEFAULT_FORM_MAX_KB),
+        "the largest form the workbench reads, in KB, besides its file: a larger request body is refused "
+        "(413) before it is read; a form with a plan may add `PERMITS_UPLOAD_MAX_MB`",
+    ),
     Setting("PERMITS_SMTP_URL", "unset: nothing is sent", "the SMTP server: `smtp://`, `smtp+starttls://` or `smtps://` URL"),
     Setting("PERMITS_MAIL_FROM", f"`{DEFAULT_MAIL_FROM}`", "the sender of every email (`Town permits <ADDRESS>` when bare)"),
     Setting(
         "PERMITS_SECRET_KEY",
         "a fresh key at each start (a restart logs everyone out)",
         "signs the workbench's session cookies; give the same key to every worker and server",
+    ),
+    Setting(
+        "PERMITS_HTTPS",
+        "`no`",
+        "`yes` when the workbench is reached only over HTTPS (a TLS proxy in front): the session cookie is sent "
+        "only over HTTPS (`Secure`) and browsers are told to use HTTPS for a year (HSTS); never on plain HTTP",
     ),
     Setting(
         "PERMITS_TRUSTED_PROXIES",
@@ -75,9 +97,11 @@ class Settings(NamedTuple):
     database_url: str | None
     uploads_dir: Path
     upload_max_bytes: int
+    form_max_bytes: int
     smtp_url: str | None
     mail_from: str
     secret_key: str | None
+    https: bool
     trusted_proxies: str
     dask_address: str | None
     user: str
@@ -125,6 +149,22 @@ def _megabytes(env: Mapping[str, str], name: str, default: float) -> int:
     return int(value * 1024 * 1024)
 
 
+def _kilobytes(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name)
+    if not text:
+        return default * 1024
+    if not (text.isascii() and text.isdigit()) or not 16 <= int(text) <= 1_000_000:
+        raise BadSetting(f"{name}={text!r}: a whole number of kilobytes from 16 to 1000000, such as {default}")
+    return int(text) * 1024
+
+
+def _yes_no(env: Mapping[str, str], name: str) -> bool:
+    text = (env.get(name) or "no").strip().lower()
+    if text not in ("yes", "no", "true", "false", "1", "0", "on", "off"):
+        raise BadSetting(f"{name}={env.get(name)!r}: yes or no")
+    return text in ("yes", "true", "1", "on")
+
+
 def _login_name(env: Mapping[str, str]) -> str:
     if env.get("USER"):
         return env["USER"]
@@ -145,9 +185,11 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         database_url=env.get("PERMITS_DATABASE_URL") or None,
         uploads_dir=Path(env["PERMITS_UPLOADS_DIR"]) if env.get("PERMITS_UPLOADS_DIR") else data / "uploads",
         upload_max_bytes=_megabytes(env, "PERMITS_UPLOAD_MAX_MB", DEFAULT_UPLOAD_MAX_MB),
+        form_max_bytes=_kilobytes(env, "PERMITS_FORM_MAX_KB", DEFAULT_FORM_MAX_KB),
         smtp_url=env.get("PERMITS_SMTP_URL") or None,
         mail_from=env.get("PERMITS_MAIL_FROM") or DEFAULT_MAIL_FROM,
         secret_key=env.get("PERMITS_SECRET_KEY") or None,
+        https=_yes_no(env, "PERMITS_HTTPS"),
         trusted_proxies=env.get("PERMITS_TRUSTED_PROXIES", ""),
         dask_address=env.get("PERMITS_DASK_ADDRESS") or None,
         user=env.get("PERMITS_USER") or _login_name(env),

@@ -26,6 +26,7 @@ __all__ = [
     "party_email",
     "queries",
     "service",
+    "sessions",
     "sqlite_reader",
     "tables",
     "throttle",

@@ -29,6 +29,10 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``client_attempt``: failed logins and registrations by client address,
   for the workbench's per-address limit (models/throttle.py), kept in the
   store so every web process behind a load balancer counts the same ones.
+- ``web_session``: the workbench's live sessions, one row per login (only
+  the SHA-256 of the cookie's session token is kept): logging out, a
+  password change or reset and disabling the account delete them, so a
+  copied cookie stops working on the server's side (models/sessions.py).
 - ``account_filing``, ``invitation``: the filings an applicant's account
   (an ``app_user`` with the role ``applicant``) submitted or was invited to,
   and the single-use invitation links staff send (models/applicants.py).
@@ -54,6 +58,7 @@ __all__ = [
     "Upload",
     "AccountFiling",
     "Invitation",
+    "WebSession",
     "APPEND_ONLY_TABLES",
 ]
 
@@ -315,3 +320,16 @@ class ClientAttempt(SQLModel, table=True):
     action: str
     client: str
     at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+class WebSession(SQLModel, table=True):
+    """A live workbench session (models/sessions.py): the cookie carries a
+    random token, the row only its SHA-256.  ``created_at`` and
+    ``expires_at`` are UTC, naive; a row past ``expires_at`` opens nothing
+    and is deleted as new sessions start."""
+
+    __tablename__ = "web_session"
+    token_sha256: str = Field(primary_key=True)
+    user_id: int = Field(foreign_key="app_user.id", index=True)
+    created_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
+    expires_at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))

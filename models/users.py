@@ -13,9 +13,11 @@ A login that fails :data:`LOCK_AFTER` times in a row locks the account for
 password on the password-change form counts as a failed login.
 
 A password change (:meth:`Users.change_password` by the user,
-:meth:`Users.set_password` by ``permits users passwd``) bumps the user's
-``session_version``: a session made before it no longer matches, so every
-other session of the user is logged out.
+:meth:`Users.set_password`, the reset by ``permits users passwd``) and
+:meth:`Users.disable` end every session of the user on the server's side:
+their ``web_session`` rows (models/sessions.py) are deleted in the same
+transaction, so a cookie copied before opens nothing after.  (The change
+also bumps ``session_version``, which counts the changes.)
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -36,7 +38,7 @@ from workflows.rulebook import KINDS
 from workflows.towns import registry
 
 from .errors import StoreError
-from .tables import UserRow
+from .tables import UserRow, WebSession
 
 __all__ = [
     "ROLES",
@@ -50,9 +52,12 @@ __all__ = [
     "MIN_PASSWORD",
     "APPLICANT",
     "check_password",
+    "user_of_row",
+    "end_sessions",
 ]
 
 USER = UserRow.__table__
+SESSION = WebSession.__table__
 
 #: role -> the permit kinds it works on
 ROLE_KINDS: dict[str, tuple[str, ...]] = {
@@ -110,8 +115,16 @@ class User:
         return tuple(sorted(registry())) if self.all_towns else self.towns
 
 
-def _user(row) -> User:
+def user_of_row(row) -> User:
+    """The :class:`User` an ``app_user`` row describes."""
     return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token, row.session_version)
+
+
+def end_sessions(conn, user_id: int) -> int:
+    """Delete every session of the user (models/sessions.py), in the
+    transaction ``conn``: a cookie that opened one opens nothing now.  The
+    count of sessions ended."""
+    return conn.execute(delete(SESSION).where(SESSION.c.user_id == user_id)).rowcount
 
 
 def check_password(password: str) -> str:
@@ -134,6 +147,9 @@ class Users:
 
     def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
+        # reads take no lock (on SQLite a deferred transaction, models/db.py):
+        # a page's look-up never waits for a login hashing its password
+        self.reader = engine.execution_options(read_only=True)
 
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
@@ -171,26 +187,28 @@ class Users:
         return User(uid, email, role, towns, False, values["calendar_token"], 0)
 
     def list(self) -> list[User]:
-        with self.engine.connect() as conn:
-            return [_user(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
+        with self.reader.connect() as conn:
+            return [user_of_row(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
 
     def get(self, user_id: int) -> User | None:
         """The enabled user with this id, or None."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(USER).where(USER.c.id == user_id)).first()
-        return None if row is None or row.disabled else _user(row)
+        return None if row is None or row.disabled else user_of_row(row)
 
     def by_calendar_token(self, token: str) -> User | None:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(USER).where(USER.c.calendar_token == token)).first()
-        return None if row is None or row.disabled else _user(row)
+        return None if row is None or row.disabled else user_of_row(row)
 
     def disable(self, email: str) -> User:
         email = check_email(email)
         with self.engine.begin() as conn:
             if conn.execute(update(USER).where(USER.c.email == email).values(disabled=True)).rowcount != 1:
                 raise UserError(f"no user {email!r} (see 'permits users list')")
-            return _user(conn.execute(select(USER).where(USER.c.email == email)).first())
+            user = user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+            end_sessions(conn, user.id)
+            return user
 
     def reset_calendar_token(self, user_id: int) -> str:
         token = secrets.token_urlsafe(24)
@@ -201,8 +219,9 @@ class Users:
     def change_password(self, user_id: int, current: str, new: str) -> User:
         """The user's own change: ``current`` must be their password (a wrong
         one counts as a failed login, and a locked account is refused), ``new``
-        meets :func:`check_password` and differs from it.  Bumps the session
-        version; returns the user as it now is.  Nothing written on a refusal
+        meets :func:`check_password` and differs from it.  Ends every session
+        of the user (the caller starts a new one for the browser that asked);
+        returns the user as it now is.  Nothing written on a refusal
         but the failed-login count."""
         now = self._naive_now()
         refusal = None
@@ -226,8 +245,8 @@ class Users:
 
     def set_password(self, email: str, new: str) -> User:
         """Set a user's password without the old one (``permits users
-        passwd``, run by whoever runs the server): clears a lock and bumps the
-        session version, so the user's sessions end."""
+        passwd``, run by whoever runs the server): clears a lock and ends
+        every session of the user."""
         email = check_email(email)
         check_password(new)
         with self.engine.begin() as conn:
@@ -235,9 +254,12 @@ class Users:
             if row is None:
                 raise UserError(f"no user {email!r} (see 'permits users list')")
             self._set(conn, row.id, new)
-            return _user(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
     def _set(self, conn, user_id: int, new: str) -> None:
+        """The new password's hash, in the transaction ``conn``: every session
+        of the user ends (its rows deleted), the lock is cleared."""
+        end_sessions(conn, user_id)
         conn.execute(
             update(USER)
             .where(USER.c.id == user_id)
@@ -288,7 +310,7 @@ class Users:
                 conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
         if refusal is not None:
             raise refusal
-        return _user(row)
+        return user_of_row(row)
 
 
 def _verify(hashed: str, password: str) -> bool:

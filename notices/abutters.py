@@ -15,7 +15,9 @@ or Windows-1252 is read; commas or semicolons separate its fields (a
 European-locale Excel writes ``;``).  A field over 128 KiB, a folder, or a
 file that cannot be read is refused with one line naming it.  Cells of the
 certified-mail CSV that a spreadsheet would run as a formula (leading
-``=``, ``+``, ``-``, ``@``) are written with a leading apostrophe.
+``=``, ``+``, ``-``, ``@``) are written with a leading apostrophe, by the
+project's one CSV writer (:mod:`workflows.spreadsheet`; ``spreadsheet_safe``
+is its guard, named here too).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from workflows.inputs import MAX_FIELD_CHARS
+from workflows.spreadsheet import csv_text, spreadsheet_safe
 
 from .context import Party
 from .errors import AbutterListError
@@ -226,19 +229,9 @@ CERTIFIED_COLUMNS = (
 )
 
 
-def spreadsheet_safe(cell: str) -> str:
-    """A cell a spreadsheet shows as text: one starting with ``=``, ``+``,
-    ``-``, ``@`` (or a tab or carriage return) gets a leading apostrophe,
-    so a name like ``=HYPERLINK(...)`` is never run as a formula (OWASP,
-    "CSV Injection")."""
-    return "'" + cell if cell and cell[0] in "=+-@\t\r" else cell
-
-
 def certified_mail_csv(parties: Iterable[Party]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CERTIFIED_COLUMNS)
-    for p in parties:
-        row = ("", p.name, p.street, p.city, p.state, p.zip, "", "", "", "; ".join(p.parcels), p.ring)
-        w.writerow(tuple(spreadsheet_safe(c) for c in row))
-    return buf.getvalue()
+    """The certified-mail list (:data:`CERTIFIED_COLUMNS`), written by the
+    project's one CSV writer (:func:`workflows.spreadsheet.csv_text`): a
+    cell a spreadsheet would run as a formula is written as text."""
+    rows = (("", p.name, p.street, p.city, p.state, p.zip, "", "", "", "; ".join(p.parcels), p.ring) for p in parties)
+    return csv_text(CERTIFIED_COLUMNS, rows, lineterminator="\n")

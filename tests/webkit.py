@@ -6,6 +6,7 @@ tests/conftest.py."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from datetime import date
 
 from fastapi.testclient import TestClient
@@ -88,3 +89,29 @@ def login(c: TestClient, who: str) -> str:
     r = c.post("/login", data={"csrf": token, "email": USERS[who][0], "password": PASSWORD, "next": "/today"})
     assert r.status_code == 303, r.text
     return csrf_of(c.get("/today").text)
+
+
+@contextmanager
+def serving(app):
+    """``app`` served by uvicorn in a thread on a free 127.0.0.1 port; its port."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)

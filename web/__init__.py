@@ -16,10 +16,13 @@ __all__ = [
     "applicant_pages",
     "apply",
     "auth",
+    "bodies",
     "clients",
     "filing_pages",
     "forms",
+    "headers",
     "pages",
     "render",
     "submissions",
+    "values",
 ]

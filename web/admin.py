@@ -4,12 +4,15 @@ gets 404, as for a filing outside their scope."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
 from models.users import ROLES, User, UserError
 
-from .auth import checked_form, current_user
+from .auth import current_user
+from .bodies import PostedForm
 from .render import render
 
 __all__ = ["router"]
@@ -22,6 +25,10 @@ def _admin(request: Request) -> User:
     if user.role != "admin":
         raise HTTPException(404)
     return user
+
+
+#: the route's user, an admin (anyone else: 404)
+Admin = Annotated[User, Depends(_admin)]
 
 
 def _page(request: Request, user: User, error: str | None = None, values: dict | None = None, status: int = 200):
@@ -43,9 +50,7 @@ def users_page(request: Request):
 
 
 @router.post("/users")
-async def add_user(request: Request):
-    user = _admin(request)
-    form = await checked_form(request)
+def add_user(request: Request, user: Admin, form: PostedForm):
     email, role = str(form.get("email") or ""), str(form.get("role") or "")
     towns = [str(t) for t in form.getlist("town")]
     try:
@@ -56,9 +61,7 @@ async def add_user(request: Request):
 
 
 @router.post("/users/disable")
-async def disable_user(request: Request):
-    user = _admin(request)
-    form = await checked_form(request)
+def disable_user(request: Request, user: Admin, form: PostedForm):
     email = str(form.get("email") or "")
     if email.strip().lower() == user.email:
         return _page(request, user, "You cannot disable your own account here: ask another admin.", status=422)

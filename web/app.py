@@ -6,71 +6,50 @@ the wall clock's time).  The settings come from the caller
 (:class:`config.Settings`; ``permits serve`` reads them from the
 environment): the secret that signs session cookies
 (``PERMITS_SECRET_KEY``, else a fresh one, which logs everyone out at a
-restart), the trusted proxies whose ``X-Forwarded-For`` names the client
-(``PERMITS_TRUSTED_PROXIES``, web/clients.py), the uploads folder and its
-limit, the sender of emails.
+restart), whether the deployment is served over HTTPS (``PERMITS_HTTPS``:
+the cookie is then ``Secure``, and HSTS is sent), the trusted proxies whose
+``X-Forwarded-For`` names the client (``PERMITS_TRUSTED_PROXIES``,
+web/clients.py), the largest form (``PERMITS_FORM_MAX_KB``), the uploads
+folder and its limit, the sender of emails.
+
+The middleware, outermost first: :class:`web.headers.PageHeaders` (the
+headers of every response), the signed session cookie (it carries the
+session's token, models/sessions.py, and the CSRF token), and
+:class:`web.bodies.RequestGuard` (the body's size before it is read).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from config import Settings
 from models.service import Store
+from models.sessions import SESSION_HOURS, Sessions
 from models.users import Users
 
 from .auth import LoginRequired, StaffOnly, login_redirect
+from .bodies import RequestGuard
+from .headers import PageHeaders
 from .render import render
 
 __all__ = ["create_app", "SESSION_HOURS"]
 
 HERE = Path(__file__).parent
-SESSION_HOURS = 10
+TITLES = {400: "Not understood", 403: "Refused", 404: "Not found", 405: "Not allowed", 413: "Too large", 422: "Not accepted"}
 
 
-#: sent with every response: no framing (clickjacking), no content sniffing,
-#: and no Referer to other sites (a calendar URL holds a secret)
-SECURITY_HEADERS = [
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-]
-
-
-class ServerTiming:
-    """Adds ``Server-Timing: app;dur=MS`` to every response: the time the
-    app took, without the network or the client (what the benchmarks read);
-    and the :data:`SECURITY_HEADERS`."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        start = time.perf_counter()
-
-        async def timed(message):
-            if message["type"] == "http.response.start":
-                ms = (time.perf_counter() - start) * 1000
-                message.setdefault("headers", [])
-                message["headers"] = [
-                    *message["headers"],
-                    (b"server-timing", f"app;dur={ms:.2f}".encode()),
-                    *SECURITY_HEADERS,
-                ]
-            await send(message)
-
-        await self.app(scope, receive, timed)
+def error_page(request: Request, status: int, detail: str):
+    """The page of a refusal: its title by status, the detail in words."""
+    return render(request, "error.html", {"title": TITLES.get(status, "Error"), "detail": detail}, user=None, status=status)
 
 
 def create_app(
@@ -95,20 +74,26 @@ def create_app(
     app.state.store = store
     app.state.settings = settings
     app.state.users = Users(store.engine, now=store.now)
+    app.state.sessions = Sessions(store.engine, now=store.now)
     app.state.today = today
     app.state.now = lambda: datetime.combine(today(), datetime.now().time()).replace(second=0, microsecond=0)
     app.state.throttle = Throttle(store.engine, now=store.now)
     proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
     app.state.trusted_proxies = parse_trusted_proxies(proxies)
+    # the largest body any route takes: a plan or an abutter list, and its form
+    from services.abutters import MAX_LIST_BYTES
+
+    cap = max(settings.upload_max_bytes, MAX_LIST_BYTES) + settings.form_max_bytes
+    app.add_middleware(RequestGuard, cap=cap, page=error_page)  # innermost: it draws pages with the session
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret or settings.secret_key or secrets.token_urlsafe(32),
         session_cookie="permits_session",
         max_age=SESSION_HOURS * 3600,
         same_site="lax",
-        https_only=False,
+        https_only=settings.https,  # the cookie is Secure when PERMITS_HTTPS=yes
     )
-    app.add_middleware(ServerTiming)
+    app.add_middleware(PageHeaders, https=settings.https)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(LoginRequired)
@@ -122,16 +107,17 @@ def create_app(
         return RedirectResponse("/my", status_code=303)
 
     @app.exception_handler(HTTPException)
-    async def _http(request: Request, exc: HTTPException):
-        titles = {404: "Not found", 403: "Refused", 405: "Not allowed"}
+    def _http(request: Request, exc: HTTPException):
         detail = exc.detail if exc.status_code != 404 else "No such page or filing, or not one of yours."
-        return render(
-            request,
-            "error.html",
-            {"title": titles.get(exc.status_code, "Error"), "detail": detail},
-            user=None,
-            status=exc.status_code,
-        )
+        response = error_page(request, exc.status_code, str(detail))
+        if exc.status_code == 413:
+            response.headers["Connection"] = "close"  # the rest of the body is not read
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    def _invalid(request: Request, exc: RequestValidationError):
+        # a route's typed parameter that does not parse: never FastAPI's JSON
+        return error_page(request, 404, "No such page or filing, or not one of yours.")
 
     from models.applicants import Applicants
     from models.uploads import Uploads

@@ -13,7 +13,9 @@ and failed invitation acceptances count against the client's address
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from models.applicants import Account, ApplicantError
@@ -26,12 +28,14 @@ from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
 from .apply import application, fields_for, towns_offering
-from .auth import LoginRequired, checked_form, session_user, start_session
+from .auth import LoginRequired, session_user, start_session
+from .bodies import PlanForm, PostedForm, seq_of
 from .clients import client_address, too_many
 from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from .render import render
+from .values import whole_number
 
-__all__ = ["router", "current_applicant"]
+__all__ = ["router", "current_applicant", "Applicant"]
 
 router = APIRouter()
 
@@ -45,6 +49,10 @@ def current_applicant(request: Request) -> tuple:
     if account is None:
         raise LoginRequired(request.url.path)
     return user, account
+
+
+#: the route's applicant: (the user, their account)
+Applicant = Annotated[tuple, Depends(current_applicant)]
 
 
 def _mine(request: Request, account: Account, fid: str) -> str:
@@ -66,8 +74,7 @@ def register_page(request: Request):
 
 
 @router.post("/register")
-async def register(request: Request):
-    form = await checked_form(request)
+def register(request: Request, form: PostedForm):
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     try:  # every registration counts, made or refused: a refusal may name an address taken
         request.app.state.throttle.hit("register", client_address(request))
@@ -103,8 +110,7 @@ def invitation_page(request: Request, token: str):
 
 
 @router.post("/invitation/{token}")
-async def accept_invitation(request: Request, token: str):
-    form = await checked_form(request)
+def accept_invitation(request: Request, token: str, form: PostedForm):
     password = str(form.get("password") or "")
     throttle, client = request.app.state.throttle, client_address(request)
     try:  # accepting for an existing account checks its password: a login
@@ -155,19 +161,11 @@ def _apply_form(request, user, kind, values, errors, status=200):
 
 
 @router.post("/my/apply/{kind}")
-async def apply(request: Request, kind: str):
-    user, account = current_applicant(request)
+def apply(request: Request, kind: str, applicant: Applicant, form: PlanForm):
+    user, account = applicant
     if kind not in KIND_LABELS:
         raise HTTPException(404)
     uploads = request.app.state.uploads
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > uploads.limit + 1_000_000:
-        ctx = {
-            "title": "Too large",
-            "detail": f"The plans are larger than {uploads.limit // (1024 * 1024)} MB: send a smaller PDF.",
-        }
-        return render(request, "error.html", ctx, user=user, status=413)
-    form = await checked_form(request)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str) and k != "csrf"}
     town = values.get("town", "")
     plan = form.get("plan")
@@ -180,7 +178,7 @@ async def apply(request: Request, kind: str):
     if plan is None or isinstance(plan, str) or not plan.filename:
         errors["plan"] = "attach the plans as a PDF file"
     else:
-        name, data = plan.filename, await plan.read(uploads.limit + 1)
+        name, data = plan.filename, plan.file.read(uploads.limit + 1)
         try:
             uploads.check(name, data)
         except UploadRefused as exc:
@@ -297,7 +295,7 @@ def my_notice(request: Request, fid: str, kind: str):
 
 
 @router.get("/my/filings/{fid}/emails/{notice_id}.pdf")
-def my_emailed_notice(request: Request, fid: str, notice_id: int):
+def my_emailed_notice(request: Request, fid: str, notice_id: str):
     """The PDF as it was emailed to this account (a decision stays
     downloadable after the filing has moved on)."""
     from email import message_from_bytes
@@ -307,6 +305,10 @@ def my_emailed_notice(request: Request, fid: str, notice_id: int):
 
     _, account = current_applicant(request)
     _mine(request, account, fid)
+    try:
+        notice_id = whole_number(notice_id, 1)
+    except ValueError:
+        raise HTTPException(404) from None
     outbox = Outbox(request.app.state.store)
     entry = next((e for e in outbox.entries(filing_id=fid) if e.id == notice_id and e.address == account.email), None)
     if entry is None:
@@ -338,23 +340,20 @@ def my_file(request: Request, token: str):
 
 
 @router.post("/my/filings/{fid}/resubmit")
-async def resubmit(request: Request, fid: str):
+def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
     """Send an application the town found incomplete again, with a
     corrected plan if there is one (:func:`services.apply.resubmit`)."""
     from services.apply import NotSentBack
     from services.apply import resubmit as send_again
 
-    user, account = current_applicant(request)
+    user, account = applicant
     _mine(request, account, fid)
-    form = await checked_form(request)
-    seq = str(form.get("seq") or "")
-    if not seq.isdigit():
-        raise HTTPException(400, "The form has no sequence number: reload the page.")
+    seq = seq_of(form)
     uploads = request.app.state.uploads
     plan = form.get("plan")
     data, name = b"", ""
     if plan is not None and not isinstance(plan, str) and plan.filename:
-        name, data = plan.filename, await plan.read(uploads.limit + 1)
+        name, data = plan.filename, plan.file.read(uploads.limit + 1)
     try:
         send_again(
             request.app.state.store,
@@ -362,7 +361,7 @@ async def resubmit(request: Request, fid: str):
             account,
             fid,
             today=request.app.state.today(),
-            expect_seq=int(seq),
+            expect_seq=seq,
             plan_name=name,
             plan=data,
         )
@@ -374,17 +373,14 @@ async def resubmit(request: Request, fid: str):
 
 
 @router.post("/my/filings/{fid}/renewal")
-async def ask_renewal(request: Request, fid: str):
+def ask_renewal(request: Request, fid: str, applicant: Applicant, form: PostedForm):
     from services.apply import ask_renewal as ask
 
-    user, account = current_applicant(request)
+    user, account = applicant
     _mine(request, account, fid)
-    form = await checked_form(request)
-    seq = str(form.get("seq") or "")
-    if not seq.isdigit():
-        raise HTTPException(400, "The form has no sequence number: reload the page.")
+    seq = seq_of(form)
     try:
-        ask(request.app.state.store, account, fid, today=request.app.state.today(), expect_seq=int(seq))
+        ask(request.app.state.store, account, fid, today=request.app.state.today(), expect_seq=seq)
     except (StaleFiling, UnknownFiling, PermitsError) as exc:
         return _status(request, user, account, fid, error=str(exc), status=422)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)

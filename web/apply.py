@@ -21,7 +21,8 @@ from workflows.rulebook import KINDS
 from workflows.submission import submitted_event
 from workflows.towns import registry
 
-from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from .forms import APPLICANT_TYPES, KIND_LABELS, MAX_LENGTH_FT, FormErrors
+from .values import day, whole_number
 
 __all__ = ["APPLY_FIELDS", "fields_for", "towns_offering", "application"]
 
@@ -76,13 +77,13 @@ def towns_offering(kind: str) -> list[str]:
 
 def _date(text: str, errors: dict, name: str, today: date) -> date | None:
     try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        errors[name] = "a date, YYYY-MM-DD"
+        when = day(text)
+    except ValueError as exc:
+        errors[name] = str(exc)
         return None
-    if day < today:
-        errors[name] = f"expired on {day.isoformat()}: give a current one"
-    return day
+    if when < today:
+        errors[name] = f"expired on {when.isoformat()}: give a current one"
+    return when
 
 
 def application(kind: str, town: str, form: Mapping[str, str], *, email: str, today: date) -> dict:
@@ -116,8 +117,11 @@ def application(kind: str, town: str, form: Mapping[str, str], *, email: str, to
         errors["owner_email"] = "an email address such as name@example.org"
     street = {}
     if kind == "street-opening":
-        if v["length_ft"] and not (v["length_ft"].isdigit() and 0 < int(v["length_ft"]) <= 100_000):
-            errors["length_ft"] = "a whole number of feet"
+        if v["length_ft"]:
+            try:
+                street["length_ft"] = whole_number(v["length_ft"], 1, MAX_LENGTH_FT)
+            except ValueError:
+                errors["length_ft"] = f"a whole number of feet, 1 to {MAX_LENGTH_FT:,}"
         if v["applicant_type"] and v["applicant_type"] not in APPLICANT_TYPES:
             errors["applicant_type"] = f"one of: {', '.join(APPLICANT_TYPES)}"
         for n in ("contractor_license_expires", "insurance_expires"):
@@ -167,7 +171,7 @@ def application(kind: str, town: str, form: Mapping[str, str], *, email: str, to
                 {"coverage": "general-liability", "insurer": v["insurer"], "expires": street["insurance_expires"].isoformat()}
             ],
         }
-        obj["application"].update({"applicant": v["applicant_type"], "length_ft": int(v["length_ft"])})
+        obj["application"].update({"applicant": v["applicant_type"], "length_ft": street["length_ft"]})
         events.append({"type": "dig-safe-obtained", "date": today.isoformat(), "ticket": v["dig_safe"]})
     obj["events"] = events
     return obj

@@ -1,31 +1,34 @@
-"""Who is asking: the session (Starlette's signed, HttpOnly, SameSite=Lax
-cookie holds only the user's id, their session version and the CSRF
-token), the CSRF check every form post passes, and the login, logout and
-password-change routes.
+"""Who is asking: the session, the routes that start and end one (login,
+logout, the password change), and the dependencies a route declares to
+say who may call it (:data:`StaffUser`, :data:`SessionUser`).
 
-A page needs a logged-in, enabled user whose session version is still the
-one on their row (:func:`session_user`); otherwise the browser is sent to
-the login page and back.  Failed logins count against the client's
-address as well as the account (models/throttle.py).  Changing the password bumps the version, so the
-user's other sessions end there; the session that changed it is given the
-new version.  A form without the session's CSRF token is refused (403)
-before it is read further.
+The session cookie (Starlette's signed, HttpOnly, SameSite=Lax cookie;
+``Secure`` under ``PERMITS_HTTPS``) holds the session's token and the CSRF
+token.  A page opens only when the token names a live session in the store
+(models/sessions.py): logging out, a password change or reset and
+disabling the account end it on the server's side, so a copy of the cookie
+taken before opens nothing after; otherwise the browser is sent to the
+login page and back.  Failed logins count against the client's address as
+well as the account (models/throttle.py).  A password change ends every
+session of the user and starts a new one for the browser that made it.
+Every form carries the CSRF token, checked before its body is read further
+(web/bodies.py).
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
+from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse
 
 from models.throttle import TooManyAttempts
 from models.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
 
+from .bodies import PostedForm, read_form
 from .clients import client_address, too_many
-from .render import csrf_token, render
+from .render import csrf_token, new_csrf_token, render
 
 __all__ = [
     "LoginRequired",
@@ -37,6 +40,9 @@ __all__ = [
     "router",
     "safe_next",
     "start_session",
+    "end_session",
+    "StaffUser",
+    "SessionUser",
 ]
 
 router = APIRouter()
@@ -52,11 +58,10 @@ class StaffOnly(Exception):
 
 
 def session_user(request: Request) -> User:
-    """The session's user, staff or applicant: enabled, and the session
-    made at their current session version (not before a password change)."""
-    uid = request.session.get("uid")
-    user = request.app.state.users.get(uid) if isinstance(uid, int) else None
-    if user is None or request.session.get("sv", 0) != user.session_version:
+    """The session's user, staff or applicant: the cookie's token names a
+    live session in the store, of an enabled user."""
+    user = request.app.state.sessions.user(request.session.get("sid"))
+    if user is None:
         request.session.clear()
         raise LoginRequired(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
     return user
@@ -70,14 +75,18 @@ def current_user(request: Request) -> User:
     return user
 
 
+#: a route's staff user (a plain ``def`` dependency: the store is read in the threadpool)
+StaffUser = Annotated[User, Depends(current_user)]
+#: a route's user, staff or applicant
+SessionUser = Annotated[User, Depends(session_user)]
+
+
 async def checked_form(request: Request):
-    """The posted form, once its CSRF token matches the session's."""
-    form = await request.form()
-    sent = form.get("csrf")
-    expected = request.session.get("csrf")
-    if not isinstance(sent, str) or not expected or not hmac.compare_digest(sent, expected):
-        raise HTTPException(403, "This form is out of date or did not come from this site: reload the page and try again.")
-    return form
+    """The posted form without a file, once its CSRF token matches the
+    session's (web/bodies.py's limits).  Kept for routes written before
+    the dependencies: a new route declares :data:`web.bodies.PostedForm`
+    instead, and is a plain ``def`` (docs/engineering/architecture.md)."""
+    return await read_form(request, max_bytes=request.app.state.settings.form_max_bytes)
 
 
 def safe_next(path: str | None) -> str:
@@ -97,8 +106,7 @@ def login_page(request: Request, next: str = "/today"):
 
 
 @router.post("/login")
-async def login(request: Request):
-    form = await checked_form(request)
+def login(request: Request, form: PostedForm):
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     target = safe_next(str(form.get("next") or ""))
     throttle, client = request.app.state.throttle, client_address(request)
@@ -118,20 +126,24 @@ async def login(request: Request):
 
 
 def start_session(request: Request, user: User | int) -> None:
-    """A new session for ``user`` (or the user with this id) at their
-    current session version."""
-    if isinstance(user, int):
-        user = request.app.state.users.get(user)
+    """A new session for ``user`` (or the user with this id): a row in the
+    store, its token and a new CSRF token in the cookie."""
+    user_id = user if isinstance(user, int) else user.id
+    token = request.app.state.sessions.start(user_id)
     request.session.clear()  # a new session on login: no fixation
-    request.session["uid"] = user.id
-    request.session["sv"] = user.session_version
-    request.session["csrf"] = secrets.token_urlsafe(24)
+    request.session["sid"] = token
+    new_csrf_token(request)
+
+
+def end_session(request: Request) -> None:
+    """End this browser's session in the store, and clear its cookie."""
+    request.app.state.sessions.end(request.session.get("sid"))
+    request.session.clear()
 
 
 @router.post("/logout")
-async def logout(request: Request):
-    await checked_form(request)
-    request.session.clear()
+def logout(request: Request, form: PostedForm):
+    end_session(request)
     return RedirectResponse("/login", status_code=303)
 
 
@@ -150,12 +162,10 @@ def password_page(request: Request, changed: str = ""):
 
 
 @router.post("/password")
-async def change_password(request: Request):
+def change_password(request: Request, user: SessionUser, form: PostedForm):
     """Change one's own password: the current one, the new one twice.  On
-    success the other sessions end and this one carries on (a new session
-    and CSRF token, at the new version)."""
-    user = session_user(request)
-    form = await checked_form(request)
+    success every session of the user ends, and this browser is given a
+    new one (a new session and CSRF token)."""
     current, new = str(form.get("current") or ""), str(form.get("new") or "")
     if new != str(form.get("new2") or ""):
         return _password_page(request, user, error="the two new passwords differ; nothing was changed", status=422)

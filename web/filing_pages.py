@@ -24,9 +24,11 @@ from workflows.errors import PermitsError
 from workflows.filing import VOID
 from workflows.ids import BadFilingId, check_filing_id
 
-from .auth import checked_form, current_user
+from .auth import StaffUser, current_user
+from .bodies import AbutterListForm, PostedForm, seq_of
 from .forms import APPLICANT_TYPES, KIND_LABELS, NEW_FILING_FIELDS, FormErrors, event_fields, event_json, new_filing, towns_for
 from .render import render
+from .values import whole_number
 
 __all__ = ["router", "visible_filing", "filing_page_response"]
 
@@ -112,9 +114,7 @@ def _new_page(request, user, kind, values, errors, status=200):
 
 
 @router.post("/filings/new")
-async def new_submit(request: Request):
-    user = current_user(request)
-    form = await checked_form(request)
+def new_submit(request: Request, user: StaffUser, form: PostedForm):
     kind = str(form.get("kind") or "")
     if kind not in user.kinds:
         raise HTTPException(404)
@@ -136,20 +136,11 @@ def filing_page(request: Request, fid: str):
     return filing_page_response(request, user, fid)
 
 
-def _seq(form) -> int:
-    text = str(form.get("seq") or "")
-    if not text.isdigit():
-        raise HTTPException(400, "The form has no sequence number: reload the page.")
-    return int(text)
-
-
 @router.post("/filings/{fid}/events")
-async def record_event_form(request: Request, fid: str):
+def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
     from services.record import record_event
 
-    user = current_user(request)
     summary = visible_filing(request, user, fid)
-    form = await checked_form(request)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     etype = values.get("type", "")
     try:
@@ -162,7 +153,7 @@ async def record_event_form(request: Request, fid: str):
             today=request.app.state.today(),
             now=request.app.state.now(),
             mail_from=request.app.state.settings.mail_from,
-            expect_seq=_seq(form),
+            expect_seq=seq_of(form),
         )
     except FormErrors as exc:
         return filing_page_response(
@@ -176,20 +167,21 @@ async def record_event_form(request: Request, fid: str):
 
 
 @router.post("/filings/{fid}/void")
-async def void_event_form(request: Request, fid: str):
+def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
     from services.record import void_event
 
-    user = current_user(request)
     visible_filing(request, user, fid)
-    form = await checked_form(request)
     reason = str(form.get("reason") or "").strip()
-    target = str(form.get("voids") or "")
-    if not reason or not target.isdigit():
+    try:
+        target = whole_number(str(form.get("voids") or ""), 1)
+    except ValueError:
+        target = None
+    if not reason or target is None:
         return filing_page_response(request, user, fid, error="To void an event, choose it and say why.", status=422)
     today = request.app.state.today()
     try:
         void_event(
-            request.app.state.store, fid, int(target), reason=reason, day=today, by=user.email, today=today, expect_seq=_seq(form)
+            request.app.state.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form)
         )
     except PermitsError as exc:
         return filing_page_response(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
@@ -197,19 +189,17 @@ async def void_event_form(request: Request, fid: str):
 
 
 @router.post("/filings/{fid}/abutters")
-async def upload_abutters(request: Request, fid: str):
+def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterListForm):
     from services.abutters import MAX_LIST_BYTES, upload_abutter_list
 
-    user = current_user(request)
     visible_filing(request, user, fid)
-    form = await checked_form(request)
-    seq, version = _seq(form), form.get("abutters_version")
+    seq, version = seq_of(form), form.get("abutters_version")
     if not isinstance(version, str):
         raise HTTPException(400, "The form has no abutter list version: reload the page.")
     upload = form.get("csv")
     if upload is None or isinstance(upload, str):
         return filing_page_response(request, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
-    data = await upload.read(MAX_LIST_BYTES + 1)
+    data = upload.file.read(MAX_LIST_BYTES + 1)
     try:
         upload_abutter_list(
             request.app.state.store, fid, data, (upload.filename or "upload.csv")[:120], expect_seq=seq, expect_version=version
@@ -250,7 +240,7 @@ def preview_notice(request: Request, fid: str, kind: str):
 
 
 @router.post("/filings/{fid}/notices/{kind}")
-async def download_notice(request: Request, fid: str, kind: str):
+def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm):
     """The notice as PDF, recorded as sent to the copies that had not had
     it; a notice sent before is the letter as it was sent (rendering is not
     sending), unless "send again" asks for a second sending."""
@@ -258,9 +248,7 @@ async def download_notice(request: Request, fid: str, kind: str):
     from services.abutters import stored_abutters
     from services.notices import produce_notice
 
-    user = current_user(request)
     visible_filing(request, user, fid)
-    form = await checked_form(request)
     store = request.app.state.store
     try:
         filing, _ = store.load(fid)

@@ -15,14 +15,25 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from workflows.event_fields import EVENT_FIELDS, VOID, optional_fields
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.rulebook import KINDS
 from workflows.towns import registry
 
-__all__ = ["Field", "event_fields", "event_json", "new_filing", "FormErrors", "KIND_LABELS", "NEW_FILING_FIELDS"]
+from .values import day, moment, whole_number
+
+__all__ = [
+    "Field",
+    "event_fields",
+    "event_json",
+    "new_filing",
+    "FormErrors",
+    "KIND_LABELS",
+    "NEW_FILING_FIELDS",
+    "MAX_LENGTH_FT",
+]
 
 KIND_LABELS = {
     "noi": "Notice of Intent (wetlands)",
@@ -85,25 +96,17 @@ class FormErrors(Exception):
 
 def _convert(f: Field, text: str):
     if f.kind in ("int", "position"):
-        if not text.isdigit():
-            raise ValueError("a whole number")
-        return int(text)
+        return whole_number(text)
     if f.kind == "bool":
         if text not in ("true", "false"):
             raise ValueError("yes or no")
         return text == "true"
     if f.kind == "moment":
-        try:
-            return datetime.fromisoformat(text).isoformat(timespec="minutes")
-        except ValueError:
-            raise ValueError("a date and a time of day") from None
+        return moment(text).isoformat(timespec="minutes")
     if f.kind == "lines":  # one item a line; blank lines dropped (the core checks the rest)
         return [line.strip() for line in text.splitlines() if line.strip()]
     if f.kind == "date":
-        try:
-            return date.fromisoformat(text).isoformat()
-        except ValueError:
-            raise ValueError("a date, YYYY-MM-DD") from None
+        return day(text).isoformat()
     return text
 
 
@@ -156,6 +159,8 @@ NEW_FILING_FIELDS = (
     ("dig_safe", "Dig Safe ticket (if obtained)", ("street-opening",), False),
 )
 APPLICANT_TYPES = ("private", "utility", "municipal")
+#: the longest street opening a form takes, in feet (about 19 miles)
+MAX_LENGTH_FT = 100_000
 _AUTHORITY = {
     "street-opening": ("Department of Public Works", "the Department of Public Works, Town Hall, during office hours"),
 }
@@ -185,11 +190,11 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
     filed = None
     if v["filed"]:
         try:
-            filed = date.fromisoformat(v["filed"])
+            filed = day(v["filed"])
             if filed > today:
                 errors["filed"] = f"{filed} is after today ({today}): record a filing once it is filed"
-        except ValueError:
-            errors["filed"] = "a date, YYYY-MM-DD"
+        except ValueError as exc:
+            errors["filed"] = str(exc)
     for who in ("applicant", "owner"):
         z = v.get(f"{who}_zip")
         if z and not _ZIP.fullmatch(z):
@@ -200,8 +205,11 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
     if v["owner_name"] and not all(v[f"owner_{p}"] for p in ("street", "city", "state", "zip")):
         errors["owner_street"] = "give the owner's full mailing address, or leave the owner blank"
     if kind == "street-opening":
-        if v["length_ft"] and not v["length_ft"].isdigit():
-            errors["length_ft"] = "a whole number of feet"
+        if v["length_ft"]:
+            try:
+                length_ft = whole_number(v["length_ft"], 1, MAX_LENGTH_FT)
+            except ValueError:
+                errors["length_ft"] = f"a whole number of feet, 1 to {MAX_LENGTH_FT:,}"
         if v["applicant_type"] and v["applicant_type"] not in APPLICANT_TYPES:
             errors["applicant_type"] = f"one of: {', '.join(APPLICANT_TYPES)}"
     if errors:
@@ -235,7 +243,7 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
     if kind == "street-opening":
         obj["contractor"] = {"name": v["contractor"]}
         filed_event["applicant"] = v["applicant_type"]
-        filed_event["length_ft"] = int(v["length_ft"])
+        filed_event["length_ft"] = length_ft
         if v["dig_safe"]:
             events.append({"type": "dig-safe-obtained", "date": filed.isoformat(), "ticket": v["dig_safe"]})
     else:

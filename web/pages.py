@@ -5,9 +5,6 @@ subscription and an applicant's deposit account.  Each reads one query of
 
 from __future__ import annotations
 
-import csv
-import io
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
@@ -15,9 +12,12 @@ from models import workbench
 from models.users import User
 from services.schedule import SCHEDULE_WITHIN
 from workflows.rulebook import KINDS
+from workflows.spreadsheet import csv_text
 
-from .auth import checked_form, current_user
+from .auth import StaffUser, current_user
+from .bodies import PostedForm
 from .render import render
+from .values import number_or
 
 __all__ = ["router"]
 
@@ -26,14 +26,22 @@ DEFAULT_WITHIN = 14
 #: rows the Today page shows; the CSV and ICS exports hold the whole view
 TODAY_ROWS = 200
 CALENDAR_WITHIN = 365
+#: the columns of /today.csv, written by the one CSV writer (formula-safe)
+TODAY_CSV_COLUMNS = (
+    "due",
+    "weekday",
+    "status",
+    "filing",
+    "town",
+    "kind",
+    "state",
+    "site",
+    "applicant",
+    "clock",
+    "action",
+    "rule",
+)
 STREET = "street-opening"
-
-
-def _int(text: str | None, default: int, lo: int, hi: int) -> int:
-    try:
-        return min(max(int(text), lo), hi) if text not in (None, "") else default
-    except ValueError:
-        return default
 
 
 def _scope(user: User, town: str | None = None, kind: str | None = None) -> tuple[list[str] | None, list[str]]:
@@ -48,7 +56,7 @@ def _scope(user: User, town: str | None = None, kind: str | None = None) -> tupl
 
 def _docket(request: Request, user: User, limit: int | None = None):
     q = request.query_params
-    within = _int(q.get("within"), DEFAULT_WITHIN, 0, 366)
+    within = number_or(q.get("within"), DEFAULT_WITHIN, 0, 366)
     town, kind, status = q.get("town") or None, q.get("kind") or None, q.get("status") or None
     if status not in (None, "open", "overdue"):
         status = None
@@ -92,15 +100,15 @@ def today(request: Request):
 def today_csv(request: Request):
     user = current_user(request)
     rows, _ = _docket(request, user)
-    buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(["due", "weekday", "status", "filing", "town", "kind", "state", "site", "applicant", "clock", "action", "rule"])
-    for r in rows:
-        w.writerow(
-            [r.date, r.date.strftime("%a"), r.status, r.filing, r.town, r.kind, r.state, r.address or "", r.applicant or ""]
-            + [r.clock, r.action, r.rule]
-        )
-    return Response(buf.getvalue(), media_type="text/csv", headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
+    body = csv_text(
+        TODAY_CSV_COLUMNS,
+        (
+            (r.date, r.date.strftime("%a"), r.status, r.filing, r.town, r.kind, r.state, r.address, r.applicant, r.clock)
+            + (r.action, r.rule)
+            for r in rows
+        ),
+    )
+    return Response(body, media_type="text/csv", headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
 
 
 def _feed(request: Request, user: User, rows) -> Response:
@@ -141,7 +149,7 @@ def schedule(request: Request):
     user = current_user(request)
     if STREET not in user.kinds:
         raise HTTPException(404)
-    within = _int(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
+    within = number_or(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
     towns, _ = _scope(user, None, STREET)
     rows = dpw_schedule(request.app.state.store, as_of=request.app.state.today(), within=within, towns=towns)
     return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
@@ -199,9 +207,7 @@ def calendar(request: Request):
 
 
 @router.post("/calendar/reset")
-async def calendar_reset(request: Request):
-    user = current_user(request)
-    await checked_form(request)
+def calendar_reset(request: Request, user: StaffUser, form: PostedForm):
     request.app.state.users.reset_calendar_token(user.id)
     return RedirectResponse("/calendar", status_code=303)
 

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from models.users import User
 
-__all__ = ["render", "csrf_token", "ENV"]
+__all__ = ["render", "csrf_token", "new_csrf_token", "ENV"]
 
 HERE = Path(__file__).parent
 
@@ -27,9 +27,16 @@ ENV.filters["weekday"] = lambda d: d.strftime("%a") if d else ""
 
 
 def csrf_token(request: Request) -> str:
+    """The session's CSRF token, made on first use."""
     token = request.session.get("csrf")
     if not token:
-        token = request.session["csrf"] = secrets.token_urlsafe(24)
+        token = new_csrf_token(request)
+    return token
+
+
+def new_csrf_token(request: Request) -> str:
+    """A fresh CSRF token for the session (at login)."""
+    token = request.session["csrf"] = secrets.token_urlsafe(24)
     return token
 
 

@@ -18,8 +18,10 @@ from fastapi.responses import RedirectResponse
 from models.errors import StaleFiling
 from workflows.errors import PermitsError
 
-from .auth import checked_form, current_user
+from .auth import StaffUser
+from .bodies import PostedForm, seq_of
 from .filing_pages import filing_page_response, visible_filing
+from .values import day
 
 __all__ = ["router", "submitted_for"]
 
@@ -33,21 +35,18 @@ def submitted_for(store, user) -> list:
     return sorted(rows, key=lambda r: r.id)
 
 
-async def _posted(request: Request, fid: str):
-    """(user, form, the form's sequence number, the day it names: today when
-    blank); the filing in the user's scope, else 404."""
-    user = current_user(request)
+def _posted(request: Request, fid: str, user, form) -> tuple[int, date]:
+    """(the form's sequence number, the day it names: today when blank); the
+    filing in the user's scope, else 404."""
     visible_filing(request, user, fid)
-    form = await checked_form(request)
-    seq = str(form.get("seq") or "")
-    if not seq.isdigit():
-        raise HTTPException(400, "The form has no sequence number: reload the page.")
-    day_text = str(form.get("date") or "") or request.app.state.today().isoformat()
+    seq = seq_of(form)
+    day_text = str(form.get("date") or "")
+    if not day_text:
+        return seq, request.app.state.today()
     try:
-        day = date.fromisoformat(day_text)
-    except ValueError:
-        raise HTTPException(422, f"{day_text!r} is not a date (YYYY-MM-DD).") from None
-    return user, form, int(seq), day
+        return seq, day(day_text)
+    except ValueError as exc:
+        raise HTTPException(422, f"The day of receipt: {str(exc)[0].upper()}{str(exc)[1:]}.") from None
 
 
 def _refused(request, user, fid, exc):
@@ -62,39 +61,39 @@ def _context(request: Request) -> dict:
 
 
 @router.post("/filings/{fid}/complete")
-async def mark_complete(request: Request, fid: str):
+def mark_complete(request: Request, fid: str, user: StaffUser, form: PostedForm):
     from services.record import mark_complete as complete
 
-    user, _, seq, day = await _posted(request, fid)
+    seq, received = _posted(request, fid, user, form)
     try:
-        complete(request.app.state.store, fid, day=day, by=user.email, expect_seq=seq, **_context(request))
+        complete(request.app.state.store, fid, day=received, by=user.email, expect_seq=seq, **_context(request))
     except PermitsError as exc:
         return _refused(request, user, fid, exc)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
 
 
 @router.post("/filings/{fid}/incomplete")
-async def mark_incomplete(request: Request, fid: str):
+def mark_incomplete(request: Request, fid: str, user: StaffUser, form: PostedForm):
     from services.record import mark_incomplete as incomplete
 
-    user, form, seq, day = await _posted(request, fid)
+    seq, received = _posted(request, fid, user, form)
     reasons = str(form.get("reasons") or "")
     try:
-        incomplete(request.app.state.store, fid, day=day, reasons=reasons, by=user.email, expect_seq=seq, **_context(request))
+        incomplete(
+            request.app.state.store, fid, day=received, reasons=reasons, by=user.email, expect_seq=seq, **_context(request)
+        )
     except PermitsError as exc:
         return _refused(request, user, fid, exc)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
 
 
 @router.post("/filings/{fid}/invite")
-async def invite(request: Request, fid: str):
+def invite(request: Request, fid: str, user: StaffUser, form: PostedForm):
     """Invite an applicant, owner or contractor to follow the filing online:
     a single-use link, emailed through the outbox."""
     from services.invite import invite as send_invitation
 
-    user = current_user(request)
     visible_filing(request, user, fid)
-    form = await checked_form(request)
     state = request.app.state
     try:
         send_invitation(

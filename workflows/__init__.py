@@ -4,8 +4,10 @@ Opening), the guards, the rule book with each town's clocks as cited data
 (:mod:`workflows.towns`), and the replay that derives a filing's state and
 clocks from its history.  Also the pure rules the record applies (the
 docket's statuses, the deposit ledger's arithmetic), the facts of the
-town's departments (:mod:`workflows.departments`), and the project's error
-tree (drawn in :mod:`workflows.errors`).
+town's departments (:mod:`workflows.departments`), the project's one CSV
+writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
+maker above may use it), and the project's error tree (drawn in
+:mod:`workflows.errors`).
 
 May import: :mod:`calendars` and the standard library.  No database, no
 templates, no Prefect, no web framework, no I/O, no clock (checked by the
@@ -32,6 +34,7 @@ __all__ = [
     "record",
     "replay",
     "rulebook",
+    "spreadsheet",
     "standing",
     "street_opening",
     "submission",

@@ -36,8 +36,11 @@ def test_each_setting_moves_what_it_names():
             "PERMITS_TRUSTED_PROXIES": "10.0.0.5",
             "PERMITS_DASK_ADDRESS": "tcp://10.0.0.9:8786",
             "PERMITS_USER": "clerk",
+            "PERMITS_FORM_MAX_KB": "64",
+            "PERMITS_HTTPS": "yes",
         }
     )
+    assert s.form_max_bytes == 64 * 1024 and s.https is True
     assert s.data_dir == Path("/srv/permits") and s.store_url() == "postgresql+psycopg://u@/db"
     assert s.uploads_dir == Path("/srv/plans") and s.upload_max_bytes == int(2.5 * 1024 * 1024)
     assert (s.smtp_url, s.mail_from, s.secret_key) == ("smtp://mail:25", "conservation@canton.example", "k")
@@ -58,3 +61,20 @@ def test_a_bad_setting_is_one_line_and_exit_2_from_the_command_line(monkeypatch,
     assert main(["list"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("permits: error: PERMITS_UPLOAD_MAX_MB='lots'") and err.count("\n") == 1
+
+
+def test_the_form_limit_and_https_have_their_defaults():
+    s = config.load({})
+    assert s.form_max_bytes == 512 * 1024 and s.https is False
+
+
+@pytest.mark.parametrize("value", ["lots", "²", "8", "1.5", "-64", "2000000"])
+def test_a_form_limit_that_is_not_a_whole_number_of_kilobytes_is_refused_naming_the_setting(value):
+    with pytest.raises(BadSetting, match="PERMITS_FORM_MAX_KB"):
+        config.load({"PERMITS_FORM_MAX_KB": value})
+
+
+@pytest.mark.parametrize("value", ["maybe", "si", "2"])
+def test_an_https_setting_that_is_not_yes_or_no_is_refused_naming_the_setting(value):
+    with pytest.raises(BadSetting, match="PERMITS_HTTPS=.*yes or no"):
+        config.load({"PERMITS_HTTPS": value})

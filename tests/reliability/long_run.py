@@ -1,6 +1,8 @@
 """``make reliability``: the reliability suite's long versions (10,000 fuzz
-examples, 8 concurrent writers, 10 kills of an import and of a sweep),
-then the table: test, runs, lost, duplicated, tracebacks.
+examples of the command line, 2,500 of the web's forms, 8 concurrent
+writers, 10 kills of an import, of a sweep and of the web server during
+online applications, 40 replays of ended sessions), then the table: test,
+runs, lost, duplicated, tracebacks.
 
     .venv/bin/python tests/reliability/long_run.py [pytest args]
 """
@@ -15,7 +17,13 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-LONG = {"PERMITS_FUZZ_EXAMPLES": "2500", "PERMITS_WRITERS": "8", "PERMITS_KILLS": "10"}
+LONG = {
+    "PERMITS_FUZZ_EXAMPLES": "2500",
+    "PERMITS_FORM_FUZZ_EXAMPLES": "2500",
+    "PERMITS_REPLAYS": "40",
+    "PERMITS_WRITERS": "8",
+    "PERMITS_KILLS": "10",
+}
 
 
 def table(rows: list[dict]) -> str:

@@ -63,11 +63,11 @@ def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store
 
 
 def test_an_invitation_refused_writes_no_invitation_and_no_email(store, capsys):
+    agent = client(store)
+    token = login(agent, "canton-agent")  # logging in writes its session: before the snapshot
     before = snapshot(store.url)
     assert main(["invite", FID, "not-an-address", "--db", store.url]) == 2
     assert main(["invite", "CAN-NOI-1999-404", "ann@example.org", "--db", store.url]) == 2
-    agent = client(store)
-    token = login(agent, "canton-agent")
     r = agent.post(f"/filings/{FID}/invite", data={"csrf": token, "email": "not-an-address"})
     assert r.status_code == 422
     assert snapshot(store.url) == before

@@ -122,9 +122,9 @@ def test_a_refused_found_incomplete_writes_neither_the_event_nor_the_email(db_ur
 def test_mark_complete_on_a_day_after_today_is_refused_on_the_web_as_on_the_command_line(db_url, capsys):
     store = _store_with(db_url, APPLICATION)
     fid = APPLICATION["id"]
-    before = snapshot(db_url)
     agent = client(store)
-    token = login(agent, "canton-agent")
+    token = login(agent, "canton-agent")  # logging in writes its session: before the snapshot
+    before = snapshot(db_url)
     r = agent.post(f"/filings/{fid}/complete", data={"csrf": token, "seq": "1", "date": "2099-01-05"})
     assert r.status_code == 422 and "dated 2099-01-05 is after 2026-12-03" in r.text
     assert main(["record", fid, "filed", "--date", "2099-01-05", "--as-of", AS_OF, "--db", db_url]) == 2

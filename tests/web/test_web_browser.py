@@ -134,11 +134,18 @@ class Walk:
 
 @contextmanager
 def walkthrough(browser, base: str, tmp_path_factory, name: str):
+    """A walk through the workbench; at its end, no page may have had
+    anything refused by its Content-Security-Policy (an inline script or
+    style, a request elsewhere) or thrown a script error."""
     folder = tmp_path_factory.mktemp(f"screens-{name}")
     page = browser.new_page(accept_downloads=True)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: refused.append(f"script error: {e}"))
     walk = Walk(page, base, folder)
     try:
         yield walk
+        assert refused == [], f"refused by the page's policy: {refused}"
     except BaseException as exc:
         try:
             walk.shot("failure")

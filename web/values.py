@@ -1,0 +1,87 @@
+"""The one parser of the numbers, dates and moments a form or a query
+string carries.  Every route reads them through these functions, never
+through ``int()``, ``str.isdigit()`` or ``date.fromisoformat()`` (a test
+checks the web package for those).
+
+Strict, because Python's own readers are generous: ``"²".isdigit()`` is
+true and ``int("²")`` then fails; ``int("٣")`` is 3 (an Arabic-Indic
+digit), ``int(" 7_0 ")`` is 70; ``date.fromisoformat`` takes
+``"20261201"`` and ``"2026-W49-2"``, ``datetime.fromisoformat`` a time zone.
+Here a whole number is 1 to :data:`MAX_DIGITS` ASCII digits within its
+bounds; a date is ``YYYY-MM-DD`` in ASCII digits, a real day, in the years
+the calendar serves (:data:`calendars.FIRST_YEAR`–:data:`calendars.LAST_YEAR`);
+a moment is ``YYYY-MM-DDTHH:MM`` (seconds allowed, as a browser's
+``datetime-local`` input may send them), in the town's time, no zone.
+
+Each raises ValueError whose message says what was expected ("a whole
+number from 1 to 100000"); the caller names the field.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from calendars import FIRST_YEAR, LAST_YEAR
+
+__all__ = ["MAX_DIGITS", "whole_number", "number_or", "day", "moment"]
+
+#: the most digits a whole number of a form may have (a sequence number,
+#: a length in feet, a count of days)
+MAX_DIGITS = 9
+_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_MOMENT = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?")
+
+
+def whole_number(text: str, lo: int = 0, hi: int = 10**MAX_DIGITS - 1) -> int:
+    """``text`` as a whole number from ``lo`` to ``hi``: ASCII digits only,
+    no sign, no spaces; ValueError otherwise."""
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
+        raise ValueError(f"a whole number from {lo} to {hi}")
+    value = int(text)
+    if not lo <= value <= hi:
+        raise ValueError(f"a whole number from {lo} to {hi}")
+    return value
+
+
+def number_or(text: str | None, default: int, lo: int, hi: int) -> int:
+    """A query's whole number: ``default`` when absent or not a whole number,
+    else clamped to ``lo``..``hi`` (a page never refuses a filter; it shows
+    the one it used)."""
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text):
+        return default
+    return min(max(int(text), lo), hi)
+
+
+def _year(y: int) -> None:
+    if not FIRST_YEAR <= y <= LAST_YEAR:
+        raise ValueError(f"a date from {FIRST_YEAR} to {LAST_YEAR}, YYYY-MM-DD")
+
+
+def day(text: str) -> date:
+    """``text`` as a date, ``YYYY-MM-DD``; ValueError otherwise."""
+    m = _DAY.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        raise ValueError("a date, YYYY-MM-DD")
+    y, mo, d = (int(g) for g in m.groups())
+    _year(y)
+    try:
+        return date(y, mo, d)
+    except ValueError:
+        raise ValueError(f"a date, YYYY-MM-DD ({text} is no day of the calendar)") from None
+
+
+def moment(text: str) -> datetime:
+    """``text`` as a date and a time of day, ``YYYY-MM-DDTHH:MM``, naive (the
+    town's time); ValueError otherwise."""
+    m = _MOMENT.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        raise ValueError("a date and a time of day, YYYY-MM-DDTHH:MM")
+    y, mo, d, h, mi = (int(g) for g in m.groups()[:5])
+    s = int(m.group(6) or 0)
+    _year(y)
+    try:
+        return datetime(y, mo, d, h, mi, s)
+    except ValueError:
+        raise ValueError("a date and a time of day, YYYY-MM-DDTHH:MM") from None
