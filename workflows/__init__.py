@@ -13,6 +13,7 @@ import-linter contracts in pyproject.toml).
 """
 
 __all__ = [
+    "abutter_rules",
     "clocks",
     "departments",
     "deposits",
