@@ -251,13 +251,23 @@ def abutters_version(rows: list[dict]) -> str:
 
 
 def replace_abutters(
-    store: Store, filing_id: str, rows: Iterable[dict], *, expect_seq: int | None = None, expect_version: str | None = None
+    store: Store,
+    filing_id: str,
+    rows: Iterable[dict],
+    *,
+    expect_seq: int | None = None,
+    expect_version: str | None = None,
+    source: dict | None = None,
 ) -> int:
     """The filing's abutter list becomes ``rows`` (:data:`ABUTTER_FIELDS`;
     only ``name`` is required), in one transaction.  ``expect_seq``: the filing's event count when the
     form was drawn; ``expect_version``: its list's :func:`abutters_version`
     then.  If either has changed, StaleFiling (StaleAbutterList) and nothing
-    written."""
+    written.  ``source``: where the list came from
+    (:data:`models.parcels.SOURCE_FIELDS`), kept beside it (None: nothing
+    said, and what was said of the list before is forgotten)."""
+    from .parcels import write_source
+
     rows = [{"filing_id": filing_id, **{n: r.get(n) for n in ABUTTER_FIELDS}} for r in rows]
     with store.engine.begin() as conn:
         row = conn.execute(select(FILING.c.id, FILING.c.last_seq).where(FILING.c.id == filing_id).with_for_update()).first()
@@ -270,6 +280,7 @@ def replace_abutters(
         conn.execute(delete(ABUTTER).where(ABUTTER.c.filing_id == filing_id))
         if rows:
             conn.execute(insert(ABUTTER), rows)
+        write_source(conn, filing_id, source)
     return len(rows)
 
 
