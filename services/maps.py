@@ -1,0 +1,154 @@
+"""The workbench map's GeoJSON: the filings a user may see, filtered as the
+filings list is, each on its parcel (a point below
+:data:`parcels.geo.OUTLINE_ZOOM`, the parcel's outline from it up,
+simplified for the zoom), coloured by kind and status in the browser; and
+a filing's own map, its parcel and its abutters' parcels.
+
+A filing is placed by the parcel it names (map-lot id or LOC_ID), else by
+its site address, on the town's current parcels; a filing placed by
+neither is counted, not drawn.  Geometry is the WGS84 kept at import
+(models/parcels.py): nothing is projected when a map is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+__all__ = ["MapFeatures", "filings_map", "filing_map", "MAP_LIMIT", "STATUSES"]
+
+#: the most filings one map draws (the list pages its results; a map cannot)
+MAP_LIMIT = 5000
+#: the map's status filter: every filing, those with a deadline to act on, the overdue
+STATUSES = ("", "open", "overdue")
+
+
+@dataclass(frozen=True)
+class MapFeatures:
+    """The GeoJSON text, how many filings it draws, how many matched but
+    could not be placed, and whether the filings were more than the map draws."""
+
+    geojson: str
+    drawn: int
+    unplaced: int
+    truncated: bool = False
+
+
+def _status(next_date: date | None, as_of: date) -> str:
+    if next_date is None:
+        return "none"
+    return "overdue" if next_date < as_of else "due"
+
+
+def _geometries(found: Sequence[tuple], outline: bool):
+    import numpy as np
+    import shapely
+
+    if outline:
+        return shapely.from_wkb(np.array([f[4] for f in found], dtype=object))
+    return shapely.points(np.array([[f[2], f[3]] for f in found], dtype=float).reshape(-1, 2))
+
+
+def filings_map(
+    store,
+    *,
+    towns: Sequence[str] | None,
+    kinds: Sequence[str],
+    as_of: date,
+    zoom: int,
+    text: str = "",
+    state: str | None = None,
+    status: str = "",
+    labels: Mapping[str, str] | None = None,
+) -> MapFeatures:
+    """The filings of these towns (None: all) and kinds whose id, address,
+    parcel or applicant matches ``text`` (as the filings list matches), in
+    ``state``; ``status`` ``open`` keeps those with a deadline to act on,
+    ``overdue`` those whose next deadline is before ``as_of``.  Each
+    feature's properties: id, url, kind (and ``kind_label`` from
+    ``labels``), state, status (``overdue``, ``due`` or ``none``), site,
+    parcel."""
+    from models import parcels as stored
+    from models import workbench
+    from parcels.geo import OUTLINE_ZOOM, feature_collection, tolerance_for_zoom
+    from parcels.sites import site_key
+
+    rows, more = workbench.search(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT)
+    if status == "open":
+        rows = [r for r in rows if r.next_deadline_date is not None]
+    elif status == "overdue":
+        rows = [r for r in rows if r.next_deadline_date is not None and r.next_deadline_date < as_of]
+    keys = [(r.town, (r.parcel or "").strip(), site_key(r.address)) for r in rows]
+    found_at = stored.located(store, keys)
+    placed, found, properties = 0, [], []
+    for r, (town, parcel, key) in zip(rows, keys):
+        where = found_at.get((town, parcel.upper())) if parcel else None
+        if where is None and key:
+            where = found_at.get((town, key))
+        if where is None:
+            continue
+        placed += 1
+        found.append(where)
+        properties.append(
+            {
+                "id": r.id,
+                "url": f"/filings/{r.id}",
+                "kind": r.kind,
+                "kind_label": (labels or {}).get(r.kind, r.kind),
+                "state": r.state.replace("-", " "),
+                "status": _status(r.next_deadline_date, as_of),
+                "site": r.address or "",
+                "parcel": where[1] or where[0],
+            }
+        )
+    outline = zoom >= OUTLINE_ZOOM
+    geometries = _geometries(found, outline) if found else []
+    text_out = feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom) if outline else 0.0)
+    return MapFeatures(text_out, placed, len(rows) - placed, more is not None)
+
+
+def filing_map(store, filing_id: str) -> MapFeatures:
+    """A filing's parcel (``role`` ``site``) and its abutters' parcels
+    (``role`` ``abutter``): those the list computed from the parcels named,
+    else those of an uploaded list found among the town's parcels by their
+    ids.  Outlines, not simplified."""
+    import numpy as np
+    import shapely
+
+    from models import parcels as stored
+    from models import workbench
+    from parcels.geo import feature_collection
+    from parcels.sites import site_key
+
+    summary = workbench.summary(store, filing_id)
+    parcel = (summary.parcel or "").strip()
+    key = site_key(summary.address)
+    site = stored.located(store, [(summary.town, parcel, key)])
+    where = site.get((summary.town, parcel.upper())) if parcel else None
+    where = where or site.get((summary.town, key))
+    shapes, properties = [], []
+    if where is not None:
+        shapes.append(where[4])
+        properties.append({"role": "site", "label": where[1] or where[0], "id": filing_id})
+    source = stored.abutter_source(store, filing_id)
+    listed: list[tuple[str, str]] = []
+    if source is not None and source["source"] == "parcels" and source.get("parcels"):
+        listed = [tuple(p) for p in source["parcels"]]
+        for town, loc, map_par, wkb in stored.outlines(store, listed):
+            shapes.append(wkb)
+            properties.append({"role": "abutter", "label": map_par or loc, "town": town})
+    else:
+        ids = sorted(
+            {p for row in workbench.abutters(store, filing_id) for p in (row.get("parcels") or [row.get("parcel")]) if p}
+        )
+        found = stored.located(store, [(summary.town, p, "") for p in ids])
+        seen = set()
+        for p in ids:
+            hit = found.get((summary.town, p.upper()))
+            if hit is not None and hit[0] not in seen and (where is None or hit[0] != where[0]):
+                seen.add(hit[0])
+                shapes.append(hit[4])
+                properties.append({"role": "abutter", "label": hit[1] or hit[0], "town": summary.town})
+    geometries = shapely.from_wkb(np.array(shapes, dtype=object)) if shapes else []
+    return MapFeatures(feature_collection(geometries, properties), len(shapes), 0 if where is not None else 1)
