@@ -127,7 +127,10 @@ def layer_names(path: str | Path) -> list[str]:
     try:
         return [str(name) for name, _ in pyogrio.list_layers(str(path))]
     except Exception as exc:  # GDAL's DataSourceError and kin: the file is not a dataset
-        raise ParcelFileError(f"parcels {path}: cannot be read as parcels ({_first_line(exc)})") from None
+        why = _first_line(exc)
+        if "not recognized as being in a supported file format" in why or "No such file" in why:
+            why = "not a folder of shapefiles, a .zip of them, a GeoPackage or a file geodatabase"
+        raise ParcelFileError(f"parcels {path}: cannot be read as parcels ({why})") from None
 
 
 def _first_line(exc: Exception) -> str:

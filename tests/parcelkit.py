@@ -118,3 +118,29 @@ def index() -> ParcelIndex:
 def names(idx: ParcelIndex, positions) -> set[str]:
     """The layout's names of these index positions (L_S3 -> S3)."""
     return {idx.parcels[i].loc_id.removeprefix("L_") for i in positions}
+
+
+#: a Saugus NOI on S3 (map-lot 1-3), filed, its hearing not yet scheduled
+FILING = {
+    "town": TOWN,
+    "kind": "noi",
+    "id": "SAU-NOI-2026-101",
+    "site": {"address": "30 Main Street", "parcel": "1-3"},
+    "applicant": {"name": "S3 Builders LLC", "address": {"street": "3 S3 Way", "city": "Saugus", "state": "MA", "zip": "01906"}},
+    "project": {"description": "an addition within the buffer zone"},
+    "events": [{"type": "filed", "date": "2026-12-01"}],
+}
+
+
+def import_towns(store, folder: Path, *, fiscal_year: int = FY, towns=(TOWN, NEXT_TOWN)):
+    """Write the layout's towns as L3 downloads under ``folder`` and import
+    them into ``store`` through the service; the import results."""
+    from datetime import UTC, datetime
+
+    from services.parcels import import_parcels
+
+    out = []
+    for town in towns:
+        path = write_town(folder / f"{town}-{fiscal_year}", town, fiscal_year=fiscal_year)
+        out.append(import_parcels(store, str(path), town=town, by="assessor", now=datetime(2026, 12, 2, 14, 0, tzinfo=UTC)))
+    return out
