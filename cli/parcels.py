@@ -36,7 +36,7 @@ def cmd_import(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from services.parcels import parcel_layers
+    from services.parcels import parcel_layers, town_time
 
     store = open_store(args)
     try:
@@ -50,11 +50,10 @@ def cmd_list(args) -> int:
         print("permits: no parcels imported" + (f" for {args.town}" if args.town else ""))
         return 0
     for layer in layers:
-        when = layer.imported_at.strftime("%Y-%m-%d %H:%M")
-        state = f"replaced {layer.replaced_at:%Y-%m-%d}" if layer.replaced_at else "current"
+        state = f"replaced {town_time(layer.replaced_at)}" if layer.replaced_at else "current"
         print(
             f"{layer.town:<10} FY{layer.fiscal_year}  {layer.parcels:>7,} parcels  {layer.owners:>7,} owners  "
-            f"{layer.source}  imported {when} UTC by {layer.imported_by}  ({state})"
+            f"{layer.source}  imported {town_time(layer.imported_at)} by {layer.imported_by}  ({state})"
         )
     return 0
 

@@ -25,10 +25,14 @@ __all__ = [
     "find_parcels",
     "site_match",
     "town_index",
+    "town_time",
+    "TOWN_ZONE",
     "NEIGHBOUR_MARGIN_M",
     "FIND_LIMIT",
 ]
 
+#: the towns' zone: every moment is shown in it
+TOWN_ZONE = "America/New_York"
 #: other towns' parcels this close to a town's extent go into its index
 #: (metres): more than any rule reaches across a town line
 NEIGHBOUR_MARGIN_M = 1000.0
@@ -67,6 +71,18 @@ class ImportResult:
         if self.unmatched:
             notes.append(f"{self.unmatched} assessing record(s) on no polygon left out")
         return text + (f"; {'; '.join(notes)}" if notes else "")
+
+
+def town_time(moment: datetime | None) -> str:
+    """A stamp kept in UTC (naive or aware) as the town's clock reads it:
+    ``2026-12-03 10:00``."""
+    from datetime import UTC
+    from zoneinfo import ZoneInfo
+
+    if moment is None:
+        return ""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(ZoneInfo(TOWN_ZONE)).strftime("%Y-%m-%d %H:%M")
 
 
 def _town(town_id: str):
