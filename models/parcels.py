@@ -34,6 +34,7 @@ __all__ = [
     "parcel",
     "owners_of",
     "outlines",
+    "in_box",
     "located",
     "abutter_source",
     "write_source",
@@ -270,9 +271,8 @@ def find(store: Store, town: str, *, key: str, ident: str, limit: int) -> list[F
     out: list[FoundParcel] = []
     with store.reader.connect() as conn:
         if ident:
-            exact = _found_query().where(
-                PARCEL.c.town == town, or_(PARCEL.c.loc_id == ident, func.upper(PARCEL.c.map_par_id) == ident.upper())
-            )
+            forms = sorted({ident, ident.upper()})
+            exact = _found_query().where(PARCEL.c.town == town, or_(PARCEL.c.loc_id.in_(forms), PARCEL.c.map_par_id.in_(forms)))
             out = _found(conn, conn.execute(exact.limit(limit)).all())
         if key and len(out) < limit:
             like = "%" + key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -325,37 +325,71 @@ def outlines(store: Store, pairs: Iterable[tuple[str, str]]) -> list[tuple[str, 
     return out
 
 
+def in_box(store: Store, towns: Sequence[str] | None, box: tuple[float, float, float, float], limit: int) -> list[tuple]:
+    """(town, loc_id, map_par_id, poly_type, WGS84 WKB) of the current
+    parcels of these towns (None: all) whose bounding box meets ``box``
+    (State Plane minx, miny, maxx, maxy), at most ``limit``."""
+    x0, y0, x1, y1 = box
+    query = (
+        select(PARCEL.c.town, PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.poly_type, PARCEL.c.wgs84)
+        .join(LAYER, and_(LAYER.c.id == PARCEL.c.layer_id, LAYER.c.replaced_at.is_(None)))
+        .where(PARCEL.c.maxx >= x0, PARCEL.c.minx <= x1, PARCEL.c.maxy >= y0, PARCEL.c.miny <= y1)
+        .order_by(PARCEL.c.id)
+        .limit(limit)
+    )
+    if towns is not None:
+        query = query.where(PARCEL.c.town.in_(list(towns)))
+    with store.reader.connect() as conn:
+        return [tuple(r) for r in conn.execute(query)]
+
+
+def _current_ids(conn, towns: Iterable[str]) -> dict[str, int]:
+    rows = conn.execute(select(LAYER.c.town, LAYER.c.id).where(LAYER.c.replaced_at.is_(None), LAYER.c.town.in_(list(towns))))
+    return dict(rows.all())
+
+
+def _chunks(values: list, size: int = 500):
+    for i in range(0, len(values), size):
+        yield values[i : i + size]
+
+
 def located(store: Store, sites: Sequence[tuple[str, str, str]]) -> dict[tuple[str, str], tuple]:
     """Where each (town, parcel id, site key) is: the current parcel whose
-    map-lot id or LOC_ID is the parcel id, else one with an owner record at
-    that site address.  {(town, parcel id or site key): (loc_id, map_par_id,
-    lon, lat, WGS84 WKB)}, for those found."""
+    map-lot id or LOC_ID is the parcel id (as given, or in capitals), else
+    one with an owner record at that site address.  {(town, parcel id in
+    capitals or site key): (loc_id, map_par_id, lon, lat, WGS84 WKB)}, for
+    those found.  Each lookup an index's (``ix_parcel_town_map_par_id``,
+    ``ix_parcel_town_loc_id``, ``ix_parcel_owner_layer_site_key``)."""
     found: dict[tuple[str, str], tuple] = {}
     columns = (PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.lon, PARCEL.c.lat, PARCEL.c.wgs84)
-    live = and_(LAYER.c.id == PARCEL.c.layer_id, LAYER.c.replaced_at.is_(None))
     with store.reader.connect() as conn:
-        for town in sorted({s[0] for s in sites}):
-            ids = sorted({s[1].upper() for s in sites if s[0] == town and s[1]})
-            for i in range(0, len(ids), 500):
-                chunk = ids[i : i + 500]
-                query = (
-                    select(func.upper(PARCEL.c.map_par_id), PARCEL.c.loc_id, *columns)
-                    .join(LAYER, live)
-                    .where(PARCEL.c.town == town, or_(func.upper(PARCEL.c.map_par_id).in_(chunk), PARCEL.c.loc_id.in_(chunk)))
-                )
-                for upper_map, loc, *values in conn.execute(query):
-                    found.setdefault((town, upper_map), tuple(values))
-                    found.setdefault((town, loc.upper()), tuple(values))
-            keys = sorted({s[2] for s in sites if s[0] == town and s[2]})
-            for i in range(0, len(keys), 500):
-                query = (
-                    select(OWNER.c.site_key, *columns)
-                    .join(PARCEL, and_(PARCEL.c.layer_id == OWNER.c.layer_id, PARCEL.c.loc_id == OWNER.c.loc_id))
-                    .join(LAYER, live)
-                    .where(PARCEL.c.town == town, OWNER.c.site_key.in_(keys[i : i + 500]))
-                )
-                for key, *values in conn.execute(query):
-                    found.setdefault((town, key), tuple(values))
+        layers = _current_ids(conn, {s[0] for s in sites})
+        for town, layer_id in sorted(layers.items()):
+            given = {s[1] for s in sites if s[0] == town and s[1]}
+            ids = sorted(given | {g.upper() for g in given})
+            for name in ("map_par_id", "loc_id"):
+                if name == "loc_id":  # only those no map-lot id matched
+                    ids = [i for i in ids if (town, i.upper()) not in found]
+                for chunk in _chunks(ids):
+                    query = select(*columns).where(
+                        PARCEL.c.town == town, PARCEL.c[name].in_(chunk), PARCEL.c.layer_id == layer_id
+                    )
+                    for row in conn.execute(query):
+                        key = (row[1] if name == "map_par_id" else row[0]).upper()
+                        found.setdefault((town, key), tuple(row))
+            keys = sorted({s[2] for s in sites if s[0] == town and s[2] and (town, s[1].upper()) not in found})
+            at: dict[str, str] = {}
+            for chunk in _chunks(keys):
+                query = select(OWNER.c.site_key, OWNER.c.loc_id).where(OWNER.c.layer_id == layer_id, OWNER.c.site_key.in_(chunk))
+                for key, loc in conn.execute(query):
+                    at.setdefault(key, loc)
+            by_loc: dict[str, tuple] = {}
+            for chunk in _chunks(sorted(set(at.values()))):
+                query = select(*columns).where(PARCEL.c.town == town, PARCEL.c.loc_id.in_(chunk), PARCEL.c.layer_id == layer_id)
+                by_loc.update((row[0], tuple(row)) for row in conn.execute(query))
+            for key, loc in at.items():
+                if loc in by_loc:
+                    found.setdefault((town, key), by_loc[loc])
     return found
 
 

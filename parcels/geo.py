@@ -18,12 +18,31 @@ import shapely
 
 from .l3 import STATE_PLANE
 
-__all__ = ["to_wgs84", "inside_points", "feature_collection", "tolerance_for_zoom", "OUTLINE_ZOOM", "PRECISION_DEG"]
+__all__ = [
+    "to_wgs84",
+    "inside_points",
+    "box_to_state_plane",
+    "feature_collection",
+    "tolerance_for_zoom",
+    "OUTLINE_ZOOM",
+    "BACKGROUND_ZOOM",
+    "PRECISION_DEG",
+]
 
 #: from this zoom up the map draws parcel outlines; below it, points
 OUTLINE_ZOOM = 15
+#: from this zoom up the map draws every parcel in view as its background
+BACKGROUND_ZOOM = 16
 #: coordinates sent to the browser are rounded to this (about 1 cm)
 PRECISION_DEG = 1e-7
+#: outlines of at most this many points are sent as they are, whatever the zoom
+_SIMPLE = 16
+#: each feature's geometry is written first as this number, then replaced:
+#: ``"geometry":`` and a number cannot come out of a string json.dumps wrote
+#: (its quotes would be escaped), and every property is a string
+_MARK = -1.5e308
+_MARKED = '"geometry":-1.5e+308'
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 @lru_cache(maxsize=4)
@@ -52,6 +71,16 @@ def inside_points(geometries: np.ndarray, epsg: int = STATE_PLANE) -> np.ndarray
     return _project(shapely.get_coordinates(points), epsg) if len(points) else np.zeros((0, 2))
 
 
+def box_to_state_plane(west: float, south: float, east: float, north: float, epsg: int = STATE_PLANE) -> tuple:
+    """The State Plane box (minx, miny, maxx, maxy) holding a longitude and
+    latitude box (its four corners projected)."""
+    from pyproj import Transformer
+
+    back = Transformer.from_crs(4326, epsg, always_xy=True)
+    xs, ys = back.transform([west, west, east, east], [south, north, south, north])
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def tolerance_for_zoom(zoom: int) -> float:
     """About one screen pixel at ``zoom``, in degrees (256-pixel tiles)."""
     return 360.0 / (256 * 2 ** max(0, min(zoom, 22)))
@@ -65,10 +94,23 @@ def feature_collection(geometries: np.ndarray, properties: Sequence[dict], *, to
         raise ValueError("one properties mapping per geometry")
     if not len(geometries):
         return '{"type":"FeatureCollection","features":[]}'
-    shapes = shapely.simplify(geometries, tolerance, preserve_topology=True) if tolerance else geometries
-    written = shapely.to_geojson(shapes)
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    features = ",".join(
-        f'{{"type":"Feature","geometry":{g},"properties":{dumps(p)}}}' for g, p in zip(written.tolist(), properties)
+    shapes = geometries
+    if tolerance:  # a lot of a few corners has nothing to lose: only the detailed outlines are simplified
+        detailed = shapely.get_num_coordinates(geometries) > _SIMPLE
+        if detailed.any():
+            shapes = geometries.copy()
+            shapes[detailed] = shapely.simplify(geometries[detailed], tolerance, preserve_topology=True)
+    written = shapely.to_geojson(shapes).tolist()
+    # one json.dumps for every feature, each geometry a marker then replaced by GEOS's text
+    text = _ENCODE(
+        {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": _MARK, "properties": p} for p in properties]}
     )
-    return f'{{"type":"FeatureCollection","features":[{features}]}}'
+    pieces = text.split(_MARKED)
+    if len(pieces) != len(written) + 1:
+        raise ValueError("a property held the geometry's marker")
+    out = [pieces[0]]
+    for g, rest in zip(written, pieces[1:]):
+        out.append('"geometry":')
+        out.append(g)
+        out.append(rest)
+    return "".join(out)

@@ -16,10 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["MapFeatures", "filings_map", "filing_map", "MAP_LIMIT", "STATUSES"]
+__all__ = ["MapFeatures", "filings_map", "filing_map", "parcels_in_view", "MAP_LIMIT", "BACKGROUND_LIMIT", "STATUSES"]
 
 #: the most filings one map draws (the list pages its results; a map cannot)
 MAP_LIMIT = 5000
+#: the most parcels drawn as a map's background
+BACKGROUND_LIMIT = 4000
 #: the map's status filter: every filing, those with a deadline to act on, the overdue
 STATUSES = ("", "open", "overdue")
 
@@ -74,18 +76,22 @@ def filings_map(
     from parcels.geo import OUTLINE_ZOOM, feature_collection, tolerance_for_zoom
     from parcels.sites import site_key
 
-    rows, more = workbench.search(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT)
+    rows, more = workbench.map_rows(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT)
     if status == "open":
         rows = [r for r in rows if r.next_deadline_date is not None]
     elif status == "overdue":
         rows = [r for r in rows if r.next_deadline_date is not None and r.next_deadline_date < as_of]
-    keys = [(r.town, (r.parcel or "").strip(), site_key(r.address)) for r in rows]
-    found_at = stored.located(store, keys)
+    ids = [(r.town, (r.parcel or "").strip()) for r in rows]
+    found_at = stored.located(store, [(town, parcel, "") for town, parcel in ids])
+    # the site address only for the filings their parcel id did not place
+    unplaced = {
+        i: site_key(r.address) for i, (r, (town, parcel)) in enumerate(zip(rows, ids)) if (town, parcel.upper()) not in found_at
+    }
+    if unplaced:
+        found_at.update(stored.located(store, [(rows[i].town, "", key) for i, key in unplaced.items() if key]))
     placed, found, properties = 0, [], []
-    for r, (town, parcel, key) in zip(rows, keys):
-        where = found_at.get((town, parcel.upper())) if parcel else None
-        if where is None and key:
-            where = found_at.get((town, key))
+    for i, (r, (town, parcel)) in enumerate(zip(rows, ids)):
+        where = found_at.get((town, parcel.upper())) if i not in unplaced else found_at.get((town, unplaced[i]))
         if where is None:
             continue
         placed += 1
@@ -105,7 +111,7 @@ def filings_map(
     outline = zoom >= OUTLINE_ZOOM
     geometries = _geometries(found, outline) if found else []
     text_out = feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom) if outline else 0.0)
-    return MapFeatures(text_out, placed, len(rows) - placed, more is not None)
+    return MapFeatures(text_out, placed, len(rows) - placed, more)
 
 
 def filing_map(store, filing_id: str) -> MapFeatures:
@@ -152,3 +158,26 @@ def filing_map(store, filing_id: str) -> MapFeatures:
                 properties.append({"role": "abutter", "label": hit[1] or hit[0], "town": summary.town})
     geometries = shapely.from_wkb(np.array(shapes, dtype=object)) if shapes else []
     return MapFeatures(feature_collection(geometries, properties), len(shapes), 0 if where is not None else 1)
+
+
+def parcels_in_view(store, *, towns: Sequence[str] | None, box: tuple[float, float, float, float], zoom: int) -> MapFeatures:
+    """The background of a map with no basemap: the outlines of these
+    towns' parcels (None: all) in the longitude and latitude ``box`` (west,
+    south, east, north), from :data:`parcels.geo.BACKGROUND_ZOOM` up (none
+    below it: too many to draw), simplified for the zoom.  Properties: the
+    map-lot id and the L3 polygon type (``ROW``, ``WATER``...)."""
+    import numpy as np
+    import shapely
+
+    from models import parcels as stored
+    from parcels.geo import BACKGROUND_ZOOM, box_to_state_plane, feature_collection, tolerance_for_zoom
+
+    west, south, east, north = box
+    if zoom < BACKGROUND_ZOOM or not (-180 <= west < east <= 180 and -90 <= south < north <= 90):
+        return MapFeatures(feature_collection([], []), 0, 0)
+    rows = stored.in_box(store, towns, box_to_state_plane(west, south, east, north), BACKGROUND_LIMIT + 1)
+    truncated = len(rows) > BACKGROUND_LIMIT
+    rows = rows[:BACKGROUND_LIMIT]
+    geometries = shapely.from_wkb(np.array([r[4] for r in rows], dtype=object)) if rows else []
+    properties = [{"label": r[2] or r[1], "type": r[3]} for r in rows]
+    return MapFeatures(feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom)), len(rows), 0, truncated)
