@@ -162,3 +162,30 @@ def test_a_list_someone_else_used_since_the_page_was_drawn_is_not_overwritten(pa
         use_parcel_abutters(parcel_store, FID, digest=computed.digest, by="second", now=NOW, expect_version=drawn)
     assert snapshot(parcel_store.url) == before
     assert stored.abutter_source(parcel_store, FID)["made_by"] == "first"
+
+
+def test_the_abutter_notice_and_its_certified_mail_list_are_made_from_the_list_used(parcel_store):
+    from services.notices import render_notice
+
+    scheduled = {**kit.FILING, "id": "SAU-NOI-2026-103"}
+    scheduled["events"] = [
+        {"type": "filed", "date": "2026-12-01"},
+        {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-16", "at": "2026-12-16T19:00"},
+    ]
+    parcel_store.import_filings([scheduled], by="clerk")
+    computed = filing_abutters(parcel_store, "SAU-NOI-2026-103")
+    use_parcel_abutters(parcel_store, "SAU-NOI-2026-103", digest=computed.digest, by="agent", now=NOW)
+    filing, _ = parcel_store.load("SAU-NOI-2026-103")
+    _, _, outputs, _ = render_notice(
+        filing,
+        "abutter-notice",
+        as_of=NOW.date(),
+        now=NOW.replace(tzinfo=None),
+        fmt="html",
+        abutters=stored_abutters(parcel_store, "SAU-NOI-2026-103"),
+    )
+    mail = next(o for o in outputs if o.filename.endswith("certified-mail.csv")).content
+    assert "MAPLE REALTY TRUST,5 MAIN ST,SAUGUS,MA,01906,,,,1-2; 1-4,abutter" in mail
+    assert mail.count("\n") == 1 + len(computed.parties)  # the header and one line per letter
+    letters = [o for o in outputs if o.filename.endswith(".html") and "labels" not in o.filename]
+    assert len(letters) == len(computed.parties)
