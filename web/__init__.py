@@ -19,7 +19,10 @@ __all__ = [
     "clients",
     "filing_pages",
     "forms",
+    "map_pages",
     "pages",
+    "parcel_facts",
+    "parcel_pages",
     "render",
     "submissions",
 ]

@@ -86,7 +86,7 @@ def filing_page_response(
         "values": values or {},
         "kind_label": KIND_LABELS[filing.kind],
     }
-    from .parcel_pages import parcel_context
+    from .parcel_facts import parcel_context
 
     ctx.update(parcel_context(request, summary))  # its parcel, where its abutter list came from
     return render(request, "filing.html", ctx, user=user, status=status)

@@ -1,8 +1,8 @@
 """The assessors' parcels in the workbench: finding a site's parcel (the
-new-filing and apply forms' site picker, web/static/site_picker.js), what
-a filing's page says of its parcel and of where its abutter list came
-from, and the abutter list computed from the parcels, reviewed and then
-used (an agent's page).
+new-filing and apply forms' site picker, web/static/site_picker.js), and
+the abutter list computed from the parcels, reviewed and then used (an
+agent's page).  What a filing's page says of its parcel is
+:mod:`web.parcel_facts`.
 
 Staff find parcels of their own towns; an applicant those of the towns
 that take applications online (the assessors' records are public).  A
@@ -23,7 +23,7 @@ from .auth import checked_form, current_user
 from .filing_pages import visible_filing
 from .render import render
 
-__all__ = ["router", "parcel_context", "FIND_MIN_CHARS"]
+__all__ = ["router", "FIND_MIN_CHARS"]
 
 router = APIRouter()
 FIND_MIN_CHARS = 2
@@ -68,26 +68,6 @@ def find_for_applicant(request: Request, town: str = "", q: str = ""):
     if town not in {t for k in KIND_LABELS for t in towns_offering(k)}:
         raise HTTPException(404)
     return _found_json(request.app.state.store, town, q[:200])
-
-
-def parcel_context(request: Request, summary) -> dict:
-    """What a filing's page says of its parcel (``site_match``: the parcel
-    its site names, or a warning when the town's parcels have none), of its
-    abutter list's source (``abutter_source``, its time the town's), and
-    the map's tile settings."""
-    from models import parcels as stored
-    from services.parcels import site_match, town_time
-
-    store, settings = request.app.state.store, request.app.state.settings
-    source = stored.abutter_source(store, summary.id)
-    if source is not None:
-        source = {**source, "made_at": town_time(source["made_at"])}
-    return {
-        "site_match": site_match(store, summary.town, address=summary.address, parcel=summary.parcel),
-        "abutter_source": source,
-        "tiles_url": settings.map_tiles_url or "",
-        "tiles_attribution": settings.map_tiles_attribution,
-    }
 
 
 def _review(request: Request, user, fid: str, *, error: str | None = None, status: int = 200):
