@@ -19,6 +19,7 @@ __all__ = [
     "mail",
     "main",
     "notices",
+    "parcels",
     "rules",
     "schedule",
     "store",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -85,6 +86,16 @@ SETTINGS: tuple[Setting, ...] = (
         "PERMITS_DASK_ADDRESS", "unset: threads in the sweep's process", "a Dask scheduler (`tcp://HOST:PORT`) for the sweep"
     ),
     Setting("PERMITS_USER", "the login name", "who records an event or an import from the command line (`--by` wins)"),
+    Setting(
+        "PERMITS_MAP_TILES_URL",
+        "unset: no basemap, the parcels drawn alone",
+        "the town's own tile server for the workbench map, `https://HOST/.../{z}/{x}/{y}.png` (fetched by the browser)",
+    ),
+    Setting(
+        "PERMITS_MAP_TILES_ATTRIBUTION",
+        "unset: none shown",
+        "the credit line the tile server's terms ask the map to show",
+    ),
 )
 
 _NAMES = frozenset(s.name for s in SETTINGS)
@@ -105,6 +116,8 @@ class Settings(NamedTuple):
     trusted_proxies: str
     dask_address: str | None
     user: str
+    map_tiles_url: str | None = None
+    map_tiles_attribution: str = ""
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -174,6 +187,18 @@ def _login_name(env: Mapping[str, str]) -> str:
         return "unknown"
 
 
+def _tiles_url(text: str | None) -> str | None:
+    """A tile URL template the browser can fetch: http(s), with {z}, {x} and {y}."""
+    if text is None:
+        return None
+    if not re.fullmatch(r"https?://[^\s\"'<>]+", text) or not all(f"{{{p}}}" in text for p in "zxy"):
+        raise BadSetting(
+            f"PERMITS_MAP_TILES_URL={text!r}: an http(s) URL with {{z}}, {{x}} and {{y}}, "
+            "such as https://gis.town.example/tiles/{z}/{x}/{y}.png"
+        )
+    return text
+
+
 def load(environ: Mapping[str, str] | None = None) -> Settings:
     """The settings from ``environ`` (default: this process's environment).
     An empty variable counts as unset.  :class:`BadSetting` names a value
@@ -193,4 +218,6 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         trusted_proxies=env.get("PERMITS_TRUSTED_PROXIES", ""),
         dask_address=env.get("PERMITS_DASK_ADDRESS") or None,
         user=env.get("PERMITS_USER") or _login_name(env),
+        map_tiles_url=_tiles_url(env.get("PERMITS_MAP_TILES_URL") or None),
+        map_tiles_attribution=(env.get("PERMITS_MAP_TILES_ATTRIBUTION") or "")[:300],
     )

@@ -22,6 +22,8 @@ __all__ = [
     "migrations",
     "outbox",
     "outputs",
+    "parcel_tables",
+    "parcels",
     "parties",
     "party_email",
     "queries",

@@ -4,13 +4,15 @@ PermitsError
  └── StoreError             the database cannot be reached or is not current
       ├── UnknownFiling     no filing with that id
       ├── DuplicateFiling   a filing with that id is already recorded
-      └── StaleFiling       the filing changed since the writer read it
-           └── StaleAbutterList  its abutter list was replaced since
+      ├── StaleFiling       the filing changed since the writer read it
+      │    └── StaleAbutterList  its abutter list was replaced since
+      ├── StaleParcels      another import of the town's parcels finished first
+      └── OlderParcels      parcels of an earlier fiscal year than the town's current ones
 """
 
 from workflows.errors import PermitsError
 
-__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling", "StaleAbutterList"]
+__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling", "StaleAbutterList", "StaleParcels", "OlderParcels"]
 
 
 class StoreError(PermitsError):
@@ -59,4 +61,23 @@ class StaleAbutterList(StaleFiling):
             self,
             f"{filing_id}'s abutter list was replaced since you opened the page; nothing was written: "
             "look at the list now on the page and upload yours again if it is the right one",
+        )
+
+
+class StaleParcels(StoreError):
+    """Another import of the town's parcels was made since this one began."""
+
+    def __init__(self, town: str):
+        self.town = town
+        super().__init__(f"{town}'s parcels were imported by someone else meanwhile; nothing was imported: look and try again")
+
+
+class OlderParcels(StoreError):
+    """A fiscal year earlier than the town's current parcels': the newer are kept."""
+
+    def __init__(self, town: str, year: int, current: int):
+        self.town, self.year, self.current = town, year, current
+        super().__init__(
+            f"{town}'s parcels are FY{current}; these are FY{year}, older: nothing was imported "
+            "(a re-import replaces the parcels with those of the same or a later fiscal year)"
         )

@@ -36,6 +36,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``account_filing``, ``invitation``: the filings an applicant's account
   (an ``app_user`` with the role ``applicant``) submitted or was invited to,
   and the single-use invitation links staff send (models/applicants.py).
+- ``parcel_layer``, ``parcel``, ``parcel_owner``, ``abutter_list``: the
+  assessors' parcels and where an abutter list came from
+  (models/parcel_tables.py, imported at the end of this module).
 """
 
 from datetime import date, datetime
@@ -333,3 +336,6 @@ class WebSession(SQLModel, table=True):
     user_id: int = Field(foreign_key="app_user.id", index=True)
     created_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
     expires_at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+from . import parcel_tables  # noqa: E402, F401 - the parcel tables, on the same metadata

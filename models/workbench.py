@@ -27,6 +27,8 @@ from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 __all__ = [
     "DocketRow",
     "FilingSummary",
+    "MapRow",
+    "map_rows",
     "RecordedEvent",
     "docket",
     "search",
@@ -187,6 +189,20 @@ def search(
     primary key's index, however deep the page), and the id to continue
     after, or None on the last page."""
     query, _ = _summary_query()
+    query = _filtered(query, towns, kinds, text, state)
+    if after:
+        query = query.where(FILING.c.id > after)
+    query = query.order_by(FILING.c.id).limit(limit + 1)
+    with store.reader.connect() as conn:
+        rows = [FilingSummary(*r) for r in conn.execute(query)]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, (rows[-1].id if more else None)
+
+
+def _filtered(query, towns: Sequence[str] | None, kinds: Sequence[str], text: str, state: str | None):
+    """``query`` kept to the filings :func:`search` finds (the scope, the
+    text, the state)."""
     query = _scope(query, towns, kinds)
     text = text.strip()
     if text:
@@ -203,14 +219,32 @@ def search(
         )
     if state:
         query = query.where(FILING.c.state == state)
-    if after:
-        query = query.where(FILING.c.id > after)
-    query = query.order_by(FILING.c.id).limit(limit + 1)
+    return query
+
+
+@dataclass(frozen=True)
+class MapRow:
+    """What the map needs of a filing :func:`search` finds."""
+
+    id: str
+    town: str
+    kind: str
+    state: str
+    address: str | None
+    parcel: str | None
+    next_deadline_date: date | None
+
+
+def map_rows(
+    store: Store, *, towns: Sequence[str] | None, kinds: Sequence[str], text: str = "", state: str | None = None, limit: int
+) -> tuple[list[MapRow], bool]:
+    """The filings :func:`search` finds (the same filters), at most
+    ``limit``, by id, in :class:`MapRow`; and whether there were more."""
+    columns = [FILING.c[n] for n in ("id", "town", "kind", "state", "address", "parcel", "next_deadline_date")]
+    query = _filtered(select(*columns), towns, kinds, text, state).order_by(FILING.c.id).limit(limit + 1)
     with store.reader.connect() as conn:
-        rows = [FilingSummary(*r) for r in conn.execute(query)]
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, (rows[-1].id if more else None)
+        rows = [MapRow(*r) for r in conn.execute(query)]
+    return rows[:limit], len(rows) > limit
 
 
 def summary(store: Store, filing_id: str) -> FilingSummary:
@@ -251,13 +285,23 @@ def abutters_version(rows: list[dict]) -> str:
 
 
 def replace_abutters(
-    store: Store, filing_id: str, rows: Iterable[dict], *, expect_seq: int | None = None, expect_version: str | None = None
+    store: Store,
+    filing_id: str,
+    rows: Iterable[dict],
+    *,
+    expect_seq: int | None = None,
+    expect_version: str | None = None,
+    source: dict | None = None,
 ) -> int:
     """The filing's abutter list becomes ``rows`` (:data:`ABUTTER_FIELDS`;
     only ``name`` is required), in one transaction.  ``expect_seq``: the filing's event count when the
     form was drawn; ``expect_version``: its list's :func:`abutters_version`
     then.  If either has changed, StaleFiling (StaleAbutterList) and nothing
-    written."""
+    written.  ``source``: where the list came from
+    (:data:`models.parcels.SOURCE_FIELDS`), kept beside it (None: nothing
+    said, and what was said of the list before is forgotten)."""
+    from .parcels import write_source
+
     rows = [{"filing_id": filing_id, **{n: r.get(n) for n in ABUTTER_FIELDS}} for r in rows]
     with store.engine.begin() as conn:
         row = conn.execute(select(FILING.c.id, FILING.c.last_seq).where(FILING.c.id == filing_id).with_for_update()).first()
@@ -270,6 +314,7 @@ def replace_abutters(
         conn.execute(delete(ABUTTER).where(ABUTTER.c.filing_id == filing_id))
         if rows:
             conn.execute(insert(ABUTTER), rows)
+        write_source(conn, filing_id, source)
     return len(rows)
 
 

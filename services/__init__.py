@@ -13,6 +13,13 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.invite`: invite an applicant, owner or contractor;
 - :mod:`services.abutters`: read an assessors' abutter list (every
   encoding, the owner merge), store it on a filing, read it back;
+- :mod:`services.parcels`: import a town's assessors' parcels, list the
+  imports, find a parcel by address or map-lot id, check a site against
+  them (and the in-memory index an abutter search runs on);
+- :mod:`services.parcel_abutters`: an abutter list computed from the
+  parcels by the town's rule, reviewed and used as a filing's list;
+- :mod:`services.maps`: the workbench map's GeoJSON (filings on their
+  parcels, a filing's parcel and its abutters');
 - :mod:`services.notices`: which notices fit a filing now, and produce one
   (rendering a recorded notice again is not a second sending);
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
@@ -26,4 +33,17 @@ May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = [
+    "abutters",
+    "apply",
+    "demo",
+    "feeds",
+    "invite",
+    "maps",
+    "notices",
+    "parcel_abutters",
+    "parcels",
+    "record",
+    "schedule",
+    "sweep",
+]

@@ -8,6 +8,7 @@ read back as the notices' parties without a detour through CSV.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from notices.abutters import parse_mailing_address, read_abutter_bytes, read_abutters
 from notices.context import Party
@@ -71,10 +72,20 @@ def party_of_row(row: Mapping, source: str) -> Party:
 
 
 def upload_abutter_list(
-    store, filing_id: str, data: bytes, name: str, *, expect_seq: int | None = None, expect_version: str | None = None
+    store,
+    filing_id: str,
+    data: bytes,
+    name: str,
+    *,
+    expect_seq: int | None = None,
+    expect_version: str | None = None,
+    by: str = "unknown",
+    now: datetime | None = None,
 ) -> list[Party]:
     """Read the assessors' file ``name`` (its bytes ``data``) and make it the
-    filing's abutter list, in one transaction; the parties as read.
+    filing's abutter list, in one transaction, noting that it was uploaded
+    (by ``by`` at ``now``): an uploaded list wins over one computed from the
+    parcels (services/parcel_abutters.py).  The parties as read.
     ``expect_seq`` and ``expect_version``: the filing's event count and its
     list's version when the form was drawn (StaleFiling, nothing written, if
     either moved).  AbutterListError names what is wrong with the file."""
@@ -83,8 +94,9 @@ def upload_abutter_list(
     if len(data) > MAX_LIST_BYTES:
         raise ListTooLarge(name)
     parties = read_abutter_bytes(data, name)
+    source = {"source": "upload", "file_name": name, "made_by": by, "made_at": now or store.now()}
     workbench.replace_abutters(
-        store, filing_id, [party_row(p) for p in parties], expect_seq=expect_seq, expect_version=expect_version
+        store, filing_id, [party_row(p) for p in parties], expect_seq=expect_seq, expect_version=expect_version, source=source
     )
     return parties
 

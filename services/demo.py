@@ -14,12 +14,21 @@ from typing import NamedTuple
 
 from config import Settings
 
-__all__ = ["DemoStore", "DemoLogins", "make_demo_store", "fresh_output_folder", "seed_demo_logins", "run_demo"]
+__all__ = [
+    "DemoStore",
+    "DemoLogins",
+    "make_demo_store",
+    "import_demo_parcels",
+    "fresh_output_folder",
+    "seed_demo_logins",
+    "run_demo",
+]
 
 
 class DemoStore(NamedTuple):
     url: str
     filings: int
+    parcels: tuple = ()  # each town's import (services.parcels.ImportResult)
 
 
 class DemoLogins(NamedTuple):
@@ -43,10 +52,30 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -
     store = Store(url)
     try:
         store.upgrade()
-        n = len(store.import_filings(generate(count, as_of, seed=seed), by="permits demo"))
+        filings = list(generate(count, as_of, seed=seed))
+        n = len(store.import_filings(filings, by="permits demo"))
+        parcels = import_demo_parcels(store, folder / "parcels", filings, seed=seed)
     finally:
         store.engine.dispose()
-    return DemoStore(url, n)
+    return DemoStore(url, n, parcels)
+
+
+def import_demo_parcels(store, folder: Path, filings: list, *, seed: int) -> tuple:
+    """The demo towns' generated parcels (:mod:`demo.parcels`, the L3
+    schema), written as each town's download in ``folder`` and imported as
+    an assessor's would be (:func:`services.parcels.import_parcels`)."""
+    from demo.parcels import FISCAL_YEAR, TOWN_NUMBERS, demo_town
+    from parcels.l3 import write_l3
+    from services.parcels import import_parcels
+
+    done = []
+    for town, number in sorted(TOWN_NUMBERS.items()):
+        parcels, owners = demo_town(town, filings, seed=seed)
+        if not owners:
+            continue
+        path = write_l3(folder / f"M{number:03d}", number, parcels, owners, fiscal_year=FISCAL_YEAR)
+        done.append(import_parcels(store, str(path), town=town, by="permits demo", now=store.now()))
+    return tuple(done)
 
 
 def fresh_output_folder(out: str | None, as_of: date) -> Path:
@@ -95,7 +124,14 @@ def run_demo(
     demo = make_demo_store(settings, as_of=as_of, count=count, seed=seed)
     say(
         f"Demonstration store: {demo.filings} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-        f"as of {as_of} ({demo.url})\n"
+        f"as of {as_of} ({demo.url})"
+    )
+    parcels = sum(p.layer.parcels for p in demo.parcels)
+    say(
+        f"Generated assessors' parcels (MassGIS Level 3 schema, FY{demo.parcels[0].layer.fiscal_year}): {parcels:,} parcels "
+        f"of {', '.join(p.layer.town for p in demo.parcels)}, for the map and the abutter lists\n"
+        if demo.parcels
+        else ""
     )
     folder = fresh_output_folder(out, as_of)
     if use_prefect:

@@ -38,7 +38,7 @@ from models.users import Users
 
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard
-from .headers import PageHeaders
+from .headers import PageHeaders, tile_origin
 from .render import render
 
 __all__ = ["create_app", "SESSION_HOURS"]
@@ -93,7 +93,7 @@ def create_app(
         same_site="lax",
         https_only=settings.https,  # the cookie is Secure when PERMITS_HTTPS=yes
     )
-    app.add_middleware(PageHeaders, https=settings.https)
+    app.add_middleware(PageHeaders, https=settings.https, img_origin=tile_origin(settings.map_tiles_url))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(LoginRequired)
@@ -122,7 +122,7 @@ def create_app(
     from models.applicants import Applicants
     from models.uploads import Uploads
 
-    from . import admin, applicant_pages, auth, filing_pages, pages, submissions
+    from . import admin, applicant_pages, auth, filing_pages, map_pages, pages, parcel_pages, submissions
 
     app.state.applicants = Applicants(store)
     app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
@@ -133,4 +133,6 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(filing_pages.router)
     app.include_router(admin.router)
+    app.include_router(map_pages.router)
+    app.include_router(parcel_pages.router)
     return app

@@ -259,6 +259,12 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
         "renewal": renewal,
         "error": error,
     }
+    from services.parcels import site_match
+
+    site = filing.extra.get("site") if isinstance(filing.extra.get("site"), dict) else {}
+    ctx["site_warning"] = site_match(
+        store, filing.town, address=filing.extra.get("address"), parcel=filing.extra.get("parcel") or site.get("parcel")
+    ).warning
     return render(request, "my_filing.html", ctx, user=user, status=status)
 
 

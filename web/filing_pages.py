@@ -88,6 +88,9 @@ def filing_page_response(
         "values": values or {},
         "kind_label": KIND_LABELS[filing.kind],
     }
+    from .parcel_facts import parcel_context
+
+    ctx.update(parcel_context(request, summary))  # its parcel, where its abutter list came from
     return render(request, "filing.html", ctx, user=user, status=status)
 
 
@@ -202,7 +205,13 @@ def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterLi
     data = upload.file.read(MAX_LIST_BYTES + 1)
     try:
         upload_abutter_list(
-            request.app.state.store, fid, data, (upload.filename or "upload.csv")[:120], expect_seq=seq, expect_version=version
+            request.app.state.store,
+            fid,
+            data,
+            (upload.filename or "upload.csv")[:120],
+            expect_seq=seq,
+            expect_version=version,
+            by=user.email,
         )
     except StaleFiling as exc:
         return filing_page_response(request, user, fid, error=str(exc), status=409)

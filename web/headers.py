@@ -24,12 +24,33 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["PageHeaders", "CSP", "PERMISSIONS_POLICY", "HSTS", "SECURITY_HEADERS"]
+__all__ = ["PageHeaders", "CSP", "policy", "tile_origin", "PERMISSIONS_POLICY", "HSTS", "SECURITY_HEADERS"]
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
+
+
+def policy(img_origin: str | None = None) -> str:
+    """:data:`CSP`, with one more image source: the origin of a town's own
+    tile server (``PERMITS_MAP_TILES_URL``), the one place the map's
+    browser fetches from; nothing else is ever added."""
+    if not img_origin:
+        return CSP
+    return CSP.replace("img-src 'self';", f"img-src 'self' {img_origin};")
+
+
+def tile_origin(url: str | None) -> str | None:
+    """``scheme://host[:port]`` of a tile URL (checked by the settings)."""
+    if not url:
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.replace('{s}', '*')}"  # {s}: Leaflet's subdomains
+
+
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()"
 #: a year, the subdomains left alone (a town's other sites may not be HTTPS)
 HSTS = "max-age=31536000"
@@ -47,8 +68,9 @@ class PageHeaders:
     """The outermost middleware: adds the headers above to every HTTP
     response; ``https`` adds HSTS."""
 
-    def __init__(self, app, *, https: bool = False):
+    def __init__(self, app, *, https: bool = False, img_origin: str | None = None):
         self.app, self.https = app, https
+        self.csp = policy(img_origin).encode()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -64,7 +86,7 @@ class PageHeaders:
                 headers.append((b"server-timing", f"app;dur={ms:.2f}".encode()))
                 headers.extend(h for h in SECURITY_HEADERS if h[0] not in names)
                 if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", CSP.encode()))
+                    headers.append((b"content-security-policy", self.csp))
                 if not static:
                     headers = [h for h in headers if h[0].lower() != b"cache-control"]
                     headers.append((b"cache-control", b"no-store"))

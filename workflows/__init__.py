@@ -15,6 +15,7 @@ import-linter contracts in pyproject.toml).
 """
 
 __all__ = [
+    "abutter_rules",
     "clocks",
     "departments",
     "deposits",

@@ -7,6 +7,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── CalendarError         (calendars.errors)   a date question the calendar cannot answer
      │    └── UnservableYear   (calendars.errors)   a year outside 2000-2100
      ├── RuleBookError                              a town declaration is malformed (at import)
+     ├── NoAbutterRule         (workflows.abutter_rules) a permit kind that sends no abutter notice
      ├── UnknownChoice                              an unknown town, kind, clock... with the valid ones
      ├── BadFilingId           (workflows.ids)      an id outside the rule
      ├── UnsafePath            (workflows.ids)      a file name from an id that would leave its folder
@@ -21,6 +22,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
      │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
      │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
+     │    ├── StaleParcels     (models.errors)      another import of the town's parcels finished first
+     │    ├── OlderParcels     (models.errors)      parcels of an earlier fiscal year than the current ones
      │    ├── UnknownApplicant (models.deposit_ledger) no filing names that applicant
      │    ├── UserError        (models.users)       an account cannot be added or changed
      │    │    └── LoginRefused (models.users)      a wrong email or password, a locked account
@@ -33,8 +36,14 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── NoticeRefused    (notices.errors)     the notice does not fit the filing's state or record
      │    ├── MissingField     (notices.errors)     a value the template needs is not on the filing
      │    ├── AbutterListError (notices.errors)     the assessors' CSV cannot be read or mapped
-     │    │    └── ListTooLarge (services.abutters) an abutter list over the workbench's limit
+     │    │    ├── ListTooLarge (services.abutters) an abutter list over the workbench's limit
+     │    │    ├── UploadedListWins (services.parcel_abutters) the assessors' uploaded list is kept
+     │    │    └── ComputedListChanged (services.parcel_abutters) the computed list is not the one reviewed
      │    └── TemplateProblem  (notices.errors)     an unknown or broken town template
+     ├── ParcelError           (parcels.errors)     a parcel question that cannot be answered
+     │    ├── ParcelFileError  (parcels.errors)     an assessors' layer that cannot be imported as it is
+     │    ├── UnknownParcel    (parcels.errors)     no parcel with that id in the town's parcels
+     │    └── NoParcels        (parcels.errors)     the town has no parcels imported
      ├── MailConfigError       (notices.smtp)       PERMITS_SMTP_URL is not an SMTP URL
      ├── BadSetting            (config.settings)    a PERMITS_* setting whose value cannot be used
      ├── StoreMissing          (sweep.ledger)       the sweep's folder of filings is not there

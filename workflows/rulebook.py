@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from calendars import BusinessCalendar, DateRule
 
+from .abutter_rules import AbutterRule
 from .departments import DEPARTMENTS
 from .errors import RuleBookError, UnknownChoice
 
@@ -176,6 +177,10 @@ class PermitRules:
     #: §10.2: the first business day after it is placed), cited; "" where
     #: none does (no such inspection on the DPW schedule).
     patch_inspection: str = ""
+    #: Who receives the abutter notice (:mod:`workflows.abutter_rules`);
+    #: None where the kind has none of its own (the state's rule then
+    #: applies to a wetlands filing: :func:`workflows.towns.abutter_rule`).
+    abutters: AbutterRule | None = None
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)
@@ -209,6 +214,10 @@ class PermitRules:
             raise RuleBookError(town, "permit-expiry", f"{self.kind}: renewals allowed but no renewal period or citation")
         if "renewal-request" in seen and "permit-expiry" not in seen:
             raise RuleBookError(town, "renewal-request", f"{self.kind}: counts back from permit-expiry, which is not declared")
+        if self.abutters is not None:
+            if not isinstance(self.abutters, AbutterRule):
+                raise RuleBookError(town, None, f"{self.kind}: abutters is not an AbutterRule declaration")
+            self.abutters.check(town, self.kind)
 
 
 @dataclass(frozen=True)
@@ -328,4 +337,7 @@ def adopting(rules: PermitRules, adopted_by: str) -> PermitRules:
         bylaw=f"{rules.bylaw}, as {adopted_by} adopts it",
         clocks=clocks,
         renewal_citation=(f"{rules.renewal_citation}, as {adopted_by} adopts it" if rules.renewal_citation else ""),
+        abutters=(
+            replace(rules.abutters, citation=f"{rules.abutters.citation}, as {adopted_by} adopts it") if rules.abutters else None
+        ),
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("calendars", "workflows", "models", "notices", "config", "sweep", "demo", "services", "cli", "web")
+PACKAGES = ("calendars", "workflows", "parcels", "models", "notices", "config", "sweep", "demo", "services", "cli", "web")
 #: what may import a private name, with why: none
 ALLOWED_PRIVATE: dict[tuple[str, str], str] = {}
 

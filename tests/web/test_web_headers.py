@@ -104,6 +104,26 @@ def test_over_https_the_cookie_is_secure_and_browsers_are_told_to_stay_on_https(
     assert c.get("/today").status_code == 200  # a login works over HTTPS with the Secure cookie
 
 
+def test_a_towns_tile_server_is_the_one_image_source_the_policy_adds(store):
+    """PERMITS_MAP_TILES_URL: the map's browser fetches tiles from the town's
+    server, so the app's own policy must allow that origin for images, and
+    only for images; without the setting the policy is the plain one."""
+    import os
+
+    from fastapi.testclient import TestClient
+
+    import config
+    from web.app import create_app
+
+    url = "https://{s}.gis.canton.example:8443/tiles/{z}/{x}/{y}.png"
+    settings = config.load({**os.environ, "PERMITS_MAP_TILES_URL": url})
+    c = TestClient(create_app(store, settings=settings, secret="s", today=lambda: TODAY))
+    policy = c.get("/login").headers["content-security-policy"]
+    assert "img-src 'self' https://*.gis.canton.example:8443;" in policy
+    assert policy.replace(" https://*.gis.canton.example:8443", "") == CSP
+    assert "gis.canton" not in c.get("/login").headers.get("content-security-policy", "").split("img-src")[0]
+
+
 def test_on_plain_http_the_cookie_is_not_secure_and_there_is_no_hsts(web):
     r = web.get("/login")
     assert "strict-transport-security" not in r.headers

@@ -241,3 +241,14 @@ def test_the_core_imports_no_io_library():
     loaded = set(json.loads(result.stdout))
     assert {"calendars", "workflows", "holidays"} <= loaded  # the check saw the real imports
     assert loaded.isdisjoint(IO_LIBRARIES), sorted(loaded & set(IO_LIBRARIES))
+
+
+def test_an_abutter_rule_without_its_citation_or_with_a_distance_that_is_none_fails_at_import():
+    from workflows.abutter_rules import AbutterRule
+    from workflows.errors import RuleBookError
+    from workflows.rulebook import PermitRules
+
+    with pytest.raises(RuleBookError, match="an abutter rule without the section that sets it"):
+        PermitRules("rda", "A By-Law", (), hearing_required=False, abutters=AbutterRule(" ")).check("testtown")
+    with pytest.raises(RuleBookError, match="abutters_to_abutters_feet=-3: a whole number of feet"):
+        PermitRules("rda", "A By-Law", (), abutters=AbutterRule("§1", abutters_to_abutters_feet=-3)).check("testtown")

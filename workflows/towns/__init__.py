@@ -8,10 +8,11 @@ import pkgutil
 from collections.abc import Mapping
 from functools import lru_cache
 
+from workflows.abutter_rules import AbutterRule, NoAbutterRule
 from workflows.errors import RuleBookError, UnknownChoice
-from workflows.rulebook import TownProfile
+from workflows.rulebook import KINDS, TownProfile
 
-__all__ = ["registry", "town", "declared_clock"]
+__all__ = ["registry", "town", "declared_clock", "abutter_rule"]
 
 
 @lru_cache(maxsize=1)
@@ -46,3 +47,17 @@ def declared_clock(town_id: str, kind: str, clock_id: str):
         return town(prefix or town_id).rules(kind).clock(base)
     except UnknownChoice:
         return None
+
+
+def abutter_rule(town_id: str, kind: str) -> AbutterRule:
+    """Who receives the abutter notice of a ``kind`` filing in the town
+    (its :class:`~workflows.rulebook.PermitRules` ``abutters``).  UnknownChoice
+    for an unknown town or kind; NoAbutterRule for a kind the town runs
+    without an abutter notice."""
+    profile = town(town_id)
+    if kind not in KINDS:
+        raise UnknownChoice("permit kind", kind, KINDS)
+    rules = profile.permits.get(kind)
+    if rules is None or rules.abutters is None:
+        raise NoAbutterRule(profile.name, kind)
+    return rules.abutters

@@ -19,6 +19,7 @@ from calendars import (
 from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
+from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
 
@@ -46,12 +47,24 @@ _wetlands_hearing = (
     HEARING_POSTING,
 )
 
+#: 15-5: notice "to all abutters according to the most recent records of the
+#: Assessors, including those across a traveled way or body of water".  No
+#: distance: the abutters, and the owners first met across a way or water.
+ABUTTERS = AbutterRule(
+    f"{WETLANDS} 15-5",
+    within_feet=0,
+    opposite_on_ways=True,
+    across_water=True,
+    note="all abutters on the Assessors' records, including those across a traveled way or body of water",
+)
+
 EMERGENCY = f"{WETLANDS} 15-3 (emergency projects)"  # the text before Section 4 (canton.txt lines 6-17)
 
 NOI = PermitRules(
     kind="noi",
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
+    abutters=ABUTTERS,
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -106,6 +119,7 @@ RDA = PermitRules(
     kind="rda",
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
+    abutters=ABUTTERS,
     clocks=_wetlands_hearing
     + (
         Clock(

@@ -12,6 +12,7 @@ from calendars import (
 from calendars import (
     ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
+from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
 
@@ -23,6 +24,13 @@ ACTION = ("permit-issued", "permit-denied")
 LAND_DISTURBANCE = PermitRules(
     kind="land-disturbance",
     bylaw=f"{STORMWATER} (Land Disturbance Permit)",
+    # §2: "ABUTTER: The owner(s) of land abutting the activity"; §7.G: the
+    # applicant notifies "abutting property owners, by certified mail"
+    abutters=AbutterRule(
+        f"{STORMWATER} §2 (abutter), §7.G",
+        within_feet=0,
+        note="the owners of land abutting the activity, by certified mail, return receipt requested",
+    ),
     clocks=(
         Clock(
             "board-reports",

@@ -9,14 +9,28 @@ from calendars import (
     CalendarDaysBackward,
     Months,
 )
+from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
 
 BYLAW = "Saugus Wetlands By-Law 508.08"
 
+#: §5.4: notice of a NOI or an RDA "to all abutters ...  This shall include
+#: owners of land directly opposite on any public or private street or way,
+#: and abutters to the abutters within 300 feet of the property line of the
+#: applicant, including any in another municipality or across a body of water."
+ABUTTERS = AbutterRule(
+    f"{BYLAW} §5.4",
+    within_feet=0,
+    opposite_on_ways=True,
+    abutters_to_abutters_feet=300,
+    note="abutters, those directly opposite on any way, and abutters to abutters within 300 ft, other towns and across water",
+)
+
 NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
+    abutters=ABUTTERS,
     recording_before_work=f"{BYLAW} §7.9",
     clocks=(
         Clock(
@@ -63,6 +77,7 @@ NOI = PermitRules(
 RDA = PermitRules(
     kind="rda",
     bylaw=BYLAW,
+    abutters=ABUTTERS,
     hearing_required=False,
     clocks=(
         Clock(

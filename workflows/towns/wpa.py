@@ -14,6 +14,7 @@ from calendars import (
     CalendarDaysBackward,
     Months,
 )
+from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, PermitRules, TownProfile
 
 OPEN_MEETING = "M.G.L. c.30A §20(b) (Open Meeting Law)"
@@ -29,9 +30,21 @@ HEARING_POSTING = Clock(
     note="posted 48 hours before, not counting Saturdays, Sundays and legal holidays",
 )
 
+#: Who is notified of a filing: "all abutters within 100 feet of the property
+#: line ..., including owners of land directly opposite on any public or
+#: private street or way, and in another municipality or across a body of
+#: water" (the 100 feet are measured across the water and the town line).
+ABUTTERS = AbutterRule(
+    "310 CMR 10.05(4)(a)",
+    within_feet=100,
+    opposite_on_ways=True,
+    note="certified mail or hand delivery to owners within 100 ft of the property line, across ways, water and town lines",
+)
+
 NOI = PermitRules(
     kind="noi",
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05",
+    abutters=ABUTTERS,
     clocks=(
         Clock(
             "hearing-open",
@@ -84,6 +97,7 @@ RDA = PermitRules(
     kind="rda",
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05(3)",
     hearing_required=False,
+    abutters=ABUTTERS,
     clocks=(
         Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", "310 CMR 10.05(3)(a)", met_by=("hearing-opened",)),
         Clock(

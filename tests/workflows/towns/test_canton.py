@@ -980,3 +980,27 @@ def test_a_denied_street_opening_permit_has_no_term():
     r = replayed("canton", "street-opening", ev("filed", "2026-06-01"), ev("permit-denied", "2026-06-05"))
     assert r.state == "denied"
     assert r.clock("permit-expiry") is None
+
+
+# -- 15-5: who receives the abutter notice --------------------------------------------------
+
+
+def test_canton_abutter_notice_reaches_across_a_traveled_way_and_a_body_of_water_but_not_further():
+    import parcelkit as kit
+
+    from parcels.abutters import abutters_of
+    from workflows.towns import abutter_rule
+
+    rule = abutter_rule("canton", "noi")
+    assert rule.citation == "Canton Wetlands By-Law 15-5" and rule.within_feet == 0
+    idx = kit.index()
+    got = kit.names(idx, [h.position for h in abutters_of(idx, idx.find("saugus", "1-6"), rule)])
+    assert got == {"S5", "B5", "B6", "N6", "E1"}  # E1 across the pond; S4, 66 ft off but no abutter, is not
+
+
+def test_canton_street_openings_send_no_abutter_notice():
+    from workflows.abutter_rules import NoAbutterRule
+    from workflows.towns import abutter_rule
+
+    with pytest.raises(NoAbutterRule):
+        abutter_rule("canton", "street-opening")

@@ -271,3 +271,24 @@ def test_the_surety_is_released_only_after_the_final_report_and_the_certificate_
         ev("final-report-filed", "2026-10-01"), ev("completion-certified", "2026-10-15"), ev("surety-released", "2026-10-20")
     )
     assert ok.state == "completed" and ok.clock("surety") is None
+
+
+# -- who receives the abutter notice: the state's for wetlands, abutting owners for stormwater --
+
+
+def test_mansfield_wetlands_adopt_the_states_abutters_and_land_disturbance_notifies_the_abutting_owners():
+    import parcelkit as kit
+
+    from parcels.abutters import abutters_of
+    from workflows.towns import abutter_rule
+
+    wetlands = abutter_rule("mansfield", "noi")
+    assert (
+        wetlands.within_feet == 100
+        and wetlands.citation == "310 CMR 10.05(4)(a), as Mansfield Wetlands By-Law Ch. 15 §4.1 adopts it"
+    )
+    stormwater = abutter_rule("mansfield", "land-disturbance")
+    assert stormwater.citation == "Mansfield Stormwater By-Law Ch. 25 Part B §2 (abutter), §7.G"
+    idx = kit.index()
+    got = kit.names(idx, [h.position for h in abutters_of(idx, idx.find("saugus", "1-3"), stormwater)])
+    assert got == {"S2", "S4", "B2", "B3", "B4"}  # abutting the site; not across Main St

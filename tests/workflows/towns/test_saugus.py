@@ -165,3 +165,26 @@ def test_saugus_work_before_the_permit_is_recorded_and_certified_is_flagged():
         ev("permit-recorded", "2026-04-10"), ev("recording-certified", "2026-04-12"), ev("work-started", "2026-04-20")
     )
     assert ok.clock("recording-before-work") is None
+
+
+# -- §5.4: who receives the abutter notice ------------------------------------------------
+
+
+def test_saugus_abutter_notice_goes_to_those_directly_opposite_and_to_abutters_to_abutters_within_300_feet():
+    import parcelkit as kit
+
+    from parcels.abutters import a2a_ring, abutters_of
+    from workflows.towns import abutter_rule
+
+    rule = abutter_rule("saugus", "noi")
+    assert (rule.citation, rule.within_feet, rule.opposite_on_ways, rule.abutters_to_abutters_feet) == (
+        "Saugus Wetlands By-Law 508.08 §5.4",
+        0,
+        True,
+        300,
+    )
+    assert abutter_rule("saugus", "rda") == rule  # "any person filing a NOI or a RDA"
+    idx = kit.index()
+    hits = {kit.names(idx, [h.position]).pop(): h.ring for h in abutters_of(idx, idx.find("saugus", "1-3"), rule)}
+    assert hits["N3"] == "abutter"  # directly opposite on Main St
+    assert hits["N2"] == a2a_ring(300)  # diagonally across: only as an abutter's abutter

@@ -151,3 +151,19 @@ def test_a_wetlands_period_still_rolls_off_a_saturday_naming_310_cmr_10_05_1():
     r = replayed("saugus", "noi", ev("filed", "2026-06-13"), as_of="2026-06-14")
     c = r.clock("hearing-open")
     assert c.date == date(2026, 7, 6) and "310 CMR 10.05(1)" in c.explanation
+
+
+# -- 310 CMR 10.05(4)(a): who receives the abutter notice -------------------------------------
+
+
+def test_the_state_notifies_owners_within_100_feet_and_those_directly_opposite_on_a_wider_way():
+    import parcelkit as kit
+
+    from parcels.abutters import abutters_of
+    from workflows.towns import abutter_rule
+
+    rule = abutter_rule("wpa", "noi")
+    assert (rule.citation, rule.within_feet, rule.opposite_on_ways) == ("310 CMR 10.05(4)(a)", 100, True)
+    idx = kit.index()
+    got = kit.names(idx, [h.position for h in abutters_of(idx, idx.find("saugus", "3-3"), rule)])
+    assert "M3" in got and not {"M2", "M4"} & got  # 131 ft across the Boulevard: only the lot directly opposite

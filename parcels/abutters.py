@@ -1,0 +1,176 @@
+"""A town's abutter rule (:class:`workflows.abutter_rules.AbutterRule`)
+applied to the parcels of a :class:`~parcels.index.ParcelIndex`.
+
+Distances are measured from the subject parcel's boundary (its property
+line) to the nearest point of the other parcel, in State Plane metres
+(feet times 0.3048), across ways, water and town lines alike.  What each
+part of a rule takes, in the by-laws' words (how each is read:
+docs/reference/readings.md):
+
+- *abutters* (``within_feet`` 0): parcels whose boundary comes within
+  :data:`TOUCHING_FEET` of the subject's: they share a line or a corner,
+  to the digitiser's tolerance;
+- *within N feet*: any part within N feet of the subject's boundary;
+- *directly opposite on any way*: from each stretch of the subject's
+  boundary along a way (an L3 ``ROW`` or ``PRIV_ROW`` polygon), lines
+  square to it, one every :data:`RAY_SPACING_M` metres, drawn across
+  the way (at most :data:`WAY_REACH_FEET`); the first parcel each line
+  meets beyond the way is opposite;
+- *across a body of water*: the same lines across a ``WATER`` polygon
+  that borders the subject, however wide;
+- *abutters to abutters within N feet*: parcels abutting an abutter (or a
+  water body bordering the subject), any part of them within N feet.
+
+Only parcels with an owner on the assessing table are answered (a way or
+a pond without one has no one to notify); the subject itself never is.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+
+from workflows.abutter_rules import AbutterRule
+
+from .index import SAMPLE_SPACING_M, ParcelIndex
+
+__all__ = ["Hit", "abutters_of", "FOOT", "TOUCHING_FEET", "WAY_REACH_FEET", "RAY_SPACING_M", "ABUTTER", "a2a_ring"]
+
+FOOT = 0.3048
+#: two parcels closer than this share a boundary (digitised lines of
+#: neighbours meet to a few centimetres; a foot is generous and far less
+#: than any lot)
+TOUCHING_FEET = 1.0
+#: the widest way a line is drawn across (a divided highway's layout)
+WAY_REACH_FEET = 250.0
+#: the spacing of the lines drawn square to a frontage
+RAY_SPACING_M = SAMPLE_SPACING_M
+ABUTTER = "abutter"
+
+
+def a2a_ring(feet: int) -> str:
+    """The ring of an abutter to an abutter, as the notices' lists name it."""
+    return f"abutter to abutter ({feet} ft)"
+
+
+class Hit(NamedTuple):
+    """One parcel the rule takes: its position in the index, its ring
+    (:data:`ABUTTER` or :func:`a2a_ring`), why, and how far it is (feet)."""
+
+    position: int
+    ring: str
+    why: str
+    feet: float
+
+
+def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit]:
+    """The parcels ``rule`` takes for the parcel at ``subject``, nearest
+    first (abutters, then abutters to abutters)."""
+    geometry, owned = index.geometry, index.owned
+    shape = geometry[subject]
+    touching = TOUCHING_FEET * FOOT
+    taken: dict[int, tuple[str, str]] = {}
+
+    def take(positions, ring: str, why: str) -> None:
+        for i in positions.tolist() if isinstance(positions, np.ndarray) else positions:
+            if i != subject and owned[i] and i not in taken:
+                taken[i] = (ring, why)
+
+    near = index.tree.query(shape, predicate="dwithin", distance=max(rule.within_feet * FOOT, touching))
+    bordering = near[shapely.dwithin(geometry[near], shape, touching)] if rule.within_feet else near
+    take(bordering, ABUTTER, "shares a boundary")
+    if rule.within_feet:
+        take(near, ABUTTER, f"within {rule.within_feet} ft")
+    if rule.opposite_on_ways:
+        take(
+            _across(index, shape, subject, bordering[index.is_way[bordering]], WAY_REACH_FEET * FOOT, rule.within_feet * FOOT),
+            ABUTTER,
+            "directly opposite on a way",
+        )
+    if rule.across_water:
+        take(_across(index, shape, subject, bordering[index.is_water[bordering]], None), ABUTTER, "across the water")
+    if rule.abutters_to_abutters_feet:
+        feet = rule.abutters_to_abutters_feet
+        chain = [i for i, (ring, _) in taken.items() if ring == ABUTTER] + bordering[index.is_water[bordering]].tolist()
+        if chain:
+            _, right = index.tree.query(geometry[chain], predicate="dwithin", distance=touching)
+            candidates = np.unique(right)
+            candidates = candidates[owned[candidates]]
+            close = candidates[shapely.dwithin(geometry[candidates], shape, feet * FOOT)]
+            take(close, a2a_ring(feet), f"abuts an abutter, within {feet} ft")
+    if not taken:
+        return []
+    positions = np.fromiter(taken, dtype=np.intp, count=len(taken))
+    feet_away = (shapely.distance(geometry[positions], shape) / FOOT).round(1).tolist()
+    labels = index.labels
+    order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions.tolist(), feet_away))
+    return [Hit(i, *taken[i], d) for _, d, _, i in order]
+
+
+def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach: float | None, known: float = 0.0) -> np.ndarray:
+    """The parcels first met beyond the ``crossed`` polygons (ways, or
+    water, bordering the subject ``shape``) by lines square to the
+    subject's boundary along them, one every :data:`RAY_SPACING_M`, each at
+    most ``reach`` metres long (None: across the whole polygon).  A line
+    that first meets a parcel within ``known`` metres (one the caller has
+    already taken by distance) adds nothing, nor one whose way ends within
+    them (what lies beyond is that near, or no parcel fronts the way there).
+
+    Each line is crossed with the edges of the parcels in its reach in
+    numpy, segment against segment: the first edge of a parcel that is not
+    itself a way (or water) is where the line stops."""
+    empty = np.array([], dtype=np.intp)
+    if not len(crossed):
+        return empty
+    geometry = index.geometry
+    starts, normals = index.samples(subject)
+    if not len(starts):
+        return empty
+    probe = starts + normals * (TOUCHING_FEET * FOOT)  # just outside the subject's line: in the way, if it fronts one
+    along = np.zeros(len(starts), dtype=bool)
+    length = np.zeros(len(starts))
+    for c in crossed.tolist():
+        polygon = geometry[c]  # prepared with the index
+        here = shapely.contains_xy(polygon, probe[:, 0], probe[:, 1]) & ~along
+        if not here.any():
+            continue
+        along |= here
+        if reach is None:
+            x0, y0, x1, y1 = polygon.bounds
+            length[here] = float(np.hypot(x1 - x0, y1 - y0))
+        else:
+            length[here] = reach
+    if known > 0 and along.any():  # where the way ends within the distance already taken, its far side is taken
+        at = starts[along] + normals[along] * known
+        still = np.zeros(len(at), dtype=bool)
+        for c in crossed.tolist():
+            still |= shapely.contains_xy(geometry[c], at[:, 0], at[:, 1])
+        along[np.flatnonzero(along)[~still]] = False
+    if not along.any():
+        return empty
+    p, d = starts[along], normals[along] * length[along][:, None]
+    q = p + d
+    lo, hi = np.minimum(p, q).min(axis=0), np.maximum(p, q).max(axis=0)
+    passable = index.is_way if reach is not None else index.is_water
+    near = index.tree.query(shapely.box(lo[0], lo[1], hi[0], hi[1]))
+    near = near[(near != subject) & ~passable[near]]
+    if not len(near):
+        return empty
+    rings, ring_of = shapely.get_rings(geometry[near], return_index=True)
+    coords, which = shapely.get_coordinates(rings, return_index=True)
+    same = which[:-1] == which[1:]
+    a, e, owner = coords[:-1][same], (coords[1:] - coords[:-1])[same], near[ring_of[which[:-1][same]]]
+    # ray k: p + t d (0 < t <= 1); edge j: a + u e (0 <= u <= 1)
+    w_x = a[None, :, 0] - p[:, None, 0]
+    w_y = a[None, :, 1] - p[:, None, 1]
+    denom = d[:, None, 0] * e[None, :, 1] - d[:, None, 1] * e[None, :, 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w_x * e[None, :, 1] - w_y * e[None, :, 0]) / denom
+        u = (w_x * d[:, None, 1] - w_y * d[:, None, 0]) / denom
+    t = np.where((denom != 0) & (t > 0) & (t <= 1) & (u >= 0) & (u <= 1), t, np.inf)
+    first = t.argmin(axis=1)
+    best = t[np.arange(len(p)), first]
+    beyond = np.isfinite(best) & (best * length[along] > known)
+    return np.unique(owner[first[beyond]])

@@ -1,0 +1,133 @@
+"""The parcels of a town and its neighbours in memory: their polygons in an
+STRtree (shapely), each with its town, ids, type, owners and fiscal year.
+
+Built from what the store keeps (WKB and plain values: the caller reads
+them), once per set of imported layers: :mod:`services.parcels` keeps the
+index of the current layers and builds a new one when a town's parcels are
+imported again.  Positions in the index are what :mod:`parcels.abutters`
+answers with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from .l3 import WATER, WAYS
+
+__all__ = ["ParcelOwner", "IndexedParcel", "ParcelIndex"]
+
+
+@dataclass(frozen=True)
+class ParcelOwner:
+    """An owner of a parcel and their mailing address, as the assessing table gives them."""
+
+    name: str
+    street: str
+    city: str
+    state: str
+    zip: str
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.name and self.street and self.city and self.zip)
+
+
+@dataclass(frozen=True)
+class IndexedParcel:
+    """One parcel as the index holds it (plain values; its polygon is
+    ``ParcelIndex.geometry[position]``)."""
+
+    town: str
+    loc_id: str
+    map_par_id: str
+    poly_type: str
+    site_addr: str
+    fiscal_year: int
+    layer_id: int
+
+    @property
+    def label(self) -> str:
+        """The id people cite: the map-lot id, else the LOC_ID."""
+        return self.map_par_id or self.loc_id
+
+
+class ParcelIndex:
+    """``parcels`` (one :class:`IndexedParcel` each), their ``wkb``
+    polygons (EPSG:26986, metres) and ``owners`` (a tuple each)."""
+
+    def __init__(self, parcels: Sequence[IndexedParcel], wkb: Sequence[bytes], owners: Sequence[tuple[ParcelOwner, ...]]):
+        if not (len(parcels) == len(wkb) == len(owners)):
+            raise ValueError("one polygon and one owner tuple per parcel")
+        self.parcels = list(parcels)
+        self.owners = list(owners)
+        self.geometry = shapely.from_wkb(np.asarray(wkb, dtype=object)) if len(wkb) else np.array([], dtype=object)
+        self.tree = shapely.STRtree(self.geometry)
+        types = np.array([p.poly_type for p in self.parcels], dtype=object)
+        self.is_way = np.isin(types, WAYS)
+        self.is_water = np.isin(types, WATER)
+        if len(self.geometry):
+            shapely.prepare(self.geometry[self.is_way | self.is_water])  # the lines across them test points in them
+        self.owned = np.array([bool(o) for o in self.owners], dtype=bool)
+        self.labels = [p.label for p in self.parcels]
+        self._samples: tuple | None = None
+        self._by_loc: dict[tuple[str, str], int] = {}
+        self._by_map: dict[tuple[str, str], int] = {}
+        for i, p in enumerate(self.parcels):
+            if p.loc_id:
+                self._by_loc.setdefault((p.town, p.loc_id), i)
+            if p.map_par_id:
+                self._by_map.setdefault((p.town, p.map_par_id.upper()), i)
+
+    def __len__(self) -> int:
+        return len(self.parcels)
+
+    def find(self, town: str, parcel_id: str) -> int | None:
+        """The position of the town's parcel whose LOC_ID, else map-lot id
+        (MAP_PAR_ID, any case), is ``parcel_id``; None when none is."""
+        key = parcel_id.strip()
+        found = self._by_loc.get((town, key))
+        return found if found is not None else self._by_map.get((town, key.upper()))
+
+    def samples(self, position: int) -> tuple[np.ndarray, np.ndarray]:
+        """Points along the outer boundary of the parcel at ``position``, one
+        every ``spacing`` metres of each edge (at least one, at its middle),
+        and the outward unit normal there: ((n, 2), (n, 2)).  Made for every
+        parcel at once the first time one is asked for."""
+        if self._samples is None:
+            self._samples = _all_samples(self.geometry, SAMPLE_SPACING_M)
+        starts, normals, offsets = self._samples
+        lo, hi = offsets[position], offsets[position + 1]
+        return starts[lo:hi], normals[lo:hi]
+
+
+#: the spacing of the points :meth:`ParcelIndex.samples` gives
+SAMPLE_SPACING_M = 5.0
+
+
+def _all_samples(geometry: np.ndarray, spacing: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:meth:`ParcelIndex.samples` of every parcel, in one pass: the points
+    and normals of all, and each parcel's first row (n + 1 offsets)."""
+    parts, owner = shapely.get_parts(geometry, return_index=True)
+    rings = shapely.get_exterior_ring(parts)
+    coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+    same = ring_of[:-1] == ring_of[1:]
+    a, seg, ring = coords[:-1][same], (coords[1:] - coords[:-1])[same], ring_of[:-1][same]
+    size = np.hypot(seg[:, 0], seg[:, 1])
+    ok = size >= 1.0
+    a, seg, size, ring = a[ok], seg[ok], size[ok], ring[ok]
+    # outward: to the right of a counter-clockwise ring, to the left of a clockwise one
+    sign = np.where(shapely.is_ccw(rings), 1.0, -1.0)[ring]
+    normal = (sign / size)[:, None] * np.column_stack([seg[:, 1], -seg[:, 0]])
+    counts = np.maximum(1, (size // spacing).astype(np.intp))
+    edge = np.repeat(np.arange(len(a)), counts)
+    k = np.arange(len(edge)) - np.repeat(np.cumsum(counts) - counts, counts)
+    t = (k + 0.5) / counts[edge]
+    starts = a[edge] + seg[edge] * t[:, None]
+    normals = normal[edge]
+    parcel = owner[ring[edge]]
+    offsets = np.searchsorted(parcel, np.arange(len(geometry) + 1))
+    return starts, normals, offsets

@@ -1,0 +1,254 @@
+"""An abutter list computed from the assessors' parcels: for a parcel by a
+town's rule (``permits abutters``), or for a filing's parcel by the rules
+it is heard under (the workbench), reviewed and then used as the filing's
+list, which the abutter notice and the certified-mail list read.
+
+The list is one letter per owner and mailing address (the parcels of one
+owner at one address merged, the nearest ring kept:
+:func:`notices.abutters.merge_same_owner`), written as the CSV the notices
+read (:func:`abutters_csv`).  An assessors' list uploaded for a filing
+wins: it is certified (Canton 15-5: "such certification shall be
+conclusive for all purposes"), so a computed list never replaces it.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from notices.context import Party
+from notices.errors import AbutterListError
+
+__all__ = [
+    "ComputedAbutters",
+    "Listed",
+    "UploadedListWins",
+    "ComputedListChanged",
+    "compute_abutters",
+    "filing_abutters",
+    "use_parcel_abutters",
+    "abutters_csv",
+    "CSV_COLUMNS",
+]
+
+#: the CSV's header: the L3 names, which the notices' reader maps
+CSV_COLUMNS = ("MAP_PAR_ID", "OWNER1", "OWN_ADDR", "OWN_CITY", "OWN_STATE", "OWN_ZIP", "RING")
+
+
+class UploadedListWins(AbutterListError):
+    """The filing's list is the assessors' uploaded one: it is kept."""
+
+    def __init__(self, filing_id: str, file_name: str | None):
+        super().__init__(
+            f"{filing_id}'s abutter list is the assessors' list uploaded ({file_name or 'a CSV file'}): it is certified "
+            "and wins over one computed from the parcels (Canton 15-5); nothing was changed"
+        )
+
+
+class ComputedListChanged(AbutterListError):
+    """The parcels, or the list computed from them, changed since the page showed it."""
+
+    def __init__(self, filing_id: str):
+        super().__init__(
+            f"the abutter list computed for {filing_id} is not the one you reviewed (the parcels were imported again "
+            "meanwhile); nothing was changed: review it again"
+        )
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One parcel the rules take, for review: its id, town, ring, why,
+    distance, and its owners (name, mailing address)."""
+
+    label: str
+    town: str
+    loc_id: str
+    ring: str
+    why: str
+    feet: float
+    owners: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ComputedAbutters:
+    """The letters (``parties``, merged by owner and address), the parcels
+    behind them (``listed``), the owners without a complete mailing address
+    (``incomplete``: (parcel, owner name)), and what it was computed from."""
+
+    town: str
+    subject: object  # parcels.index.IndexedParcel
+    layer: object  # models.parcels.Layer
+    rules: tuple  # workflows.abutter_rules.AbutterRule, each applied
+    parties: list[Party]
+    listed: list[Listed]
+    incomplete: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def fiscal_year(self) -> int:
+        return self.layer.fiscal_year
+
+    @property
+    def rule_text(self) -> str:
+        return "; ".join(r.describe() for r in self.rules)
+
+    @property
+    def digest(self) -> str:
+        """What the review form carries: the same list from the same layers has the same digest."""
+        text = json.dumps(
+            [self.layer.id, [[p.name, p.street, p.city, p.zip, list(p.parcels), p.ring] for p in self.parties]],
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _rules(town: str, kind: str, feet: int | None, also: Sequence[str] = ()):
+    from workflows.abutter_rules import MAX_FEET, NoAbutterRule, flat_rule
+    from workflows.towns import abutter_rule
+
+    if feet is not None:
+        if not 1 <= feet <= MAX_FEET:
+            raise AbutterListError(f"--feet {feet}: a distance of 1 to {MAX_FEET} feet")
+        return (flat_rule(feet),)
+    rules = [abutter_rule(town, kind)]
+    for other in also:
+        try:
+            rule = abutter_rule(other, kind)
+        except NoAbutterRule:
+            continue
+        if rule not in rules:
+            rules.append(rule)
+    return tuple(rules)
+
+
+def compute_abutters(
+    store, town: str, parcel: str, *, kind: str = "noi", feet: int | None = None, also: Sequence[str] = ()
+) -> ComputedAbutters:
+    """The abutter list of the town's parcel ``parcel`` (LOC_ID or map-lot
+    id) by the town's rule for ``kind`` (and those of the jurisdictions
+    ``also`` heard under), or by ``feet`` when given.  UnknownParcel,
+    NoParcels, NoAbutterRule name what is missing."""
+    from parcels.abutters import ABUTTER, abutters_of
+    from parcels.errors import UnknownParcel
+    from services.parcels import town_index
+    from workflows.towns import town as town_profile
+
+    rules = _rules(town, kind, feet, also)
+    index, layer = town_index(store, town)
+    subject = index.find(town, parcel)
+    if subject is None:
+        raise UnknownParcel(town, parcel, layer.fiscal_year)
+    best: dict[int, object] = {}
+    for rule in rules:
+        for hit in abutters_of(index, subject, rule):
+            seen = best.get(hit.position)
+            if seen is None or (hit.ring == ABUTTER and seen.ring != ABUTTER):
+                best[hit.position] = hit
+    hits = sorted(best.values(), key=lambda h: (h.ring != ABUTTER, h.feet, index.parcels[h.position].label))
+    parties, listed, incomplete = [], [], []
+    for hit in hits:
+        p = index.parcels[hit.position]
+        label = p.label if p.town == town else f"{p.label} ({town_profile(p.town).name})"
+        owners = index.owners[hit.position]
+        listed.append(Listed(label, p.town, p.loc_id, hit.ring, hit.why, hit.feet, tuple((o.name, _line(o)) for o in owners)))
+        for o in owners:
+            if not o.complete:
+                incomplete.append((label, o.name or "(no owner name)"))
+                continue
+            parties.append(Party(o.name, o.street, o.city, o.state, o.zip, (label,), hit.ring, "abutter"))
+    from notices.abutters import merge_same_owner
+
+    return ComputedAbutters(town, index.parcels[subject], layer, rules, merge_same_owner(parties), listed, incomplete)
+
+
+def _line(o) -> str:
+    return ", ".join(x for x in (o.street, o.city, f"{o.state} {o.zip}".strip()) if x)
+
+
+def filing_abutters(store, filing_id: str) -> ComputedAbutters:
+    """The list computed for a filing: from its parcel (the map-lot id or
+    LOC_ID it names), by its town's rule and those of the jurisdictions it
+    is also heard under."""
+    from models import workbench
+
+    parcel = (workbench.summary(store, filing_id).parcel or "").strip()
+    filing, _ = store.load(filing_id)
+    if not parcel:
+        raise AbutterListError(f"{filing_id} names no parcel: give the site's map-lot id to compute its abutters")
+    return compute_abutters(store, filing.town, parcel, kind=filing.kind, also=filing.also)
+
+
+def use_parcel_abutters(
+    store,
+    filing_id: str,
+    *,
+    digest: str,
+    by: str,
+    now: datetime,
+    expect_seq: int | None = None,
+    expect_version: str | None = None,
+) -> ComputedAbutters:
+    """The list computed from the parcels, as reviewed (``digest``),
+    becomes the filing's list, with where it came from, in one transaction.
+    Refused, nothing written: when an assessors' list was uploaded
+    (UploadedListWins), when the list is no longer the one reviewed
+    (ComputedListChanged), when an owner has no complete mailing address,
+    when the filing or its list changed since the page was drawn
+    (StaleFiling, StaleAbutterList)."""
+    from models import parcels as stored
+    from models import workbench
+    from services.abutters import party_row
+
+    source = stored.abutter_source(store, filing_id)
+    if source is not None and source["source"] == "upload":
+        raise UploadedListWins(filing_id, source.get("file_name"))
+    result = filing_abutters(store, filing_id)
+    if result.digest != digest:
+        raise ComputedListChanged(filing_id)
+    if result.incomplete:
+        parcel, owner = result.incomplete[0]
+        more = f" (and {len(result.incomplete) - 1} more)" if len(result.incomplete) > 1 else ""
+        raise AbutterListError(
+            f"parcel {parcel}: {owner} has no complete mailing address in the FY{result.fiscal_year} assessing table{more}; "
+            "upload the assessors' certified list instead"
+        )
+    if not result.parties:
+        raise AbutterListError(f"no abutter was found for {filing_id}'s parcel: check the parcel, or upload the assessors' list")
+    record = {
+        "source": "parcels",
+        "layer_id": result.layer.id,
+        "town": result.town,
+        "fiscal_year": result.fiscal_year,
+        "loc_id": result.subject.loc_id,
+        "parcel": result.subject.label,
+        "rule": result.rule_text,
+        "parcels": [[item.town, item.loc_id] for item in result.listed],
+        "made_by": by,
+        "made_at": now,
+    }
+    workbench.replace_abutters(
+        store,
+        filing_id,
+        [party_row(p) for p in result.parties],
+        expect_seq=expect_seq,
+        expect_version=expect_version,
+        source=record,
+    )
+    return result
+
+
+def abutters_csv(result: ComputedAbutters) -> str:
+    """The list as the CSV the notices read (``permits notices --abutters``):
+    one row per parcel of each letter, so the reader's owner merge gives
+    back these letters."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for p in result.parties:
+        for parcel in p.parcels:
+            w.writerow((parcel, p.name, p.street, p.city, p.state, p.zip, p.ring))
+    return buf.getvalue()
