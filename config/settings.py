@@ -20,7 +20,16 @@ from typing import NamedTuple
 
 from calendars.errors import PermitsError
 
-__all__ = ["Setting", "SETTINGS", "Settings", "BadSetting", "load", "DEFAULT_MAIL_FROM", "DEFAULT_UPLOAD_MAX_MB"]
+__all__ = [
+    "Setting",
+    "SETTINGS",
+    "Settings",
+    "BadSetting",
+    "load",
+    "environment",
+    "DEFAULT_MAIL_FROM",
+    "DEFAULT_UPLOAD_MAX_MB",
+]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
 DEFAULT_UPLOAD_MAX_MB = 25
@@ -152,3 +161,22 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         dask_address=env.get("PERMITS_DASK_ADDRESS") or None,
         user=env.get("PERMITS_USER") or _login_name(env),
     )
+
+
+def environment(settings: Settings) -> dict[str, str]:
+    """Every ``PERMITS_*`` variable, as text under which :func:`load` reads
+    ``settings`` back (an unset one as ``""``): what ``permits serve
+    --workers N`` hands its worker processes, so each reads the same
+    database URL and session key as the command did."""
+    return {
+        "PERMITS_DATA_DIR": str(settings.data_dir),
+        "PERMITS_DATABASE_URL": settings.database_url or "",
+        "PERMITS_UPLOADS_DIR": str(settings.uploads_dir),
+        "PERMITS_UPLOAD_MAX_MB": repr(settings.upload_max_bytes / (1024 * 1024)),
+        "PERMITS_SMTP_URL": settings.smtp_url or "",
+        "PERMITS_MAIL_FROM": settings.mail_from,
+        "PERMITS_SECRET_KEY": settings.secret_key or "",
+        "PERMITS_TRUSTED_PROXIES": settings.trusted_proxies,
+        "PERMITS_DASK_ADDRESS": settings.dask_address or "",
+        "PERMITS_USER": settings.user,
+    }

@@ -31,7 +31,7 @@ from models.users import Users
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .render import render
 
-__all__ = ["create_app", "SESSION_HOURS"]
+__all__ = ["create_app", "from_environment", "SESSION_HOURS"]
 
 HERE = Path(__file__).parent
 SESSION_HOURS = 10
@@ -148,3 +148,17 @@ def create_app(
     app.include_router(filing_pages.router)
     app.include_router(admin.router)
     return app
+
+
+def from_environment() -> FastAPI:
+    """The app of one worker process of ``permits serve --workers N``
+    (uvicorn's factory, called in each worker): the settings read once
+    from the environment the command handed down (:func:`config.environment`:
+    one database URL and one session key for every worker), the store at
+    their URL.  Nothing is kept in a worker's memory that another worker
+    would need: sessions are signed cookies checked against the store's
+    users, the login limits are rows in the store."""
+    import config
+
+    settings = config.load()
+    return create_app(settings.store_url(), settings=settings)
