@@ -82,15 +82,14 @@ def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
 
     import config
     from models.service import Store
-    from web.app import create_app
-    from web.clients import parse_trusted_proxies
+    from web.app import check_settings, create_app
 
     workers = workers or default_workers()
     store = Store(url)
     store.check_schema()
     given = settings()
     try:
-        parse_trusted_proxies(given.trusted_proxies)  # before any worker starts
+        check_settings(given)  # before any worker starts
     except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
         raise UsageError(str(exc)) from None
     processes = "one process" if workers == 1 else f"{workers} worker processes"

@@ -31,7 +31,7 @@ from models.users import Users
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .render import render
 
-__all__ = ["create_app", "from_environment", "SESSION_HOURS"]
+__all__ = ["create_app", "from_environment", "check_settings", "SESSION_HOURS"]
 
 HERE = Path(__file__).parent
 SESSION_HOURS = 10
@@ -148,6 +148,14 @@ def create_app(
     app.include_router(filing_pages.router)
     app.include_router(admin.router)
     return app
+
+
+def check_settings(settings: Settings) -> None:
+    """ValueError naming a setting the app cannot start with (a bad
+    ``PERMITS_TRUSTED_PROXIES``), before any worker starts."""
+    from .clients import parse_trusted_proxies
+
+    parse_trusted_proxies(settings.trusted_proxies)
 
 
 def from_environment() -> FastAPI:
