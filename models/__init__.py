@@ -25,6 +25,7 @@ __all__ = [
     "parties",
     "party_email",
     "queries",
+    "search",
     "service",
     "sqlite_reader",
     "tables",
