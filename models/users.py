@@ -134,6 +134,9 @@ class Users:
 
     def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
         self.engine, self.now = engine, now
+        # reads take no lock: on SQLite a plain connection begins IMMEDIATE
+        # (models/db.py), and every page reads its user
+        self.reader = engine.execution_options(read_only=True)
 
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
@@ -171,17 +174,17 @@ class Users:
         return User(uid, email, role, towns, False, values["calendar_token"], 0)
 
     def list(self) -> list[User]:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return [_user(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
 
     def get(self, user_id: int) -> User | None:
         """The enabled user with this id, or None."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(USER).where(USER.c.id == user_id)).first()
         return None if row is None or row.disabled else _user(row)
 
     def by_calendar_token(self, token: str) -> User | None:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(select(USER).where(USER.c.calendar_token == token)).first()
         return None if row is None or row.disabled else _user(row)
 

@@ -223,3 +223,36 @@ def test_the_default_is_one_worker_per_core_this_process_may_use():
     from cli.web import default_workers
 
     assert default_workers() == len(os.sched_getaffinity(0)) >= 1
+
+
+def test_a_page_reads_its_user_and_its_rows_without_waiting_for_a_writer(store, web):
+    """Workers share one SQLite file: while another process holds the write
+    lock (an import, an event being recorded), a page still answers at once
+    (its reads, its user's included, take no lock)."""
+    import sqlite3
+    import threading
+
+    from webkit import PASSWORD as KIT_PASSWORD
+    from webkit import USERS
+
+    email = USERS["canton-agent"][0]
+    page = web.get("/login")
+    token = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    assert web.post("/login", data={"csrf": token, "email": email, "password": KIT_PASSWORD}).status_code == 303
+    writer = sqlite3.connect(store.url.removeprefix("sqlite:///"), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # the write lock, held
+    answers = {}
+
+    def read(path):
+        answers[path] = web.get(path).status_code
+
+    try:
+        threads = [threading.Thread(target=read, args=(p,)) for p in ("/today", "/filings", "/filings?q=Washington")]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(3)  # the busy timeout is far longer: a page that waited for the lock would not be back
+        assert answers == {"/today": 200, "/filings": 200, "/filings?q=Washington": 200}
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
