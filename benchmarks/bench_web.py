@@ -1,256 +1,282 @@
-"""Benchmark: the web workbench on a town-scale store.
+"""Benchmark: the workbench where people wait.
 
-Uses a store built by ``bench_store.py --keep PATH`` (``--db PATH``; 100,000
-filings there by default), else builds one of ``--filings N`` (default
-10,000) the same way.  Reports, for an admin (who sees every filing):
+On a store of ``--filings`` generated filings (default 100,000; the
+demonstration's generator, as ``permits demo --count N`` makes them:
+realistic streets, parcels and ids; ``--db PATH`` uses a store made before),
+served by ``permits serve --workers 1`` on 127.0.0.1:
 
-* the *Today* page (docket within 14 days, overdue first) against the
-  store's docket query alone (``Store.docket(within=14)``): wall time, both
-  in this process, interleaved in rounds with the first side rotating;
-  the median of the per-round ratios with min and max (goal <= 2x).  The
-  page's time is the app's own (its ``Server-Timing`` header: routing, the
-  session, the user, the scoped query and the template), served through
-  Starlette's in-process test client;
-* a filing page (replay, history, clocks, notices that fit): p50 and p95
-  over random filings;
-* search: the median of a few searches (id prefix, street, applicant);
-* a load run against ``permits serve`` in its own process on 127.0.0.1:
-  ``--clients`` (default 20) threads for ``--seconds`` (default 30), each
-  logged in and cycling Today, a filing and a search; requests per second
-  and the error count (goal: 0 errors).
+* **a page / the store query for the rows it shows**: the app's own time
+  for the page (its ``Server-Timing`` header: routing, the session, the
+  user, the query, the template) against the same query called in this
+  process on the same store, paired: interleaved rounds, the side that goes
+  first alternating, wall time (the server is another process); the median
+  of the per-round ratios with min and max (goal <= 2x).  The filings list
+  of a Canton agent (first page, and a deep page by keyset); a search by
+  street and by applicant; a filing page against the store reads it makes
+  (the filing, its history, its abutters, its notices).
+* **the search query / the scan it replaced**: ``models.workbench.search``
+  against the query it replaced (``lower(column) LIKE '%text%'`` of every
+  filing in id order, the applicants' names of every party), both in this
+  process, CPU time, paired (goal <= 1x): a street, an applicant, a
+  parcel, and a street of another town (the index's worst case).
 
-Run: ``.venv/bin/python benchmarks/bench_web.py [--db PATH] [--filings N]``.
+Then on a store of ``--load-filings`` (default 10,000), through
+``benchmarks/load.py``: ``--clients`` (16) staff for ``--seconds`` (20)
+against ``permits serve --workers 1`` and ``--workers 2`` in interleaved
+rounds (``--load-rounds``, 3): requests per second of two workers over one
+(goal >= 1.7x) and, with two workers, p95 over p50 latency (goal <= 3x).
+
+Run: ``.venv/bin/python benchmarks/bench_web.py [--db PATH] [--filings N]
+[--rounds R] [--no-load]`` (or ``make bench``).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import AS_OF, BATCH, generate  # noqa: E402
+import load  # noqa: E402
+from paired import CPU, Result, from_ratios, paired  # noqa: E402
 
+from models import workbench  # noqa: E402
 from models.service import Store  # noqa: E402
-from models.users import UserError, Users  # noqa: E402
 
-EMAIL, PASSWORD = "bench-admin@permits.example", "bench password 123"
-ROUNDS = 15
+AGENT = load.STAFF[0][0]  # the Canton agent
+AGENT_KINDS = ["noi", "rda", "land-disturbance"]
+#: the search that was a scan: every filing's address and parcel, every party's name
+OLD_SEARCH = """
+SELECT f.id, f.town, f.kind, f.state, f.last_seq, f.address, f.parcel, a.name, c.name,
+       f.next_deadline_date, f.next_deadline_clock
+FROM filing AS f LEFT JOIN party AS a ON a.id = f.applicant_id LEFT JOIN party AS c ON c.id = f.contractor_id
+WHERE f.kind IN ('noi', 'rda', 'land-disturbance') AND f.town IN ('canton')
+  AND ((f.id >= :up AND f.id < :up || char(65535)) OR (f.id >= :text AND f.id < :text || char(65535))
+       OR lower(f.address) LIKE :like ESCAPE '\\' OR lower(f.parcel) LIKE :like ESCAPE '\\'
+       OR f.applicant_id IN (SELECT id FROM party WHERE lower(name) LIKE :like ESCAPE '\\'))
+ORDER BY f.id LIMIT 51
+"""
 
 
-def build(path: Path, count: int) -> None:
+def page_against_query(name: str, client, url: str, query, rounds: int, note: str = "") -> Result:
+    """The page's app time (Server-Timing) against ``query()`` in this
+    process, interleaved rounds, wall time; ``url`` and ``query`` may be
+    callables of the round (a different filing each round)."""
+    page_s, query_s = [], []
+    for k in range(rounds + 1):
+        target = url(k) if callable(url) else url
+        sides = [("page", lambda t=target: _page(client, t)), ("query", lambda k=k: _wall(lambda: query(k)))]
+        took = dict((n, fn()) for n, fn in (sides if k % 2 else sides[::-1]))
+        if k:  # the first round warms both up
+            page_s.append(took["page"])
+            query_s.append(took["query"])
+    return Result(name, 2, [p / q for p, q in zip(page_s, query_s)], page_s, query_s, "wall", note=note)
+
+
+def _page(client, url: str) -> float:
+    r = client.get(url)
+    if r.status_code != 200:
+        raise SystemExit(f"GET {url}: {r.status_code}")
+    return load.server_ms(r) / 1000
+
+
+def _wall(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def filing_reads(store: Store, fid: str) -> None:
+    """The store reads of a filing page (web/filing_pages.py): the filing
+    with its names, its events, its history, its abutters, its notices."""
+    from notices.store_log import StoreNoticeLog
+
+    workbench.summary(store, fid)
+    store.load(fid)
+    store.history(fid)
+    workbench.abutters(store, fid)
+    StoreNoticeLog(store).entries(fid)
+
+
+def page_rows(path: Path, rounds: int) -> None:
+    import httpx
+
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
-    filings = list(generate(count))
-    for i in range(0, len(filings), BATCH):
-        store.import_filings(filings[i : i + BATCH], by="bench")
+    ids = load.filings_of(path)["visible"][AGENT]
+    scope = {"towns": ["canton"], "kinds": AGENT_KINDS}
+    deep = sorted(ids)[len(ids) * 2 // 3]
+    applicant = "Nguyen"
+    with load.Server(path, 1) as server, httpx.Client(base_url=server.base, timeout=60) as client:
+        load.login(client, AGENT)
+        rows, _ = workbench.search(store, **scope)
+        print(f"  the filings list of a Canton agent: {len(ids):,} filings in scope, {len(rows)} a page")
+        for r in (
+            page_against_query(
+                "filings list page / its query (Canton agent, first page)",
+                client,
+                "/filings",
+                lambda k: workbench.search(store, **scope),
+                rounds,
+            ),
+            page_against_query(
+                "filings list page / its query (a deep page, by keyset)",
+                client,
+                f"/filings?after={deep}",
+                lambda k: workbench.search(store, **scope, after=deep),
+                rounds,
+            ),
+            page_against_query(
+                "search page / its query (a street: Washington St)",
+                client,
+                "/filings?q=Washington+St",
+                lambda k: workbench.search(store, **scope, text="Washington St"),
+                rounds,
+            ),
+            page_against_query(
+                f"search page / its query (an applicant: {applicant})",
+                client,
+                f"/filings?q={applicant}",
+                lambda k: workbench.search(store, **scope, text=applicant),
+                rounds,
+            ),
+            page_against_query(
+                "filing page / its store reads (a random filing each round)",
+                client,
+                lambda k: f"/filings/{random.Random(k).choice(ids)}",
+                lambda k: filing_reads(store, random.Random(k).choice(ids)),
+                rounds,
+            ),
+        ):
+            r.report()
     store.engine.dispose()
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+def old_search(store: Store, params: dict) -> list:
+    """The scan, as the search ran it: through the store's reader, its
+    rows made summaries (the same conditions as the measured side)."""
+    from sqlalchemy import text
+
+    with store.reader.connect() as conn:
+        return [workbench.FilingSummary(*r) for r in conn.execute(text(OLD_SEARCH), params)]
 
 
-def server_ms(response) -> float:
-    """The app's own time for a response (its Server-Timing header)."""
-    return float(re.search(r"app;dur=([\d.]+)", response.headers["server-timing"]).group(1))
+def search_rows(path: Path, rounds: int) -> None:
+    """The search against the scan it replaced, in this process."""
+    import sqlite3
+
+    store = Store(f"sqlite:///{path}")
+    raw = sqlite3.connect(path)
+    scope = {"towns": ["canton"], "kinds": AGENT_KINDS}
+    with sqlite3.connect(path) as conn:
+        parcels = [r[0] for r in conn.execute("SELECT parcel FROM filing WHERE town = 'canton' AND kind = 'noi' ORDER BY id")]
+    parcel = parcels[len(parcels) // 2]  # one from the middle of the town's filings
+    for label, text in (
+        ("a street: Washington St", "Washington St"),
+        ("an applicant: Nguyen", "Nguyen"),
+        (f"a parcel: {parcel}", parcel),
+        ("a street of another town: Chauncy St", "Chauncy St"),
+    ):
+        like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        params = {"up": text.upper(), "text": text, "like": like}
+        rows, _ = workbench.search(store, **scope, text=text)
+        old = raw.execute(OLD_SEARCH, params).fetchall()
+        if [r.id for r in rows] != [r[0] for r in old[:50]]:
+            raise SystemExit(f"search {text!r}: the index found {len(rows)} rows, the scan {len(old)}")
+        paired(
+            f"search query / the scan it replaced ({label})",
+            1,
+            lambda text=text: workbench.search(store, **scope, text=text),
+            lambda params=params: old_search(store, params),
+            rounds=rounds,
+            clock=CPU,
+            note=f"{len(rows)} rows",
+        ).report()
+    raw.close()
+    store.engine.dispose()
 
 
-def login(client) -> None:
-    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/login").text).group(1)
-    r = client.post("/login", data={"csrf": token, "email": EMAIL, "password": PASSWORD, "next": "/today"})
-    assert r.status_code in (200, 303), r.status_code
+def load_rows(path: Path, clients: int, seconds: float, rounds: int) -> None:
+    runs: dict[int, list] = {1: [], 2: []}
+    for k in range(rounds):
+        for n in (1, 2) if k % 2 == 0 else (2, 1):
+            run = load.run_load(path, n, clients, seconds, seed=k)
+            runs[n].append(run)
+            print(run.line(), flush=True)
+            for e in sorted(set(run.errors))[:3]:
+                print(f"    error: {e}")
+    errors = sum(len(r.errors) for rs in runs.values() for r in rs)
+    from_ratios(
+        f"load: 2 workers / 1 worker, requests a second ({clients} clients, writes in the mix)",
+        1.7,
+        [two.rps / one.rps for one, two in zip(runs[1], runs[2])],
+        note=f"{errors} errors; {statistics.median(r.rps for r in runs[2]):.1f} / "
+        f"{statistics.median(r.rps for r in runs[1]):.1f} req/s; the server used "
+        f"{statistics.median(r.server_cpu / r.seconds for r in runs[2]):.0%} / "
+        f"{statistics.median(r.server_cpu / r.seconds for r in runs[1]):.0%} of a core",
+        at_least=True,
+    ).report()
+    from_ratios(
+        f"load: p95 / p50 latency, 2 workers, {clients} clients",
+        3,
+        [r.pct(95) / r.pct(50) for r in runs[2]],
+        note=f"p50 {statistics.median(r.pct(50) for r in runs[2]) * 1000:.0f} ms, "
+        f"p95 {statistics.median(r.pct(95) for r in runs[2]) * 1000:.0f} ms",
+    ).report()
+    from_ratios(
+        f"load: p95 / p50 latency, 1 worker, {clients} clients",
+        3,
+        [r.pct(95) / r.pct(50) for r in runs[1]],
+        note=f"p50 {statistics.median(r.pct(50) for r in runs[1]) * 1000:.0f} ms, "
+        f"p95 {statistics.median(r.pct(95) for r in runs[1]) * 1000:.0f} ms",
+    ).report()
 
 
-def in_process(store: Store, ids: list[str]) -> dict:
-    from fastapi.testclient import TestClient
-
-    from web.app import create_app
-
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF))
-    login(client)
-    query = lambda: store.docket(as_of=AS_OF, within=14)  # noqa: E731
-
-    def page():
-        r = client.get("/today?within=14")
-        return r, server_ms(r) / 1000
-
-    r, _ = page()
-    assert r.status_code == 200
-    rows = r.text.count("<tr class=")
-    items = len(query())
-    ratios, page_t, query_t = [], [], []
-    for n in range(ROUNDS):
-        sides = [("page", page), ("query", query)]
-        if n % 2:
-            sides.reverse()
-        took = {}
-        for name, fn in sides:
-            t = time.perf_counter()
-            out = fn()
-            took[name] = out[1] if name == "page" else time.perf_counter() - t
-        ratios.append(took["page"] / took["query"])
-        page_t.append(took["page"])
-        query_t.append(took["query"])
-
-    filing_t = []
-    for fid in random.Random(7).sample(ids, min(200, len(ids))):
-        r = client.get(f"/filings/{fid}")
-        assert r.status_code == 200
-        filing_t.append(server_ms(r) / 1000)
-
-    searches = {"id prefix": ids[len(ids) // 2][:9], "street": "Washington", "applicant": "Owner 77", "parcel": "12-"}
-    search_t = {}
-    for label, text in searches.items():
-        times = []
-        for _ in range(5):
-            r = client.get("/filings", params={"q": text})
-            assert r.status_code == 200
-            times.append(server_ms(r) / 1000)
-        search_t[label] = (text, statistics.median(times))
-    client.get("/filings", params={"after": sorted(ids)[-60]})
-    deep = client.get("/filings", params={"after": sorted(ids)[-60]})
-    deep_t = server_ms(deep) / 1000
-    assert deep.status_code == 200
-    return {
-        "rows": rows,
-        "items": items,
-        "ratios": ratios,
-        "page": statistics.median(page_t),
-        "query": statistics.median(query_t),
-        "filing": filing_t,
-        "search": search_t,
-        "deep": deep_t,
-    }
+def _store(given: str | None, count: int, tmp: Path, name: str) -> Path:
+    if given:
+        path = Path(given)
+        load.add_staff(path)
+        return path
+    path = tmp / name
+    t = time.perf_counter()
+    load.build_store(path, count)
+    print(f"  built a store of {count:,} generated filings in {time.perf_counter() - t:.0f} s", flush=True)
+    return path
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _count(path: Path) -> int:
+    import sqlite3
 
-
-def load(path: Path, ids: list[str], clients: int, seconds: float) -> dict:
-    import httpx
-
-    port = _free_port()
-    env = {**os.environ, "PERMITS_SECRET_KEY": "bench-secret"}
-    permits = ROOT / ".venv" / "bin" / "permits"
-    server = subprocess.Popen(
-        [str(permits), "serve", "--db", f"sqlite:///{path}", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(base + "/login", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        counts, errors, lock = [0], [0], threading.Lock()
-        stop = time.monotonic() + seconds
-        latencies: list[float] = []
-
-        def client(n: int) -> None:
-            rng = random.Random(n)
-            with httpx.Client(base_url=base, timeout=30, follow_redirects=False) as c:
-                login(c)
-                i = 0
-                while time.monotonic() < stop:
-                    path = ("/today?within=14", f"/filings/{rng.choice(ids)}", "/filings?q=Washington")[i % 3]
-                    i += 1
-                    t = time.perf_counter()
-                    try:
-                        ok = c.get(path).status_code == 200
-                    except httpx.HTTPError:
-                        ok = False
-                    with lock:
-                        counts[0] += 1
-                        errors[0] += not ok
-                        latencies.append(time.perf_counter() - t)
-
-        threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-        t0 = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - t0
-    finally:
-        server.terminate()
-        server.wait(10)
-    return {
-        "requests": counts[0],
-        "errors": errors[0],
-        "rps": counts[0] / elapsed,
-        "p50": pct(latencies, 50),
-        "p95": pct(latencies, 95),
-    }
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT count(*) FROM filing").fetchone()[0]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--db", help="a store built by bench_store.py --keep PATH (default: build one)")
-    ap.add_argument("--filings", type=int, default=10_000, help="filings to build when --db is not given (default 10,000)")
-    ap.add_argument("--clients", type=int, default=20)
-    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--db", help="a SQLite store for the page rows (default: build one of --filings)")
+    ap.add_argument("--n", "--filings", dest="filings", type=int, default=100_000, help="filings of the page rows' store")
+    ap.add_argument("--load-db", help="a SQLite store for the load rows (default: build one of --load-filings)")
+    ap.add_argument("--load-filings", type=int, default=10_000)
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--clients", type=int, default=16)
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--load-rounds", type=int, default=3)
+    ap.add_argument("--no-load", action="store_true", help="leave out the load rows")
     args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments
-    tmp = None
-    if args.db:
-        path = Path(args.db)
-    else:
-        tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
-        path = tmp / "permits.db"
-        build(path, args.filings)
-    store = Store(f"sqlite:///{path}")
-    store.upgrade()  # a bench_store database from before the users table
-    try:
-        Users(store.engine).add(EMAIL, PASSWORD, "admin")
-    except UserError:
-        pass  # added by an earlier run
-    ids = [r.id for r in store.list_filings()]
-    res = in_process(store, ids)
-    print(f"web benchmark: {len(ids):,} filings, as of {AS_OF} ({date.today()} wall clock), admin user")
-    r = res["ratios"]
-    print(
-        f"  Today page (within 14, {res['items']:,} deadlines, {res['rows']:,} rows shown): {res['page'] * 1000:.1f} ms; "
-        f"Store.docket alone {res['query'] * 1000:.1f} ms; ratio median {statistics.median(r):.2f}x "
-        f"(min {min(r):.2f}x, max {max(r):.2f}x, {ROUNDS} interleaved rounds; goal <= 2x)"
-    )
-    f = res["filing"]
-    print(f"  filing page: p50 {pct(f, 50) * 1000:.1f} ms, p95 {pct(f, 95) * 1000:.1f} ms ({len(f)} random filings)")
-    for label, (text, t) in res["search"].items():
-        print(f"  search {label} {text!r}: {t * 1000:.1f} ms (median of 5)")
-    print(f"  last page of filings (keyset, after the 60th-last id): {res['deep'] * 1000:.1f} ms")
-    store.engine.dispose()
-    if args.seconds > 0:
-        ld = load(path, ids, args.clients, args.seconds)
-        print(
-            f"  load: {args.clients} clients x {args.seconds:.0f} s on 127.0.0.1 (permits serve, one uvicorn process): "
-            f"{ld['requests']:,} requests, {ld['rps']:.1f} req/s, {ld['errors']} errors, "
-            f"latency p50 {ld['p50'] * 1000:.0f} ms, p95 {ld['p95'] * 1000:.0f} ms"
-        )
-    if tmp:
-        for p in tmp.iterdir():
-            p.unlink()
-        tmp.rmdir()
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        path = _store(args.db, args.filings, Path(tmp), "pages.db")
+        print(f"web benchmark: pages and search on a store of {_count(path):,} filings", flush=True)
+        page_rows(path, args.rounds)
+        search_rows(path, args.rounds)
+        if not args.no_load:
+            load_path = _store(args.load_db, args.load_filings, Path(tmp), "load.db")
+            load_rows(load_path, args.clients, args.seconds, args.load_rounds)
     return 0
 
 

@@ -44,6 +44,11 @@ class Result:
     clock: str = "cpu"
     unit: str = "x"  # "x" for a ratio, "%" for a share (ratios are then fractions)
     note: str = ""
+    at_least: bool = False  # the goal is a floor (two workers' throughput over one's), not a ceiling
+
+    @property
+    def op(self) -> str:
+        return ">=" if self.at_least else "<="
 
     @property
     def median(self) -> float:
@@ -51,7 +56,8 @@ class Result:
 
     @property
     def verdict(self) -> str:
-        return "meets" if self.median <= self.goal else "MISSES"
+        met = self.median >= self.goal if self.at_least else self.median <= self.goal
+        return "meets" if met else "MISSES"
 
     def _fmt(self, value: float) -> str:
         if self.unit == "%":
@@ -61,7 +67,7 @@ class Result:
     def summary(self) -> str:
         return (
             f"{self._fmt(self.median)} ({self._fmt(min(self.ratios))}-{self._fmt(max(self.ratios))}), "
-            f"goal <= {self._fmt(self.goal)}: {self.verdict}"
+            f"goal {self.op} {self._fmt(self.goal)}: {self.verdict}"
         )
 
     def report(self) -> None:
@@ -78,6 +84,7 @@ class Result:
         row = {
             "name": self.name,
             "goal": self._fmt(self.goal),
+            "op": self.op,
             "median": self._fmt(self.median),
             "min": self._fmt(min(self.ratios)),
             "max": self._fmt(max(self.ratios)),
@@ -139,8 +146,10 @@ def paired(
     )
 
 
-def from_ratios(name: str, goal: float, ratios: Sequence[float], unit: str = "x", note: str = "") -> Result:
-    return Result(name, goal, list(ratios), unit=unit, note=note)
+def from_ratios(
+    name: str, goal: float, ratios: Sequence[float], unit: str = "x", note: str = "", at_least: bool = False
+) -> Result:
+    return Result(name, goal, list(ratios), unit=unit, note=note, at_least=at_least)
 
 
 def run_process(argv: Sequence[str], env: dict | None = None, cwd: str | None = None) -> None:

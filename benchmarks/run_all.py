@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
     for bench, r in rows:
         spread = f"{r['median']} ({r['min']}-{r['max']})"
         note = f"  ({r['note']})" if r.get("note") else ""
-        print(f"{bench + ': ' + r['name']:<{name_w}}  {'<= ' + r['goal']:>8}  {spread:<26} {r['verdict']}{note}")
+        goal = f"{r.get('op', '<=')} {r['goal']}"
+        print(f"{bench + ': ' + r['name']:<{name_w}}  {goal:>8}  {spread:<26} {r['verdict']}{note}")
     if failed:
         print("failed:", ", ".join(failed))
     return 1 if failed else 0

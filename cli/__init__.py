@@ -3,7 +3,8 @@ commands: each parses its arguments, calls one function of the service
 layer (or a read of the record) and prints the answer.
 
 :mod:`cli.args` holds what the commands share (the parser, date parsing,
-"today", the settings, opening the store); each command module imports only
+"today", the settings, opening the store, the progress bar of
+:mod:`cli.progress`); each command module imports only
 that from this package, and :mod:`cli.main` assembles them.  The holidays
 cache in the data directory is this edge's too (:mod:`cli.holiday_cache`).  Commands that need the
 store, Jinja or Prefect import them inside the command, so ``permits
@@ -20,6 +21,7 @@ __all__ = [
     "main",
     "notices",
     "parcels",
+    "progress",
     "rules",
     "schedule",
     "store",

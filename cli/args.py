@@ -1,6 +1,7 @@
 """What every ``permits`` command shares: the argument parser whose mistakes
 are one line, the parsers of dates and years, reading a filing JSON file,
-"today" and the user at the edge, opening the store, and the progress bar.
+"today" and the user at the edge, opening the store, and the progress bar
+(:mod:`cli.progress`).
 
 Every other module of this package imports from here; nothing here imports
 them back.
@@ -10,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import threading
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 
+from cli.progress import ProgressBar
 from workflows.errors import PermitsError
 
 __all__ = [
@@ -210,35 +210,3 @@ def reading_store(args):
         yield reader
     finally:
         reader.close()
-
-
-class ProgressBar:
-    """A one-line progress bar on standard error, shown only on a terminal
-    and only for runs of at least ``minimum`` items: :meth:`start` with the
-    total (or give it here), then :meth:`update` with each step's count (the
-    :class:`services.sweep.Progress` the sweep tells)."""
-
-    def __init__(self, label: str, total: int | None = None, stream=None, minimum: int = 1000, force: bool = False):
-        self.label, self.done = label, 0
-        self.stream = stream or sys.stderr
-        self.minimum, self.force = minimum, force
-        self.total, self.enabled = 0, False
-        self._lock = threading.Lock()
-        if total is not None:
-            self.start(total)
-
-    def start(self, total: int) -> None:
-        self.total, self.done = total, 0
-        self.enabled = self.force or (total >= self.minimum and getattr(self.stream, "isatty", lambda: False)())
-
-    def update(self, n: int) -> None:
-        if not self.enabled:
-            return
-        with self._lock:
-            self.done += n
-            width = 30
-            filled = int(width * self.done / self.total) if self.total else width
-            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
-            if self.done >= self.total:
-                self.stream.write("\n")
-            self.stream.flush()

@@ -64,7 +64,8 @@ def _read_filings(path: str) -> list:
 def cmd_import(args) -> int:
     store = _store(args)
     objects = [obj for path in args.files for obj in _read_filings(path)]
-    bar = ProgressBar("import", len(objects))  # a terminal and 1,000 filings or more, as the sweep's
+    # 1,000 filings or more, as the sweep's: then what follows the checks
+    bar = ProgressBar("import", len(objects), then="writing them to the store in one transaction")
     ids = store.import_filings(objects, by=_user(args), progress=bar.update)
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0

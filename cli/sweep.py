@@ -52,11 +52,18 @@ def cmd_sweep(args) -> int:
         use_prefect=not args.no_prefect,
         dask=_dask_address(args, config.dask_address),
         make_notices=not args.no_notices,
-        progress=ProgressBar("sweep"),
+        progress=ProgressBar("sweep", unit="open filings"),
+        say=_say_on_stderr,
     )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
     return 0
+
+
+def _say_on_stderr(line: str) -> None:
+    """A stage of the sweep, on standard error beside its progress bar (the
+    docket goes to standard output)."""
+    print(f"permits: {line}", file=sys.stderr, flush=True)
 
 
 def _print_outputs(res: dict, out: str) -> None:
@@ -103,7 +110,8 @@ def cmd_demo_sweep(args) -> int:
         use_prefect=not args.no_prefect,
         notice_limit=args.notices,
         say=lambda line: print(line, flush=True),
-        progress=ProgressBar("sweep"),
+        # every counted stage of the demonstration, however small
+        progress=lambda name: ProgressBar(name, minimum=0, unit="open filings" if name == "sweep" else "filings"),
     )
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))

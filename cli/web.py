@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 
 from cli.args import UsageError, open_store, settings, store_url
 
-__all__ = ["add_commands", "serve"]
+__all__ = ["add_commands", "serve", "default_workers"]
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
+MAX_WORKERS = 64
 
 
 def _password(args) -> str:
@@ -57,29 +59,59 @@ def cmd_users(args) -> int:
     return 0
 
 
-def serve(url: str, host: str, port: int) -> None:
-    """Serve the workbench over the store at ``url`` until interrupted."""
+def default_workers() -> int:
+    """The cores this process may run on (its CPU affinity), else the machine's."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
+    """Serve the workbench over the store at ``url`` until interrupted, in
+    ``workers`` processes (default: :func:`default_workers`).  One worker
+    runs the app in this process.  Several: uvicorn's supervisor listens
+    once and starts each worker, which builds its own app
+    (:func:`web.app.from_environment`) from the settings this command hands
+    down in the environment (:func:`config.environment`): the database URL
+    and one session key for all (``PERMITS_SECRET_KEY``, else one made here
+    for this run), so a session made by one worker is good on every other."""
+    import secrets
+
     import uvicorn
 
+    import config
     from models.service import Store
-    from web.app import create_app
+    from web.app import check_settings, create_app
 
+    workers = workers or default_workers()
     store = Store(url)
     store.check_schema()
+    given = settings()
     try:
-        app = create_app(store, settings=settings())
+        check_settings(given)  # before any worker starts
     except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
         raise UsageError(str(exc)) from None
-    print(f"Workbench at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+    processes = "one process" if workers == 1 else f"{workers} worker processes"
+    print(f"Workbench at http://{host}:{port}/  ({processes}; Ctrl-C to stop)", flush=True)
     # the app reads X-Forwarded-For itself, from PERMITS_TRUSTED_PROXIES only
     # (uvicorn's own proxy headers trust 127.0.0.1 by default)
-    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+    options = {"host": host, "port": port, "log_level": "warning", "proxy_headers": False}
+    if workers == 1:
+        uvicorn.run(create_app(store, settings=given), **options)
+        return
+    store.engine.dispose()  # the workers open their own
+    handed = given._replace(database_url=url, secret_key=given.secret_key or secrets.token_urlsafe(32))
+    os.environ.update(config.environment(handed))
+    uvicorn.run("web.app:from_environment", factory=True, workers=workers, **options)
 
 
 def cmd_serve(args) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: a port number, 1-65535")
-    serve(store_url(args), args.host, args.port)
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers {args.workers}: between 1 and {MAX_WORKERS} processes")
+    serve(store_url(args), args.host, args.port, args.workers)
     return 0
 
 
@@ -111,9 +143,17 @@ def add_commands(sub) -> None:
         help="the web workbench over the store",
         description="Serve the web workbench (Today, Filings, a filing, New filing, DPW schedule, Rule book, "
         "Calendar) over the store until Ctrl-C. Sessions are signed with $PERMITS_SECRET_KEY, else a key made "
-        "at start (a restart logs everyone out). Behind a proxy or load balancer, $PERMITS_TRUSTED_PROXIES names "
+        "at start and handed to every worker (a restart logs everyone out). It runs --workers processes, by "
+        "default one per core, each serving any session. Behind a proxy or load balancer, $PERMITS_TRUSTED_PROXIES names "
         "it (addresses or networks, comma-separated) so that the per-address login limit reads X-Forwarded-For.",
     )
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default: {DEFAULT_HOST})")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})")
+    p.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes sharing the port, each with its own app over the same store "
+        "(default: the machine's cores; 1 serves from this process)",
+    )
     p.set_defaults(func=cmd_serve)

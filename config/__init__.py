@@ -12,6 +12,6 @@ it is read by the lightest commands.
 Imported by: the interfaces, the service layer, the sweep and the demo.
 """
 
-from .settings import SETTINGS, BadSetting, Setting, Settings, load
+from .settings import SETTINGS, BadSetting, Setting, Settings, environment, load
 
-__all__ = ["SETTINGS", "BadSetting", "Setting", "Settings", "load"]
+__all__ = ["SETTINGS", "BadSetting", "Setting", "Settings", "environment", "load"]

@@ -27,6 +27,7 @@ __all__ = [
     "Settings",
     "BadSetting",
     "load",
+    "environment",
     "DEFAULT_MAIL_FROM",
     "DEFAULT_UPLOAD_MAX_MB",
     "DEFAULT_FORM_MAX_KB",
@@ -221,3 +222,26 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         map_tiles_url=_tiles_url(env.get("PERMITS_MAP_TILES_URL") or None),
         map_tiles_attribution=(env.get("PERMITS_MAP_TILES_ATTRIBUTION") or "")[:300],
     )
+
+
+def environment(settings: Settings) -> dict[str, str]:
+    """Every ``PERMITS_*`` variable, as text under which :func:`load` reads
+    ``settings`` back (an unset one as ``""``): what ``permits serve
+    --workers N`` hands its worker processes, so each reads the same
+    database URL and session key as the command did."""
+    return {
+        "PERMITS_DATA_DIR": str(settings.data_dir),
+        "PERMITS_DATABASE_URL": settings.database_url or "",
+        "PERMITS_UPLOADS_DIR": str(settings.uploads_dir),
+        "PERMITS_UPLOAD_MAX_MB": repr(settings.upload_max_bytes / (1024 * 1024)),
+        "PERMITS_SMTP_URL": settings.smtp_url or "",
+        "PERMITS_MAIL_FROM": settings.mail_from,
+        "PERMITS_SECRET_KEY": settings.secret_key or "",
+        "PERMITS_TRUSTED_PROXIES": settings.trusted_proxies,
+        "PERMITS_DASK_ADDRESS": settings.dask_address or "",
+        "PERMITS_USER": settings.user,
+        "PERMITS_FORM_MAX_KB": str(settings.form_max_bytes // 1024),
+        "PERMITS_HTTPS": "yes" if settings.https else "no",
+        "PERMITS_MAP_TILES_URL": settings.map_tiles_url or "",
+        "PERMITS_MAP_TILES_ATTRIBUTION": settings.map_tiles_attribution,
+    }

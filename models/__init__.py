@@ -27,6 +27,7 @@ __all__ = [
     "parties",
     "party_email",
     "queries",
+    "search",
     "service",
     "sessions",
     "sqlite_reader",

@@ -94,7 +94,12 @@ class InsuranceCertificate(SQLModel, table=True):
 
 class FilingRow(SQLModel, table=True):
     __tablename__ = "filing"
-    __table_args__ = (Index("ix_filing_town_kind_state", "town", "kind", "state"),)
+    __table_args__ = (
+        Index("ix_filing_town_kind_state", "town", "kind", "state"),
+        # a user's filings list, in id order per town and kind, with what a
+        # search tests of each filing (migration 0050)
+        Index("ix_filing_town_kind_id", "town", "kind", "id", "address", "parcel", "applicant_id"),
+    )
     id: str = Field(primary_key=True)
     town: str
     kind: str

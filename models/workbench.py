@@ -14,13 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from sqlalchemy import String, and_, delete, func, insert, or_, select, type_coerce
+from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce
 from sqlalchemy.orm import aliased
 
 from workflows.docket import action_for, docket_status
 
 from .errors import StaleAbutterList, StaleFiling, UnknownFiling
 from .queries import DocketRow, as_date, as_datetime
+from .search import Scope, page_ids
 from .service import Store, docket_condition
 from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 
@@ -183,43 +184,20 @@ def search(
     after: str | None = None,
     limit: int = PAGE_SIZE,
 ) -> tuple[list[FilingSummary], str | None]:
-    """Filings of these towns and kinds whose id starts with ``text`` or
-    whose address, parcel or applicant contains it (case-insensitive),
-    ordered by id: one page after the id ``after`` (keyset pagination: the
-    primary key's index, however deep the page), and the id to continue
-    after, or None on the last page."""
+    """Filings of these towns (None: all) and kinds whose id starts with
+    ``text`` or whose address, parcel or applicant contains it
+    (case-insensitive), ordered by id: one page after the id ``after``
+    (keyset pagination), and the id to continue after, or None on the last
+    page.  The page is found through indexes, however deep it is and
+    however big the store (:func:`page_ids`), then read with its names."""
+    text = text.strip()
     query, _ = _summary_query()
-    query = _filtered(query, towns, kinds, text, state)
-    if after:
-        query = query.where(FILING.c.id > after)
-    query = query.order_by(FILING.c.id).limit(limit + 1)
     with store.reader.connect() as conn:
-        rows = [FilingSummary(*r) for r in conn.execute(query)]
+        ids = page_ids(conn, Scope(towns, kinds, state, after), text, limit + 1)
+        rows = [FilingSummary(*r) for r in conn.execute(query.where(FILING.c.id.in_(ids)).order_by(FILING.c.id))]
     more = len(rows) > limit
     rows = rows[:limit]
     return rows, (rows[-1].id if more else None)
-
-
-def _filtered(query, towns: Sequence[str] | None, kinds: Sequence[str], text: str, state: str | None):
-    """``query`` kept to the filings :func:`search` finds (the scope, the
-    text, the state)."""
-    query = _scope(query, towns, kinds)
-    text = text.strip()
-    if text:
-        like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
-        query = query.where(
-            or_(
-                and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
-                and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
-                func.lower(FILING.c.address).like(like, escape="\\"),
-                func.lower(FILING.c.parcel).like(like, escape="\\"),
-                FILING.c.applicant_id.in_(named.scalar_subquery()),
-            )
-        )
-    if state:
-        query = query.where(FILING.c.state == state)
-    return query
 
 
 @dataclass(frozen=True)
@@ -241,9 +219,9 @@ def map_rows(
     """The filings :func:`search` finds (the same filters), at most
     ``limit``, by id, in :class:`MapRow`; and whether there were more."""
     columns = [FILING.c[n] for n in ("id", "town", "kind", "state", "address", "parcel", "next_deadline_date")]
-    query = _filtered(select(*columns), towns, kinds, text, state).order_by(FILING.c.id).limit(limit + 1)
     with store.reader.connect() as conn:
-        rows = [MapRow(*r) for r in conn.execute(query)]
+        ids = page_ids(conn, Scope(towns, kinds, state, None), text.strip(), limit + 1)
+        rows = [MapRow(*r) for r in conn.execute(select(*columns).where(FILING.c.id.in_(ids)).order_by(FILING.c.id))]
     return rows[:limit], len(rows) > limit
 
 

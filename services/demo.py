@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from config import Settings
+from services.sweep import Progress
 
 __all__ = [
     "DemoStore",
@@ -38,9 +39,10 @@ class DemoLogins(NamedTuple):
     applicant_filings: list
 
 
-def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -> DemoStore:
+def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, progress=None) -> DemoStore:
     """A new SQLite store in ``DATA_DIR/demo/`` (the old one removed) holding
-    ``count`` generated filings as of ``as_of``."""
+    ``count`` generated filings as of ``as_of``; ``progress`` (a
+    :class:`services.sweep.Progress`) is told how many were checked."""
     from demo.generate import generate
     from models.service import Store
 
@@ -52,8 +54,11 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -
     store = Store(url)
     try:
         store.upgrade()
+        if progress is not None:
+            progress.start(count)
+        told = progress.update if progress is not None else None
         filings = list(generate(count, as_of, seed=seed))
-        n = len(store.import_filings(filings, by="permits demo"))
+        n = len(store.import_filings(filings, by="permits demo", progress=told))
         parcels = import_demo_parcels(store, folder / "parcels", filings, seed=seed)
     finally:
         store.engine.dispose()
@@ -114,14 +119,18 @@ def run_demo(
     use_prefect: bool,
     notice_limit: int,
     say: Callable[[str], None],
-    progress=None,
+    progress: Callable[[str], Progress] | None = None,
 ):
     """The whole demonstration: the store, the sweep, the logins; returns
-    (DemoStore, the sweep's result, its output folder, DemoLogins)."""
+    (DemoStore, the sweep's result, its output folder, DemoLogins).
+    ``say`` is told each stage as it starts; ``progress(name)`` gives the
+    :class:`services.sweep.Progress` of a counted stage (``import``,
+    ``sweep``)."""
     from services.sweep import run_sweep
 
-    say(f"Generating {count} demonstration filings as of {as_of}...")
-    demo = make_demo_store(settings, as_of=as_of, count=count, seed=seed)
+    bar = progress or (lambda name: None)
+    say(f"Creating a demonstration store of {count} generated filings as of {as_of}...")
+    demo = make_demo_store(settings, as_of=as_of, count=count, seed=seed, progress=bar("import"))
     say(
         f"Demonstration store: {demo.filings} generated filings for Canton, Saugus, Mansfield and the state defaults, "
         f"as of {as_of} ({demo.url})"
@@ -134,8 +143,17 @@ def run_demo(
         else ""
     )
     folder = fresh_output_folder(out, as_of)
-    if use_prefect:
-        say("Running the daily sweep as a Prefect flow (the first run starts Prefect's local server: 20-30 s)...")
-    res = run_sweep(as_of, demo.url, str(folder), settings, use_prefect=use_prefect, notice_limit=notice_limit, progress=progress)
+    say("Running the daily sweep" + (" as a Prefect flow..." if use_prefect else "..."))
+    res = run_sweep(
+        as_of,
+        demo.url,
+        str(folder),
+        settings,
+        use_prefect=use_prefect,
+        notice_limit=notice_limit,
+        progress=bar("sweep"),
+        say=say,
+    )
+    say("Adding the demo users...")
     logins = seed_demo_logins(demo.url, as_of)
     return demo, res, folder, logins

@@ -7,6 +7,8 @@ is configured.  ``permits sweep`` and ``permits demo`` call :func:`run_sweep`.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from datetime import date
 from typing import Any, Protocol
 
@@ -51,12 +53,15 @@ def run_sweep(
     dask: str | None = None,
     make_notices: bool = True,
     progress: Progress | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Sweep ``filings`` (a database URL, or a folder or .jsonl file of
     filing JSON) for ``as_of`` into ``out``; returns ``{"counts", "digest",
     "paths", "email"}`` either way.  ``make_notices`` false: the notices due
     are listed (pending), not made, and no email goes out.  ``progress`` is
-    told the open filings' count, then how many were swept, chunk by chunk."""
+    told the open filings' count, then how many were swept, chunk by chunk;
+    ``say`` is told the stages that have no count (Prefect starting, and
+    how long it took)."""
     from sweep.store_source import is_database_url
 
     # WeasyPrint warns about its font subsetting once per PDF: noise in a
@@ -64,7 +69,9 @@ def run_sweep(
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     ledger = ledger or default_ledger(filings, settings)
     if use_prefect:
-        res = _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress)
+        res = _with_prefect(
+            as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress, say or _quiet
+        )
     else:
         res = _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress)
     res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
@@ -74,11 +81,22 @@ def run_sweep(
     return res
 
 
-def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress):
+def _quiet(line: str) -> None:
+    pass
+
+
+def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress, say):
     from sweep.prefect_env import configure_embedded
 
     configure_embedded(settings.prefect_home)
+    started = time.monotonic()
+    say("Loading Prefect...")
     from sweep import flows
+
+    if flows.embedded_server_wanted():
+        say("Starting Prefect's local server (a first run creates its database: 20-30 s)...")
+        flows.start_embedded_server()
+    say(f"Prefect is ready ({time.monotonic() - started:.0f} s); sweeping...")
 
     if progress is not None:  # the flow's own source (one per process): counted once
         progress.start(flows.open_source(filings).count())

@@ -39,6 +39,8 @@ __all__ = [
     "open_log",
     "close_logs",
     "task_runner",
+    "embedded_server_wanted",
+    "start_embedded_server",
     "SweepReport",
     "Opaque",
     "SWEEP_THREADS",
@@ -60,6 +62,25 @@ def open_source(filings: str):
 
 
 _LOGS: dict[str, object] = {}
+
+
+def embedded_server_wanted() -> bool:
+    """Whether a flow run in this process would start Prefect's temporary
+    local server: no ``PREFECT_API_URL`` names a server, and the temporary
+    one is allowed."""
+    from prefect.settings import PREFECT_API_URL, PREFECT_SERVER_EPHEMERAL_ENABLED
+
+    return not PREFECT_API_URL.value() and bool(PREFECT_SERVER_EPHEMERAL_ENABLED.value())
+
+
+def start_embedded_server() -> None:
+    """Start Prefect's temporary local server now (what the first flow run
+    of the process would do), so the command line can say that it is
+    starting and when it is up; the flow run then finds it running (one
+    per process, as Prefect keeps it)."""
+    from prefect.server.api.server import SubprocessASGIServer
+
+    SubprocessASGIServer().start()
 
 
 def open_log(ledger: str):

@@ -41,7 +41,7 @@ from .bodies import RequestGuard
 from .headers import PageHeaders, tile_origin
 from .render import render
 
-__all__ = ["create_app", "SESSION_HOURS"]
+__all__ = ["create_app", "from_environment", "check_settings", "SESSION_HOURS"]
 
 HERE = Path(__file__).parent
 TITLES = {400: "Not understood", 403: "Refused", 404: "Not found", 405: "Not allowed", 413: "Too large", 422: "Not accepted"}
@@ -136,3 +136,25 @@ def create_app(
     app.include_router(map_pages.router)
     app.include_router(parcel_pages.router)
     return app
+
+
+def check_settings(settings: Settings) -> None:
+    """ValueError naming a setting the app cannot start with (a bad
+    ``PERMITS_TRUSTED_PROXIES``), before any worker starts."""
+    from .clients import parse_trusted_proxies
+
+    parse_trusted_proxies(settings.trusted_proxies)
+
+
+def from_environment() -> FastAPI:
+    """The app of one worker process of ``permits serve --workers N``
+    (uvicorn's factory, called in each worker): the settings read once
+    from the environment the command handed down (:func:`config.environment`:
+    one database URL and one session key for every worker), the store at
+    their URL.  Nothing is kept in a worker's memory that another worker
+    would need: sessions are signed cookies checked against the store's
+    users, the login limits are rows in the store."""
+    import config
+
+    settings = config.load()
+    return create_app(settings.store_url(), settings=settings)

@@ -120,22 +120,6 @@ def test_sweep_of_a_store_never_initialised_is_one_line_and_status_2(tmp_path, c
     assert len(err) == 1 and "permits init" in err[0]
 
 
-def test_progress_bar_counts_chunks_to_the_total_and_stays_off_when_not_a_terminal():
-    import io
-
-    from cli.args import ProgressBar
-
-    out = io.StringIO()
-    bar = ProgressBar("sweep", stream=out, force=True)
-    bar.start(2500)
-    for n in (1000, 1000, 500):
-        bar.update(n)
-    assert out.getvalue().endswith("] 2500/2500\n") and "1000/2500" in out.getvalue()
-    quiet = io.StringIO()
-    ProgressBar("sweep", 100_000, stream=quiet).update(1000)  # StringIO is not a terminal
-    assert quiet.getvalue() == ""
-
-
 def test_flow_tasks_declare_their_retries_and_cache_nothing():
     from prefect.cache_policies import NO_CACHE
 

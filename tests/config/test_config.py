@@ -4,6 +4,8 @@ default, and nothing else in the project reading the environment for one."""
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import config
 from config import BadSetting
@@ -78,3 +80,49 @@ def test_a_form_limit_that_is_not_a_whole_number_of_kilobytes_is_refused_naming_
 def test_an_https_setting_that_is_not_yes_or_no_is_refused_naming_the_setting(value):
     with pytest.raises(BadSetting, match="PERMITS_HTTPS=.*yes or no"):
         config.load({"PERMITS_HTTPS": value})
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.strip)
+
+
+@given(
+    database_url=st.none() | _TEXT,
+    megabytes=st.integers(1, 10_000 * 1024 * 1024).map(lambda b: b / (1024 * 1024)),
+    smtp_url=st.none() | _TEXT,
+    secret_key=st.none() | _TEXT,
+    proxies=st.sampled_from(["", "10.0.0.1", "10.0.0.0/8, 192.0.2.7"]),
+    dask=st.none() | _TEXT,
+    user=_TEXT,
+    mail_from=_TEXT,
+)
+def test_the_environment_handed_to_a_worker_reads_back_as_the_same_settings(
+    database_url, megabytes, smtp_url, secret_key, proxies, dask, user, mail_from
+):
+    """What ``permits serve --workers N`` hands each worker: load() there
+    gives the settings the command had, whatever they were."""
+    settings = config.load(
+        {
+            "PERMITS_DATA_DIR": "/srv/permits",
+            "PERMITS_DATABASE_URL": database_url or "",
+            "PERMITS_UPLOADS_DIR": "/srv/plans",
+            "PERMITS_UPLOAD_MAX_MB": repr(megabytes),
+            "PERMITS_SMTP_URL": smtp_url or "",
+            "PERMITS_SECRET_KEY": secret_key or "",
+            "PERMITS_TRUSTED_PROXIES": proxies,
+            "PERMITS_DASK_ADDRESS": dask or "",
+            "PERMITS_USER": user,
+            "PERMITS_MAIL_FROM": mail_from,
+        }
+    )
+    handed = config.environment(settings)
+    assert config.load(handed) == settings
+    assert set(handed) == {s.name for s in config.SETTINGS}
+
+
+def test_the_environment_handed_to_a_worker_replaces_what_the_parent_had():
+    """An unset setting is handed as "" (unset), so a worker never reads a
+    value the command did not use."""
+    settings = config.load({"PERMITS_DATA_DIR": "/srv/permits", "USER": "pat"})
+    handed = config.environment(settings._replace(secret_key="one key for all"))
+    assert handed["PERMITS_SECRET_KEY"] == "one key for all" and handed["PERMITS_SMTP_URL"] == ""
+    assert config.load({"PERMITS_SMTP_URL": "smtp://old.example", **handed}).smtp_url is None

@@ -15,14 +15,19 @@ from cli.main import main
 from models.db import PAGE_SIZE, make_engine
 from models.migrate import HEAD, alembic_config, current_revision, upgrade
 from models.party_email import PARTY_EMAIL_INDEXES
+from models.search import SEARCH_INDEXES, is_search_table
 from models.service import Store
 
 
 def _declared(obj, name, type_, reflected, compare_to) -> bool:
-    """Everything but the party email indexes: expression indexes, which
-    Alembic reflects on PostgreSQL and not on SQLite (their plans are
-    tested in tests/models/test_applicant_email_index.py)."""
-    return not (type_ == "index" and name in PARTY_EMAIL_INDEXES)
+    """Everything but the party email indexes (expression indexes, which
+    Alembic reflects on PostgreSQL and not on SQLite: their plans are
+    tested in tests/models/test_applicant_email_index.py) and the search
+    index (SQLite's FTS5 table and its shadow tables, PostgreSQL's trigram
+    indexes: tests/models/test_search_index.py)."""
+    if type_ == "index" and name in PARTY_EMAIL_INDEXES | SEARCH_INDEXES:
+        return False
+    return not (type_ == "table" and is_search_table(name))
 
 
 _OPTS = {"include_object": _declared}

@@ -131,6 +131,9 @@ def test_permits_sweep_command_runs_the_flow_on_the_server(prefect_api, tmp_path
     )
     assert r.returncode == 0, r.stderr
     assert "Permit docket for 2026-11-30" in r.stdout
+    said = r.stderr.splitlines()  # the stages, on standard error beside the bar
+    assert said[0] == "permits: Loading Prefect..." and said[1].startswith("permits: Prefect is ready (")
+    assert not any("Starting Prefect's local server" in line for line in said)  # a server was named
     assert (tmp_path / "out" / "digest.html").is_file()
     made = json.loads((tmp_path / "out" / "notices.json").read_text())["notices"]
     assert made and any((tmp_path / "out" / "notices").rglob("*.pdf"))
@@ -228,3 +231,34 @@ def test_the_embedded_prefect_home_is_the_settings_own_folder_made_in_a_new_data
         done = configure_embedded(settings.prefect_home)
         assert done["PREFECT_HOME"] == str(tmp_path / "new" / "prefect") == os.environ["PREFECT_HOME"]
     assert (tmp_path / "new" / "prefect").is_dir()
+
+
+def test_a_sweep_that_starts_prefects_own_server_says_so_before_it_waits_for_it(prefect_api, store, tmp_path, monkeypatch):
+    """The quick start's first run: no server named, so Prefect's temporary
+    one starts (20-30 s the first time); the sweep says so before it starts
+    it and when it is up, then counts the filings.  (The server started here
+    is the session's: starting a second would cost the suite half a minute.)"""
+    import config
+    from services.sweep import run_sweep
+    from sweep import flows
+
+    events = []
+    monkeypatch.setattr(flows, "embedded_server_wanted", lambda: True)
+    monkeypatch.setattr(flows, "start_embedded_server", lambda: events.append("server started"))
+
+    class Bar:
+        def start(self, total):
+            events.append(f"start {total}")
+
+        def update(self, n):
+            events.append("update")
+
+    settings = config.load()
+    run_sweep(AS_OF, str(store), str(tmp_path / "out"), settings, make_notices=False, progress=Bar(), say=events.append)
+    assert events[:4] == [
+        "Loading Prefect...",
+        "Starting Prefect's local server (a first run creates its database: 20-30 s)...",
+        "server started",
+        events[3],
+    ]
+    assert events[3].startswith("Prefect is ready (") and events[4].startswith("start ") and "update" in events
