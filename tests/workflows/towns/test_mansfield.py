@@ -266,8 +266,14 @@ def test_mansfield_land_disturbance_before_the_required_surety_is_flagged():
 def test_the_surety_is_released_only_after_the_final_report_and_the_certificate_of_completion():
     """mansfield.txt lines 2779-2781 (Ch. 25 §12, §13, §15)."""
     early = _mansfield_ld(ev("final-report-filed", "2026-10-01"), ev("surety-released", "2026-10-02"))
-    assert "no completion-certified" in early.clock("surety").explanation
+    assert "no certificate-issued before it" in early.clock("surety").explanation  # the certificate of completion
     ok = _mansfield_ld(
         ev("final-report-filed", "2026-10-01"), ev("completion-certified", "2026-10-15"), ev("surety-released", "2026-10-20")
     )
     assert ok.state == "completed" and ok.clock("surety") is None
+    letter = _mansfield_ld(
+        ev("final-report-filed", "2026-10-01"),
+        ev("certificate-issued", "2026-10-15", scope="complete"),
+        ev("surety-released", "2026-10-20"),
+    )
+    assert letter.state == "completed" and letter.clock("surety") is None
