@@ -32,6 +32,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``account_filing``, ``invitation``: the filings an applicant's account
   (an ``app_user`` with the role ``applicant``) submitted or was invited to,
   and the single-use invitation links staff send (models/applicants.py).
+- ``enforcement_case``, ``enforcement_event``, ``enforcement_clock``: the
+  enforcement record, a case's history and derived clocks
+  (:mod:`models.enforcement_tables`, imported here).
 """
 
 from datetime import date, datetime
@@ -54,11 +57,14 @@ __all__ = [
     "Upload",
     "AccountFiling",
     "Invitation",
+    "EnforcementCaseRow",
+    "EnforcementEventRow",
+    "EnforcementClockRow",
     "APPEND_ONLY_TABLES",
 ]
 
 #: Tables whose rows are never updated or deleted.
-APPEND_ONLY_TABLES = ("event", "ledger_entry")
+APPEND_ONLY_TABLES = ("event", "ledger_entry", "enforcement_event")
 
 
 class Party(SQLModel, table=True):
@@ -315,3 +321,6 @@ class ClientAttempt(SQLModel, table=True):
     action: str
     client: str
     at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+from .enforcement_tables import EnforcementCaseRow, EnforcementClockRow, EnforcementEventRow  # noqa: E402 - registered after the tables they refer to

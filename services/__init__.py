@@ -20,10 +20,24 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.schedule`: the DPW's schedule;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
+- :mod:`services.enforcement`: open an enforcement case, its notice of
+  violation, Enforcement Order, tickets (priced in the transaction that
+  records them) and every later step;
 - :mod:`services.demo`: build the demonstration store.
 
 May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = [
+    "abutters",
+    "apply",
+    "demo",
+    "enforcement",
+    "feeds",
+    "invite",
+    "notices",
+    "record",
+    "schedule",
+    "sweep",
+]
