@@ -39,7 +39,7 @@ def _day(args) -> date:
 
 def _recorded(args, recorded) -> int:
     print(f"permits: {args.case}: recorded event {recorded.seq}; state {recorded.state}")
-    for provision, day, number, fine, label in recorded.tickets:
+    for provision, day, _number, fine, label in recorded.tickets:
         shown = "a warning ($0)" if fine == 0 else f"${fine}"
         print(f"  ticket: {provision} on {day}: {label}, {shown}")
     return 0

@@ -167,7 +167,7 @@ def _first_after(events, types, after, pred=None):
     return None
 
 
-def _deadline(cid, day, met, as_of, rule, text) -> ClockResult:
+def _deadline(cid, day, met, as_of, rule, text, start=0) -> ClockResult:
     if met is not None:
         status = "met" if met.date <= day else "late"
         text += f"; {met.type} on {met.date} (event {met.position})" + (
@@ -175,7 +175,7 @@ def _deadline(cid, day, met, as_of, rule, text) -> ClockResult:
         )
     else:
         status = "open" if as_of <= day else "overdue"
-    return ClockResult(cid, "deadline", day, status, rule, text)
+    return ClockResult(cid, "deadline", day, status, rule, text, start_position=start)
 
 
 def _compliance(rec, as_of) -> list[ClockResult]:
@@ -189,7 +189,7 @@ def _compliance(rec, as_of) -> list[ClockResult]:
             + not_extended(order.date, due)
         )
         met = _first_after(rec.events, ("complied",), order)
-        out.append(_deadline("compliance", due, met, as_of, rule, text))
+        out.append(_deadline("compliance", due, met, as_of, rule, text, order.position))
     return out
 
 
@@ -199,13 +199,14 @@ def _tickets(rec, cal, as_of) -> list[ClockResult]:
         answer = next(
             (e for e in rec.events if e.type in ("ticket-paid", "ticket-contested") and e.get("ticket") == t.position), None
         )
-        r = cal.reckon(APPEARANCE, t.date)
-        text = f"{r.describe('ticket issued')}: the violator appears before the clerk, or pays the fine of ${t.get('fine')}"
-        out.append(_deadline("ticket-appearance", r.date, answer, as_of, TICKETS, text))
+        if t.get("fine"):  # a warning ($0, a first offense in Manchester-by-the-Sea) calls for no appearance
+            r = cal.reckon(APPEARANCE, t.date)
+            text = f"{r.describe('ticket issued')}: the violator appears before the clerk, or pays the fine of ${t.get('fine')}"
+            out.append(_deadline("ticket-appearance", r.date, answer, as_of, TICKETS, text, t.position))
         if t.get("delivered") == "mailed":
             m = cal.reckon(MAILING, t.get("offense_day"))
             text = f"{m.describe('the offense')}: a ticket not delivered at the time and place of the violation is mailed"
-            out.append(_deadline("ticket-mailing", m.date, t, as_of, TICKETS, text))
+            out.append(_deadline("ticket-mailing", m.date, t, as_of, TICKETS, text, t.position))
     return out
 
 

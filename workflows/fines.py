@@ -30,7 +30,17 @@ from calendars import add_months
 
 from .errors import PermitsError, RuleBookError
 
-__all__ = ["FineSchedule", "CostRecovery", "Fine", "FineAmountLost", "NoTickets", "offense_number", "fine_for", "ORDINALS"]
+__all__ = [
+    "FineSchedule",
+    "CostRecovery",
+    "Fine",
+    "FineAmountLost",
+    "NoTickets",
+    "offense_number",
+    "fine_for",
+    "ORDINALS",
+    "ordinal",
+]
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
