@@ -17,6 +17,7 @@ __all__ = [
     "apply",
     "auth",
     "clients",
+    "enforcement_pages",
     "filing_pages",
     "forms",
     "pages",
