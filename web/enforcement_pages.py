@@ -160,7 +160,10 @@ async def new_submit(request: Request):
 
     user = _user(request)
     form = await checked_form(request)
-    v = {k: str(form.get(k) or "").strip() for k in ("town", "bylaw", "violator", "provision", "description", "date", "filing", "address", "parcel")}
+    v = {
+        k: str(form.get(k) or "").strip()
+        for k in ("town", "bylaw", "violator", "provision", "description", "date", "filing", "address", "parcel")
+    }
     errors = {k: "required" for k in ("town", "bylaw", "violator", "provision", "description", "date") if not v[k]}
     if v["town"] and v["town"] not in _towns(user):
         errors["town"] = f"choose one of: {', '.join(_towns(user))}"
@@ -258,7 +261,16 @@ async def _post(request: Request, cid: str, action):
     try:
         action(form, request.app.state.store, user, request.app.state.today())
     except FormErrors as exc:
-        return case_page(request, user, cid, error="Check the fields marked.", field_errors=exc.errors, values=values, status=422, step=values.get("type"))
+        return case_page(
+            request,
+            user,
+            cid,
+            error="Check the fields marked.",
+            field_errors=exc.errors,
+            values=values,
+            status=422,
+            step=values.get("type"),
+        )
     except StaleFiling as exc:
         return case_page(request, user, cid, error=str(exc), status=409)
     except PermitsError as exc:
@@ -271,7 +283,15 @@ async def notice_post(request: Request, cid: str):
     from services.enforcement import notice_violation
 
     def act(form, store, user, today):
-        notice_violation(store, cid, day=_date(form), delivered=str(form.get("delivered") or "") or None, by=user.email, today=today, expect_seq=_seq(form))
+        notice_violation(
+            store,
+            cid,
+            day=_date(form),
+            delivered=str(form.get("delivered") or "") or None,
+            by=user.email,
+            today=today,
+            expect_seq=_seq(form),
+        )
 
     return await _post(request, cid, act)
 
@@ -284,7 +304,16 @@ async def order_post(request: Request, cid: str):
         requires = _lines(form.get("requires"))
         if not requires:
             raise FormErrors({"requires": "say what the Order requires, one line each"})
-        issue_order(store, cid, day=_date(form), comply_by=_date(form, "comply_by"), requires=requires, by=user.email, today=today, expect_seq=_seq(form))
+        issue_order(
+            store,
+            cid,
+            day=_date(form),
+            comply_by=_date(form, "comply_by"),
+            requires=requires,
+            by=user.email,
+            today=today,
+            expect_seq=_seq(form),
+        )
 
     return await _post(request, cid, act)
 
@@ -305,7 +334,17 @@ async def tickets_post(request: Request, cid: str):
             raise FormErrors({"last_day": f"a day from {first} up to a year after it"})
         days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
         delivered = str(form.get("delivered") or "") or None
-        issue_tickets(store, cid, day=_date(form), provisions=provisions, days=days, delivered=delivered, by=user.email, today=today, expect_seq=_seq(form))
+        issue_tickets(
+            store,
+            cid,
+            day=_date(form),
+            provisions=provisions,
+            days=days,
+            delivered=delivered,
+            by=user.email,
+            today=today,
+            expect_seq=_seq(form),
+        )
 
     return await _post(request, cid, act)
 
@@ -333,7 +372,16 @@ async def void_post(request: Request, cid: str):
         target = str(form.get("voids") or "")
         if not target.isdigit():
             raise FormErrors({"voids": "choose the step to void"})
-        void_step(store, cid, int(target), reason=str(form.get("reason") or ""), day=today, by=user.email, today=today, expect_seq=_seq(form))
+        void_step(
+            store,
+            cid,
+            int(target),
+            reason=str(form.get("reason") or ""),
+            day=today,
+            by=user.email,
+            today=today,
+            expect_seq=_seq(form),
+        )
 
     return await _post(request, cid, act)
 
@@ -345,7 +393,9 @@ def _notice(request: Request, cid: str, kind: str, fmt: str):
     user = _user(request)
     case, _ = visible_case(request, user, cid)
     try:
-        return user, produce_case_notice(case, replay_case(case, request.app.state.today()), kind, fmt=fmt, dated=request.app.state.now())
+        return user, produce_case_notice(
+            case, replay_case(case, request.app.state.today()), kind, fmt=fmt, dated=request.app.state.now()
+        )
     except PermitsError as exc:
         raise _Refused(user, str(exc)) from None
 
@@ -362,7 +412,9 @@ def notice_preview(request: Request, cid: str, kind: str):
         _, outputs = _notice(request, cid, kind, "html")
     except _Refused as exc:
         return case_page(request, exc.user, cid, error=exc.message, status=422)
-    return HTMLResponse(str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
+    return HTMLResponse(
+        str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+    )
 
 
 @router.post("/enforcement/{cid}/notices/{kind}")
@@ -374,4 +426,6 @@ async def notice_pdf(request: Request, cid: str, kind: str):
     except _Refused as exc:
         return case_page(request, exc.user, cid, error=exc.message, status=422)
     pdf = outputs[0]
-    return Response(pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'})
+    return Response(
+        pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
+    )
