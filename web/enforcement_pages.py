@@ -31,7 +31,7 @@ from .auth import checked_form, current_user
 from .forms import FormErrors, event_fields, event_json
 from .render import render
 
-__all__ = ["router", "visible_case", "STEP_LABELS", "CLOCK_LABELS", "STATE_LABELS"]
+__all__ = ["router", "visible_case", "enforcement_docket", "STEP_LABELS", "CLOCK_LABELS", "STATE_LABELS"]
 
 router = APIRouter()
 #: the kind whose visibility stands for the conservation office's
@@ -114,6 +114,16 @@ def visible_case(request: Request, user: User, cid: str):
     if not _may_enforce(user, case.town):
         raise HTTPException(404)
     return case, row
+
+
+def enforcement_docket(request: Request, user: User, within: int) -> list[dict]:
+    """What the enforcement cases of the user's towns have due within
+    ``within`` days (overdue ones and violations included), for the Today
+    page; [] for a user who keeps no enforcement."""
+    towns = _towns(user)
+    if not towns:
+        return []
+    return EnforcementRecord(request.app.state.store).docket(as_of=request.app.state.today(), within=within, towns=towns)
 
 
 @router.get("/enforcement")

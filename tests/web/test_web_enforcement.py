@@ -265,3 +265,16 @@ def test_the_same_case_through_the_command_line_and_the_web_is_the_same_record(s
     raws = [[h["raw"] for h in EnforcementRecord(s).history(CASE)] for s in (cli_store, web_store)]
     assert raws[0] == raws[1] and len(raws[0]) == 5
     cli_store.engine.dispose()
+
+
+def test_today_lists_the_enforcement_cases_deadlines_beside_the_filings(web, store):
+    token = _opened(web)
+    web.post(
+        f"/enforcement/{CASE}/order",
+        data={"csrf": token, "seq": "1", "date": "2026-12-02", "comply_by": "2026-12-10", "requires": "Remove the fill."},
+    )
+    page = web.get("/today").text
+    assert 'id="enforcement-due"' in page and f"/enforcement/{CASE}" in page and "compliance" in page
+    other = client(store)
+    login(other, "canton-dpw")
+    assert 'id="enforcement-due"' not in other.get("/today").text
