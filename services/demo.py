@@ -20,6 +20,8 @@ __all__ = ["DemoStore", "DemoLogins", "make_demo_store", "fresh_output_folder", 
 class DemoStore(NamedTuple):
     url: str
     filings: int
+    stages: int = 0  # the filings at each stage of a permit's later life (demo/stages.py)
+    cases: int = 0  # the enforcement cases
 
 
 class DemoLogins(NamedTuple):
@@ -31,8 +33,12 @@ class DemoLogins(NamedTuple):
 
 def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -> DemoStore:
     """A new SQLite store in ``DATA_DIR/demo/`` (the old one removed) holding
-    ``count`` generated filings as of ``as_of``."""
+    ``count`` generated filings as of ``as_of``, the filings at each stage of
+    a permit's later life and an enforcement case in each town with a fine
+    schedule (:mod:`demo.stages`)."""
     from demo.generate import generate
+    from demo.stages import stage_cases, stage_filings
+    from models.enforcement import EnforcementRecord
     from models.service import Store
 
     folder = settings.demo_dir
@@ -44,9 +50,12 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -
     try:
         store.upgrade()
         n = len(store.import_filings(generate(count, as_of, seed=seed), by="permits demo"))
+        stages = len(store.import_filings(stage_filings(as_of), by="permits demo"))
+        record = EnforcementRecord(store)
+        cases = [record.open(case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
     finally:
         store.engine.dispose()
-    return DemoStore(url, n)
+    return DemoStore(url, n, stages, len(cases))
 
 
 def fresh_output_folder(out: str | None, as_of: date) -> Path:
@@ -95,7 +104,9 @@ def run_demo(
     demo = make_demo_store(settings, as_of=as_of, count=count, seed=seed)
     say(
         f"Demonstration store: {demo.filings} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-        f"as of {as_of} ({demo.url})\n"
+        f"{demo.stages} filings at the later stages of a permit (Certificates of Compliance, work before recording and "
+        f"inside the appeal period, an outrun emergency certification, Manchester-by-the-Sea, Mansfield street openings) "
+        f"and {demo.cases} enforcement cases, as of {as_of} ({demo.url})\n"
     )
     folder = fresh_output_folder(out, as_of)
     if use_prefect:
