@@ -277,7 +277,7 @@ def add_commands(sub) -> None:
         "close: the notice of violation, the Enforcement Order, tickets by non-criminal disposition (M.G.L. c.40 "
         "§21D) priced by the town's schedule, the town's costs where its by-law recovers them, compliance.",
     )
-    steps = p.add_subparsers(dest="step", required=True, parser_class=type(p))
+    steps = p.add_subparsers(dest="step", required=True, parser_class=type(p), help="the step, or a read: see each one's --help")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else DATA_DIR/permits.db)")
     common.add_argument("--as-of", help="the day, YYYY-MM-DD (default: today): a step dated after it is refused")
