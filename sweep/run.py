@@ -352,7 +352,11 @@ def case_entries(source, as_of: date) -> list[Entry]:
             out += docket_entries(replay_case(case, as_of), as_of)
         except PermitsError as exc:
             day = as_of.isoformat()
-            out.append(Entry(case.town, "conservation", case.id, "enforcement", "?", "violation", "replay", day, 0, "failed", "", str(exc)))
+            out.append(
+                Entry(
+                    case.town, "conservation", case.id, "enforcement", "?", "violation", "replay", day, 0, "failed", "", str(exc)
+                )
+            )
     return out
 
 
