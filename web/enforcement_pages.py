@@ -396,32 +396,24 @@ async def void_post(request: Request, cid: str):
     return await _post(request, cid, act)
 
 
-def _notice(request: Request, cid: str, kind: str, fmt: str):
+def _notice(request: Request, user: User, cid: str, kind: str, fmt: str):
+    """The case's notice ``kind`` rendered as ``fmt``, nothing recorded
+    (a PermitsError when it does not fit the case)."""
     from notices.enforcement import produce_case_notice
     from workflows.enforcement_replay import replay_case
 
-    user = _user(request)
     case, _ = visible_case(request, user, cid)
-    try:
-        return user, produce_case_notice(
-            case, replay_case(case, request.app.state.today()), kind, fmt=fmt, dated=request.app.state.now()
-        )
-    except PermitsError as exc:
-        raise _Refused(user, str(exc)) from None
-
-
-class _Refused(Exception):
-    def __init__(self, user, message):
-        self.user, self.message = user, message
+    return produce_case_notice(case, replay_case(case, request.app.state.today()), kind, fmt=fmt, dated=request.app.state.now())
 
 
 @router.get("/enforcement/{cid}/notices/{kind}")
 def notice_preview(request: Request, cid: str, kind: str):
     """The notice as HTML, as it would be sent: nothing recorded."""
+    user = _user(request)
     try:
-        _, outputs = _notice(request, cid, kind, "html")
-    except _Refused as exc:
-        return case_page(request, exc.user, cid, error=exc.message, status=422)
+        outputs = _notice(request, user, cid, kind, "html")
+    except PermitsError as exc:
+        return case_page(request, user, cid, error=str(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -429,12 +421,12 @@ def notice_preview(request: Request, cid: str, kind: str):
 
 @router.post("/enforcement/{cid}/notices/{kind}")
 async def notice_pdf(request: Request, cid: str, kind: str):
-    _user(request)
+    user = _user(request)
     await checked_form(request)
     try:
-        _, outputs = _notice(request, cid, kind, "pdf")
-    except _Refused as exc:
-        return case_page(request, exc.user, cid, error=exc.message, status=422)
+        outputs = _notice(request, user, cid, kind, "pdf")
+    except PermitsError as exc:
+        return case_page(request, user, cid, error=str(exc), status=422)
     pdf = outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

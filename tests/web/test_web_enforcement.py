@@ -278,3 +278,13 @@ def test_today_lists_the_enforcement_cases_deadlines_beside_the_filings(web, sto
     other = client(store)
     login(other, "canton-dpw")
     assert 'id="enforcement-due"' not in other.get("/today").text
+
+
+def test_a_notice_that_does_not_fit_the_case_is_refused_on_its_page(web, store):
+    token = _opened(web)
+    r = web.get(f"/enforcement/{CASE}/notices/cost-notice")
+    assert r.status_code == 422 and "sets no recovery of the town&#39;s costs" in r.text
+    r = web.post(f"/enforcement/{CASE}/notices/ticket", data={"csrf": token})
+    assert r.status_code == 422 and "no ticket-issued on record" in r.text
+    r = web.get(f"/enforcement/{CASE}/notices/no-such-notice")
+    assert r.status_code == 422 and "unknown enforcement notice" in r.text
