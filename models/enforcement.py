@@ -87,7 +87,7 @@ class EnforcementRecord:
         it; DuplicateCase if the id is taken.  Returns its id."""
         case = parse_case(obj)
         self._not_ahead(case, case.events, today)
-        replay = replay_case(case, case.events[-1].date if case.events else today)
+        replay = replay_case(case, max((e.date for e in case.events), default=today))
         values, clocks = _derived(replay)
         now = self.store.now()
         with self.engine.begin() as conn:

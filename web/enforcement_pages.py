@@ -183,6 +183,10 @@ async def new_submit(request: Request):
         errors["date"], day = "a date, YYYY-MM-DD", None
     if errors:
         return _new_page(request, user, v, errors, status=422)
+    if v["filing"]:  # a filing outside the user's towns is not found, as its page is: ids cannot be probed
+        from .filing_pages import visible_filing
+
+        visible_filing(request, user, v["filing"])
     try:
         opened = open_case(
             request.app.state.store,

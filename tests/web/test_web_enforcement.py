@@ -288,3 +288,12 @@ def test_a_notice_that_does_not_fit_the_case_is_refused_on_its_page(web, store):
     assert r.status_code == 422 and "no ticket-issued on record" in r.text
     r = web.get(f"/enforcement/{CASE}/notices/no-such-notice")
     assert r.status_code == 422 and "unknown enforcement notice" in r.text
+
+
+def test_a_case_on_a_filing_of_another_town_is_not_found_and_nothing_is_written(web, store):
+    """The filing's id cannot be probed through the form: a Saugus agent
+    naming a Canton filing gets the same 404 as its page gives."""
+    token = login(web, "saugus-agent")
+    r = web.post("/enforcement/new", data={"csrf": token, **NEW, "filing": "CAN-NOI-2026-001"})
+    assert r.status_code == 404 and "CAN-NOI-2026-001" not in r.text
+    assert EnforcementRecord(store).cases() == []
