@@ -28,10 +28,10 @@ from typing import Any
 
 from .errors import MalformedEvent
 from .event_fields import ENFORCEMENT
-from .filing import Event, parse_event
+from .filing import Event, parse_event, vouched_events
 from .fines import FineAmountLost, NoTickets, fine_for, offense_number
 from .ids import check_filing_id
-from .inputs import check_values
+from .inputs import check_values, is_clean
 from .machine import ANY, START, Guard, Machine
 from .machine import Transition as T
 
@@ -77,11 +77,32 @@ _TOP = ("town", "id", "bylaw", "filing", "events")
 
 def parse_case(obj: Any) -> Case:
     """An enforcement case's JSON, checked for form: MalformedEvent naming
-    the field or the event's position."""
+    the field or the event's position.  The values are held to
+    check_values first, as a filing's are (:func:`~workflows.filing.parse_filing`):
+    for a plain dict the parser vouches for the events' dates and choices
+    and check_values looks only at the rest; a refusal waits until
+    check_values has had its say."""
     if not isinstance(obj, Mapping):
         raise MalformedEvent("an enforcement case must be a JSON object")
     case_id = check_filing_id(obj.get("id"))
+    refused = None
+    if type(obj) is dict and type(obj.get("events")) is list:
+        try:
+            if is_clean({k: v for k, v in obj.items() if k != "events"}, 0):
+                case = _build_case(obj, case_id, True)
+                if case is not None:
+                    return case
+        except Exception as exc:  # re-raised below, once check_values has had its say
+            refused = exc
     check_values(obj, filing=case_id)
+    if refused is not None:
+        raise refused
+    return _build_case(obj, case_id, False)
+
+
+def _build_case(obj, case_id: str, vouch: bool) -> Case | None:
+    """parse_case's work after the id; with ``vouch``, None when an event's
+    value must first be held to check_values."""
     for name in ("town", "bylaw"):
         if not isinstance(obj.get(name), str) or not obj[name].strip():
             raise MalformedEvent(f"missing required field {name!r}", filing=case_id)
@@ -91,9 +112,14 @@ def parse_case(obj: Any) -> Case:
     raw_events = obj.get("events")
     if not isinstance(raw_events, list):
         raise MalformedEvent("missing required field 'events' (a list)", filing=case_id)
-    events: list[Event] = []
-    for position, raw in enumerate(raw_events, start=1):
-        events.append(parse_event(ENFORCEMENT, position, raw, case_id, events))
+    if vouch:
+        events = vouched_events(ENFORCEMENT, raw_events, case_id)
+        if events is None:
+            return None
+    else:
+        events = []
+        for position, raw in enumerate(raw_events, start=1):
+            events.append(parse_event(ENFORCEMENT, position, raw, case_id, events))
     extra = {k: v for k, v in obj.items() if k not in _TOP}
     return Case(obj["town"], case_id, obj["bylaw"], tuple(events), filing, extra)
 

@@ -5,6 +5,7 @@ the voiding of a mistaken step.  Each town's traps are in its file under
 towns/ (Saugus's fourth offense, Mansfield's costs, Canton's $300, the
 fines Manchester-by-the-Sea's copy lost)."""
 
+import re
 from datetime import date
 
 import pytest
@@ -77,3 +78,31 @@ def test_every_case_clock_has_a_type_the_filing_format_lists():
     assert set(CASE_CLOCK_TYPES.values()) <= {"deadline", "earliest", "expiry"}
     r = case(TICKET, ev("order-issued", "2026-05-06", comply_by="2026-06-05", requires=["x"]))
     assert {c.id for c in r.clocks} <= set(CASE_CLOCK_TYPES)
+
+
+@pytest.mark.parametrize(
+    ("where", "path"),
+    [("violator", "violator.name"), ("event", "events[1].description"), ("ticket", "events[2].provision")],
+)
+def test_a_case_value_with_a_nul_is_refused_naming_its_path_whatever_else_is_wrong(where, path):
+    """parse_case vouches for the dates and choices it converts and looks at
+    the rest (as parse_filing does); a NUL anywhere is still refused, and
+    before the malformed date of a later event."""
+    obj = {"town": "saugus", "id": "T-ENF-9", "bylaw": "wetlands", "violator": {"name": "Lynn Fells LLC"}}
+    observed = dict(OBSERVED)
+    ticket = dict(TICKET)
+    if where == "violator":
+        obj["violator"] = {"name": "Lynn\x00Fells"}
+    elif where == "event":
+        observed["description"] = "fill\x00"
+    else:
+        ticket["provision"] = "508.08\x00"
+    nul = re.escape(f"field '{path}' contains a NUL character")
+    obj["events"] = [observed, ticket]
+    with pytest.raises(MalformedEvent, match=nul):
+        parse_case(obj)
+    obj["events"] = [observed, ticket, ev("complied", "2026-13-01")]
+    with pytest.raises(MalformedEvent, match=nul):
+        parse_case(obj)
+    with pytest.raises(MalformedEvent, match="2026-13-01"):  # clean values: the bad date is the refusal
+        parse_case({**obj, "violator": {"name": "x"}, "events": [OBSERVED, TICKET, ev("complied", "2026-13-01")]})
