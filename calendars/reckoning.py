@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-__all__ = ["Reckoning", "ClosedStep"]
+__all__ = ["Reckoning", "ClosedStep", "closed_days_text"]
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,27 @@ class ClosedStep:
 
     def __str__(self) -> str:
         return f"{self.date.isoformat()} {self.reason}"
+
+    def named(self) -> str:
+        """What the day is, in words: a weekend day by its weekday ("a
+        Sunday"), a holiday or closure by its name, and a holiday on a
+        weekend by both ("a Sunday, New Year's Day")."""
+        weekday = _WEEKDAYS[self.date.weekday()]
+        if self.reason == weekday or self.reason.startswith(weekday + ","):
+            return f"a {self.reason}"  # "a Saturday, town offices closed by vote under M.G.L. c.41 §110A"
+        if self.date.weekday() >= 5:
+            return f"a {weekday}, {self.reason}"
+        return self.reason
+
+
+def closed_days_text(steps) -> str:
+    """The closed days a roll moved over, each named on its own date:
+    ``lands on 2024-01-14, a Sunday; 2024-01-15 is Martin Luther King Jr.
+    Day``.  The first step is the day the count landed on."""
+    first, *rest = steps
+    return "; ".join(
+        [f"lands on {first.date.isoformat()}, {first.named()}"] + [f"{s.date.isoformat()} is {s.named()}" for s in rest]
+    )
 
 
 @dataclass(frozen=True, init=False)
@@ -61,8 +84,11 @@ class Reckoning:
         d["at"], d["counted_to"], d["skipped"], d["rolled"], d["roll"], d["notes"] = at, counted_to, skipped, rolled, roll, notes
 
     def describe(self, start_label: str = "") -> str:
-        """One sentence: ``21 calendar days after 2026-03-30 (filed, complete)
-        is 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``.
+        """One sentence: ``21 calendar days after 2026-03-30 (filed, complete);
+        lands on 2026-04-20, Patriots' Day: rolled forward to 2026-04-21``,
+        each closed day named on its own date (a weekend day, then a holiday
+        by name: ``lands on 2024-01-14, a Sunday; 2024-01-15 is Martin Luther
+        King Jr. Day``).
         Kept on the reckoning once made (a calendar hands the same frozen
         reckoning to every filing that asks its question)."""
         texts = self.__dict__.get("_texts")
@@ -78,6 +104,8 @@ class Reckoning:
         label = f" ({start_label})" if start_label else ""
         if self.count == 0 and self.direction == "before" and self.unit == "calendar days":
             head = f"on or before {start}{label}"  # "before expiry": no days counted back
+        elif self.count == 0 and self.unit == "calendar days" and not self.rolled:
+            return "; ".join([f"{start}{label}", *self.notes])  # the day itself: nothing counted
         elif self.unit == "annual date":
             which = "the day" if self.rule == "DAY_BEFORE" else "last business day"
             head = f"{which} before {self.notes[0]} on or after {start}{label}"
@@ -87,10 +115,11 @@ class Reckoning:
         parts = [head]
         if self.skipped:
             parts.append("not counting " + ", ".join(str(s) for s in self.skipped))
+        if self.rule == "DAY_AFTER_BUSINESS_DAYS":  # the notes say where the period ends and what follows
+            parts.extend(self.notes)
+            return "; ".join(parts)
         if self.rolled:
-            counted = self.counted_to.isoformat() if self.counted_to else "?"
-            why = ", ".join(s.reason for s in self.rolled)
-            parts.append(f"lands on {counted}, {why}: rolled {self.roll} to {self.date.isoformat()}")
+            parts.append(f"{closed_days_text(self.rolled)}: rolled {self.roll} to {self.date.isoformat()}")
         elif self.at is not None:
             parts.append(f"is {self.at.isoformat(timespec='minutes')}")
         else:

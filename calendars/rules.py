@@ -10,6 +10,7 @@ always the start itself; what happens on a closed day is the rule's
     CALENDAR_DAYS_BACKWARD    CalendarDaysBackward(n)           never rolls
     BUSINESS_DAYS_FORWARD     BusinessDays(n)
     BUSINESS_DAYS_BACKWARD    BusinessDaysBackward(n)           never rolls
+    DAY_AFTER_BUSINESS_DAYS   DayAfterBusinessDays(n)           the first day after a period of n business days
     BUSINESS_HOURS_FORWARD    BusinessHours(n)
     BUSINESS_HOURS_BACKWARD   BusinessHoursBackward(n)          never rolls
     HOURS_FORWARD             Hours(n)
@@ -53,6 +54,7 @@ __all__ = [
     "CalendarDaysBackward",
     "BusinessDays",
     "BusinessDaysBackward",
+    "DayAfterBusinessDays",
     "BusinessHours",
     "BusinessHoursBackward",
     "Hours",
@@ -223,6 +225,43 @@ class BusinessDaysBackward(DateRule):
 
     def when(self, cal, start, count=None):
         return cal.add_business_days(_as_date(start), -(self.count if count is None else count)), None
+
+
+@dataclass(frozen=True)
+class DayAfterBusinessDays(DateRule):
+    """The first day after a period of ``count`` business days from the
+    start: what a period holds back may happen from then on.  The period
+    is :class:`BusinessDays`' (day 0 the start, day 1 the first business day
+    after it) and ends at the close of business on its last day (310 CMR
+    10.05(1)), so the answer is the calendar day after that last day, open
+    or closed: an appeal period ending on a Friday lets work begin on the
+    Saturday.  Never rolls."""
+
+    name = "DAY_AFTER_BUSINESS_DAYS"
+    unit = "business days"
+
+    def reckon(self, cal, start, count=None):
+        n = self.count if count is None else count
+        s = _as_date(start)
+        last = cal.add_business_days(s, n)
+        note = f"the period ends at the close of business on {last.isoformat()}: from the day after, {(last + timedelta(days=1)).isoformat()}"
+        return Reckoning(
+            self.name,
+            start,
+            n,
+            self.unit,
+            "after",
+            last + timedelta(days=1),
+            counted_to=last,
+            skipped=_skipped(cal, s + timedelta(days=1), last),
+            notes=(note,),
+        )
+
+    def when(self, cal, start, count=None):
+        return cal.add_business_days(_as_date(start), self.count if count is None else count) + timedelta(days=1), None
+
+    def summary(self):
+        return f"the day after {self.count} business days"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ May import: every layer below.  Never the web app beside it.
 __all__ = [
     "args",
     "demo_clocks",
+    "enforcement",
     "holiday_cache",
     "mail",
     "main",

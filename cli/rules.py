@@ -105,28 +105,53 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _machines() -> dict:
+    """Every machine ``permits machines`` prints, by the name it prints:
+    each permit kind's, the variants a town's rule book may pick (Mansfield's
+    street excavation permit) after their kind, and the enforcement case's."""
+    from workflows.enforcement import MACHINE as CASE
+    from workflows.replay import MACHINES, VARIANTS
+
+    out = {}
+    for kind, m in MACHINES.items():
+        out[kind] = (kind, m)
+        for name, v in VARIANTS.items():
+            if v.kind == kind:
+                out[name] = (f"{kind} ({name}: {_variant_towns(name)})", v)
+    out["enforcement"] = ("enforcement (a case: workflows/enforcement.py)", CASE)
+    return out
+
+
+def _variant_towns(name: str) -> str:
+    from workflows.towns import registry
+
+    return ", ".join(f"{p.name}, {r.bylaw}" for p in registry().values() for r in p.permits.values() if r.machine == name)
+
+
 def cmd_machines(args) -> int:
     from workflows.replay import MACHINES
 
-    kinds = [args.kind] if args.kind else list(MACHINES)
+    known = _machines()
+    kinds = [args.kind] if args.kind else list(known)
     for kind in kinds:
-        if kind not in MACHINES:
+        if kind not in known:
             from workflows.errors import UnknownChoice
 
             raise UnknownChoice("permit kind", kind, MACHINES)
+    if args.kind in MACHINES:  # a kind's variants come with it
+        kinds = [k for k, (title, _) in known.items() if title.split(" ")[0] == args.kind]
     print(machines_text(kinds, args.format))
     return 0
 
 
 def machines_text(kinds, fmt: str = "text") -> str:
-    from workflows.replay import MACHINES
-
+    known = _machines()
     out = []
     for kind in kinds:
-        m = MACHINES[kind]
+        title, m = known[kind]
         rows = m.table()
         if fmt == "md":
-            out.append(f"### {kind}\n")
+            out.append(f"### {title}\n")
             out.append(f"States: {', '.join(s.value for s in m.states)}; final: {', '.join(sorted(m.final))}.\n")
             out.append("| event | from | to | guard / condition |")
             out.append("|---|---|---|---|")
@@ -134,7 +159,7 @@ def machines_text(kinds, fmt: str = "text") -> str:
             out.append("")
             out.append(f"Clocks: {_clocks_of(kind)}.\n")
         else:
-            out.append(f"{kind}: states {', '.join(s.value for s in m.states)}")
+            out.append(f"{title}: states {', '.join(s.value for s in m.states)}")
             w = [max(len(r[i]) for r in rows) for i in range(3)]
             out += ["  " + "  ".join(r[i].ljust(w[i]) for i in range(3)) + ("  " + r[3] if r[3] else "") for r in rows]
             out.append("")
@@ -149,14 +174,19 @@ def machines_text(kinds, fmt: str = "text") -> str:
 
 
 def _clocks_of(kind: str) -> str:
-    """Every clock id a town runs for ``kind``, with its type."""
+    """Every clock id a town runs for ``kind`` (or a variant), with its type."""
     from workflows.towns import registry
 
+    if kind == "enforcement":
+        from workflows.enforcement_replay import CASE_CLOCK_TYPES
+
+        return ", ".join(f"{cid} ({t})" for cid, t in CASE_CLOCK_TYPES.items())
     seen: dict[str, str] = {}
     for profile in registry().values():
-        if kind in profile.permits:
-            for c in profile.permits[kind].clocks:
-                seen.setdefault(c.id, c.type)
+        for rules in profile.permits.values():
+            if (rules.machine or rules.kind) == kind or (rules.kind == kind and not rules.machine):
+                for c in rules.clocks:
+                    seen.setdefault(c.id, c.type)
     return ", ".join(f"{cid} ({t})" for cid, t in seen.items())
 
 

@@ -121,12 +121,13 @@ def cmd_demo_sweep(args) -> int:
     where = f"serve it with 'permits serve --db {demo.url}'" if args.no_serve else "open http://127.0.0.1:8000/"
     print(f"\nThe workbench: {where} and log in as one of these demo users:")
     for email, pw, role, towns in logins.staff:
-        print(f"  {email:<26} password {pw}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
+        print(f"  {email:<36} password {pw}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
     print(
-        f"  {logins.applicant:<26} password {logins.password}   "
+        f"  {logins.applicant:<36} password {logins.password}   "
         f"(applicant: {', '.join(logins.applicant_filings) or 'no filing yet'})"
     )
     print("Staff start on Today (the docket, overdue first); click a filing to see its clocks and record an event.")
+    print("Agents also have Enforcement: a case in each town with a fine schedule, from a violation seen to tickets and costs.")
     print("The applicant lands on My filings: where each stands, what is due, and Apply online.")
     if args.no_serve:
         return 0

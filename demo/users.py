@@ -19,7 +19,10 @@ __all__ = ["DEMO_USERS", "DEMO_APPLICANT", "seed_demo_users", "seed_demo_applica
 DEMO_USERS = (
     ("agent@canton.example", "agent", ("canton",)),
     ("agent@mansfield.example", "agent", ("mansfield",)),
+    ("agent@saugus.example", "agent", ("saugus",)),
+    ("agent@manchester-by-the-sea.example", "agent", ("manchester-by-the-sea",)),
     ("dpw@canton.example", "dpw", ("canton",)),
+    ("dpw@mansfield.example", "dpw", ("mansfield",)),
     ("admin@permits.example", "admin", ()),
 )
 DEMO_APPLICANT = "applicant@demo.example"

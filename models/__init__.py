@@ -1,6 +1,7 @@
 """The record, above the permit core: the SQLModel tables, the Alembic migrations and the
 store service (import, record, void, show, docket, deposits, the sweep's
-output log) over SQLite or PostgreSQL.  A filing is stored as its
+output log) over SQLite or PostgreSQL, and the enforcement record beside it
+(:mod:`models.enforcement`: cases, their events and clocks).  A filing is stored as its
 append-only events, with its derived state and clocks beside it.  The
 queries behind ``permits show`` and ``permits docket`` are SQL text
 (:mod:`models.queries`) that the Store runs, and that on SQLite the standard
@@ -16,6 +17,8 @@ __all__ = [
     "bulk",
     "db",
     "deposit_ledger",
+    "enforcement",
+    "enforcement_tables",
     "errors",
     "location",
     "migrate",

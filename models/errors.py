@@ -4,6 +4,8 @@ PermitsError
  └── StoreError             the database cannot be reached or is not current
       ├── UnknownFiling     no filing with that id
       ├── DuplicateFiling   a filing with that id is already recorded
+      ├── UnknownCase       no enforcement case with that id
+      ├── DuplicateCase     an enforcement case with that id is already recorded
       ├── StaleFiling       the filing changed since the writer read it
       │    └── StaleAbutterList  its abutter list was replaced since
       ├── StaleParcels      another import of the town's parcels finished first
@@ -12,7 +14,18 @@ PermitsError
 
 from workflows.errors import PermitsError
 
-__all__ = ["StoreError", "UnknownFiling", "DuplicateFiling", "StaleFiling", "StaleAbutterList", "StaleParcels", "OlderParcels"]
+__all__ = [
+    "StoreError",
+    "UnknownFiling",
+    "DuplicateFiling",
+    "UnknownCase",
+    "DuplicateCase",
+    "EventFromTheFuture",
+    "StaleFiling",
+    "StaleAbutterList",
+    "StaleParcels",
+    "OlderParcels",
+]
 
 
 class StoreError(PermitsError):
@@ -29,6 +42,22 @@ class DuplicateFiling(StoreError):
     def __init__(self, filing_id: str, where: str = "is already recorded"):
         self.filing = filing_id
         super().__init__(f"duplicate filing id {filing_id!r}: a filing with that id {where}; nothing was imported")
+
+
+class UnknownCase(StoreError):
+    def __init__(self, case_id: str):
+        self.case = case_id
+        super().__init__(
+            f"unknown enforcement case {case_id!r}: no case with that id is recorded (see 'permits enforcement list')"
+        )
+
+
+class DuplicateCase(StoreError):
+    def __init__(self, case_id: str):
+        self.case = case_id
+        super().__init__(
+            f"duplicate enforcement case id {case_id!r}: a case with that id is already recorded; nothing was written"
+        )
 
 
 class EventFromTheFuture(StoreError):

@@ -39,6 +39,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``parcel_layer``, ``parcel``, ``parcel_owner``, ``abutter_list``: the
   assessors' parcels and where an abutter list came from
   (models/parcel_tables.py, imported at the end of this module).
+- ``enforcement_case``, ``enforcement_event``, ``enforcement_clock``: the
+  enforcement record, a case's history and derived clocks
+  (:mod:`models.enforcement_tables`, imported here).
 """
 
 from datetime import date, datetime
@@ -61,12 +64,15 @@ __all__ = [
     "Upload",
     "AccountFiling",
     "Invitation",
+    "EnforcementCaseRow",
+    "EnforcementClockRow",
+    "EnforcementEventRow",
     "WebSession",
     "APPEND_ONLY_TABLES",
 ]
 
 #: Tables whose rows are never updated or deleted.
-APPEND_ONLY_TABLES = ("event", "ledger_entry")
+APPEND_ONLY_TABLES = ("event", "ledger_entry", "enforcement_event")
 
 
 class Party(SQLModel, table=True):
@@ -344,3 +350,4 @@ class WebSession(SQLModel, table=True):
 
 
 from . import parcel_tables  # noqa: E402, F401 - the parcel tables, on the same metadata
+from .enforcement_tables import EnforcementCaseRow, EnforcementClockRow, EnforcementEventRow  # noqa: E402 - registered after the tables they refer to

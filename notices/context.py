@@ -270,6 +270,8 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         rate, citation = office.rates["after-hours-inspection"]  # the notice applies only where it is set
         hours = events["after-hours-billed"].hours
         ctx.extra["invoice"] = {"rate": rate, "hours": hours, "amount": rate * hours, "citation": citation}
+    if kind.id == "street-permit":  # the by-law's own conditions on every permit (Mansfield Ch. 5 §IV-V)
+        ctx.extra["standing"] = rules.standing_conditions
     if kind.id == "inspection-result":
         ctx.extra["inspection"] = events["inspected"]
     if kind.id == "settlement-answer":

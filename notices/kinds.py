@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from workflows.errors import UnknownChoice
 
-__all__ = ["NoticeKind", "NOTICE_KINDS", "notice_kind", "WETLANDS"]
+__all__ = ["NoticeKind", "NOTICE_KINDS", "notice_kind", "WETLANDS", "CaseNoticeKind", "CASE_NOTICE_KINDS", "case_notice_kind"]
 
 WETLANDS = ("noi", "rda", "land-disturbance")
 
@@ -47,8 +47,15 @@ class NoticeKind:
         return f"{self.id}.html.j2"
 
     def applies(self, profile, permit_kind: str) -> bool:
-        """Does this notice exist for this town's permit kind?"""
+        """Does this notice exist for this town's permit kind?  Its events
+        must be steps of the town's permit (Canton's inspections and
+        deposits are no steps of Mansfield's street permit)."""
         if permit_kind not in self.permit_kinds or permit_kind not in profile.permits:
+            return False
+        from workflows.replay import machine_for
+
+        steps = set(machine_for(profile.permits[permit_kind]).events)
+        if any(not steps & set(group) for group in self.needs_events):
             return False
         if not self.needs_clocks_any:
             return True
@@ -135,6 +142,35 @@ _KINDS = (
         "applicant+owner",
         needs_events=(("determination-issued",),),
         summary="positive (an NOI is required) or negative determination",
+    ),
+    NoticeKind(
+        "certificate-of-compliance",
+        "Certificate of Compliance",
+        ("noi",),
+        frozenset({"certified", "completed", "issued", "renewed"}),
+        "applicant+owner",
+        needs_events=(("certificate-issued",),),
+        needs_clocks_any=("certificate-decision",),
+        summary="WPA Form 8B's sections: the Order, the certification (all the work or a part), the conditions that continue, its recording",
+    ),
+    NoticeKind(
+        "certificate-denial",
+        "Denial of a Certificate of Compliance",
+        ("noi",),
+        frozenset({"issued", "renewed"}),
+        "applicant+owner",
+        needs_events=(("certificate-denied",),),
+        needs_clocks_any=("certificate-decision",),
+        summary="the written denial with its reasons, within 21 days of the request; the Order stays in force",
+    ),
+    NoticeKind(
+        "certificate-of-completion",
+        "Certificate of completion",
+        ("land-disturbance",),
+        frozenset({"completed"}),
+        "applicant+owner",
+        needs_events=(("certificate-issued",),),
+        summary="the letter certifying that all the work of the permit is completed (Mansfield Ch. 25 Part B §15), and the surety's release",
     ),
     NoticeKind(
         "street-permit",
@@ -232,3 +268,63 @@ def notice_kind(kind_id: str) -> NoticeKind:
         return NOTICE_KINDS[kind_id]
     except KeyError:
         raise UnknownChoice("notice kind", kind_id, NOTICE_KINDS) from None
+
+
+@dataclass(frozen=True)
+class CaseNoticeKind:
+    """A notice of an enforcement case (:mod:`notices.enforcement`): the
+    step it speaks for (``needs_event``, the latest one on record) and
+    whether the by-law must recover the town's costs for it to exist.  It
+    goes to the violator, and to the owner of the site when the by-law bills
+    the owner too."""
+
+    id: str
+    title: str
+    needs_event: str
+    summary: str
+    needs_costs: bool = False
+
+    @property
+    def template(self) -> str:
+        return f"{self.id}.html.j2"
+
+
+CASE_NOTICE_KINDS: Mapping[str, CaseNoticeKind] = MappingProxyType(
+    {
+        k.id: k
+        for k in (
+            CaseNoticeKind(
+                "violation-notice",
+                "Notice of violation",
+                "violation-observed",
+                "the violations seen, the by-law and provision, and what may follow: an order, tickets and their fines",
+            ),
+            CaseNoticeKind(
+                "enforcement-order",
+                "Enforcement Order",
+                "order-issued",
+                "WPA Form 9's parts: the violation, what the order requires and the date to comply by",
+            ),
+            CaseNoticeKind(
+                "ticket",
+                "Notice of non-criminal disposition",
+                "ticket-issued",
+                "M.G.L. c.40 §21D: each offense (provision, day), its number and fine, and 21 days to appear or pay",
+            ),
+            CaseNoticeKind(
+                "cost-notice",
+                "Notice of the town's costs",
+                "costs-noticed",
+                "Mansfield Ch. 25 Part B §14.B.3: the costs of the town's abatement, the protest, the lien and interest",
+                needs_costs=True,
+            ),
+        )
+    }
+)
+
+
+def case_notice_kind(kind_id: str) -> CaseNoticeKind:
+    try:
+        return CASE_NOTICE_KINDS[kind_id]
+    except KeyError:
+        raise UnknownChoice("enforcement notice", kind_id, CASE_NOTICE_KINDS) from None

@@ -28,7 +28,7 @@ from .errors import MissingField, NoticeRefused, TemplateProblem
 from .kinds import NoticeKind, notice_kind
 from .render import environment, html_to_pdf, html_to_text
 
-__all__ = ["RenderedNotice", "produce", "refusal", "FORMATS", "recipients_for"]
+__all__ = ["RenderedNotice", "produce", "refusal", "FORMATS", "recipients_for", "render_page", "merged_pdf"]
 
 FORMATS = ("pdf", "html", "txt")
 _MEDIA = {"pdf": "application/pdf", "html": "text/html", "txt": "text/plain", "csv": "text/csv"}
@@ -239,3 +239,15 @@ def _merged_pdf(documents: list[str]) -> bytes:
     rendered = [weasyprint.HTML(string=h, base_url=str(DEFAULT_DIR)).render() for h in documents]
     pages = [p for doc in rendered for p in doc.pages]
     return rendered[0].copy(pages).write_pdf()
+
+
+def render_page(template, variables, record, kind) -> str:
+    """One copy of a notice from ``template`` (``record`` and ``kind`` name
+    what a missing field or a broken template is reported against): the
+    rendering :func:`produce` does, for the enforcement notices too."""
+    return _render(template, variables, record, kind)
+
+
+def merged_pdf(documents: list[str]) -> bytes:
+    """One PDF of every copy (:func:`produce`'s), each on a new page."""
+    return _merged_pdf(documents)

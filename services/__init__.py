@@ -27,6 +27,9 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.schedule`: the DPW's schedule;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
+- :mod:`services.enforcement`: open an enforcement case, its notice of
+  violation, Enforcement Order, tickets (priced in the transaction that
+  records them) and every later step;
 - :mod:`services.demo`: build the demonstration store.
 
 May import: every layer below (the sweep and the demo, the settings,
@@ -37,6 +40,7 @@ __all__ = [
     "abutters",
     "apply",
     "demo",
+    "enforcement",
     "feeds",
     "invite",
     "maps",

@@ -30,6 +30,8 @@ class DemoStore(NamedTuple):
     url: str
     filings: int
     parcels: tuple = ()  # each town's import (services.parcels.ImportResult)
+    stages: int = 0  # the filings at each stage of a permit's later life (demo/stages.py)
+    cases: int = 0  # the enforcement cases
 
 
 class DemoLogins(NamedTuple):
@@ -41,9 +43,14 @@ class DemoLogins(NamedTuple):
 
 def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, progress=None) -> DemoStore:
     """A new SQLite store in ``DATA_DIR/demo/`` (the old one removed) holding
-    ``count`` generated filings as of ``as_of``; ``progress`` (a
-    :class:`services.sweep.Progress`) is told how many were checked."""
+    ``count`` generated filings as of ``as_of`` (``progress``, a
+    :class:`services.sweep.Progress`, is told how many were checked), the
+    filings at each stage of a permit's later life and an enforcement case
+    in each town with a fine schedule (:mod:`demo.stages`), and the demo
+    towns' parcels."""
     from demo.generate import generate
+    from demo.stages import stage_cases, stage_filings
+    from models.enforcement import EnforcementRecord
     from models.service import Store
 
     folder = settings.demo_dir
@@ -59,10 +66,13 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
         told = progress.update if progress is not None else None
         filings = list(generate(count, as_of, seed=seed))
         n = len(store.import_filings(filings, by="permits demo", progress=told))
+        stages = len(store.import_filings(stage_filings(as_of), by="permits demo"))
+        record = EnforcementRecord(store)
+        cases = [record.open(case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
         parcels = import_demo_parcels(store, folder / "parcels", filings, seed=seed)
     finally:
         store.engine.dispose()
-    return DemoStore(url, n, parcels)
+    return DemoStore(url, n, parcels, stages, len(cases))
 
 
 def import_demo_parcels(store, folder: Path, filings: list, *, seed: int) -> tuple:
@@ -133,14 +143,17 @@ def run_demo(
     demo = make_demo_store(settings, as_of=as_of, count=count, seed=seed, progress=bar("import"))
     say(
         f"Demonstration store: {demo.filings} generated filings for Canton, Saugus, Mansfield and the state defaults, "
-        f"as of {as_of} ({demo.url})"
+        f"as of {as_of} ({demo.url}); "
+        f"{demo.stages} filings at the later stages of a permit (Certificates of Compliance, work before recording and "
+        f"inside the appeal period, an outrun emergency certification, Manchester-by-the-Sea, Mansfield street openings) "
+        f"and {demo.cases} enforcement cases"
     )
     parcels = sum(p.layer.parcels for p in demo.parcels)
     say(
         f"Generated assessors' parcels (MassGIS Level 3 schema, FY{demo.parcels[0].layer.fiscal_year}): {parcels:,} parcels "
         f"of {', '.join(p.layer.town for p in demo.parcels)}, for the map and the abutter lists\n"
         if demo.parcels
-        else ""
+        else "\n"
     )
     folder = fresh_output_folder(out, as_of)
     say("Running the daily sweep" + (" as a Prefect flow..." if use_prefect else "..."))

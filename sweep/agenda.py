@@ -174,6 +174,7 @@ _SCHEDULE_CLOCKS = {
     "cdf-cure": ("flowable fill cured: permanent patch and inspection", ("waiting",)),
     "dig-safe-wait": ("Dig Safe 72 hours run: excavation may start", ("waiting",)),
     "dig-safe-expiry": ("Dig Safe ticket expires (220 CMR 99.07(2))", ("active",)),
+    "repair-liability": ("the permittee's year of repairs ends: inspect the street (Mansfield Ch. 5 §V)", ("active",)),
 }
 
 
@@ -336,6 +337,9 @@ EVENT_NOTICES = (
     ("permit", ("permit-issued",), _PERMITS),
     ("denial", ("permit-denied",), _PERMITS),
     ("determination", ("determination-issued",), ("rda",)),
+    ("certificate-of-compliance", ("certificate-issued",), ("noi",)),
+    ("certificate-denial", ("certificate-denied",), ("noi",)),
+    ("certificate-of-completion", ("certificate-issued",), ("land-disturbance",)),
     ("street-permit", ("permit-issued",), _STREET),
     ("street-refusal", ("permit-denied",), _STREET),
     ("inspection-result", ("inspected",), _STREET),

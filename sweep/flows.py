@@ -241,6 +241,9 @@ def daily_sweep(
             futures[i] = None
             if progress is not None:
                 progress(count)
+        from sweep.run import case_entries
+
+        result.add_enforcement(case_entries(source, as_of))  # the store's enforcement cases, few: in the flow itself
         return write_sweep_outputs(quote(result), out)
     finally:
         gc.unfreeze()

@@ -75,6 +75,7 @@ def _digest(spool: ReportSpool, take: Callable[[Rows], Any]) -> dict:
         "due_within_days": DUE_WITHIN_DAYS,
         "counts": {k: counts[k] for k in ("filings", "open", "closed", "failed", "overdue")},
         "dockets": dockets,
+        "enforcement": take(spool.enforcement()),
         "failures": take(spool.failures()),
     }
 
@@ -127,6 +128,11 @@ td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left;vertical-align:top
 {% if g.notices %}<h3>Notices due ({{ g.notices|length }})</h3><ul>
 {% for n in g.notices %}<li>{{ n["filing"] }}: {{ n["kind"] }}: {{ n["reason"] }}</li>{% endfor %}</ul>{% endif %}
 {% endfor %}
+{% if d.enforcement %}<h2>Enforcement cases ({{ d.enforcement|length }})</h2>
+<table><tr><th>date</th><th>town</th><th>case</th><th>state</th><th>clock</th><th>status</th><th>rule</th><th>how</th></tr>
+{% for e in d.enforcement %}<tr class="{{ e["category"] }}"><td>{{ e["date"] }}</td><td>{{ e["town"] }}</td><td>{{ e["filing"] }}</td><td>{{ e["state"] }}</td>
+<td>{{ e["what"] }}</td><td>{{ e["status"] }}</td><td>{{ e["rule"] }}</td><td>{{ e["explanation"] }}</td></tr>
+{% endfor %}</table>{% endif %}
 {% if d.failures %}<h2 class="overdue">Filings that could not be swept ({{ d.failures|length }})</h2>
 <table><tr><th>filing</th><th>town</th><th>department</th><th>kind</th><th>error</th></tr>
 {% for f in d.failures %}<tr><td>{{ f.filing }}</td><td>{{ f.town }}</td><td>{{ f.department }}</td><td>{{ f.kind }}</td><td>{{ f.error }}</td></tr>
@@ -302,6 +308,13 @@ def print_docket(digest: dict, out: TextIO, limit: int = 8) -> None:
             if len(rows) > limit:
                 print(f"  {cat:<8} ... and {len(rows) - limit} more (see the digest)", file=out)
         _print_failures(failures.pop((g["town"], g["department"]), []), out, limit)
+    cases = digest.get("enforcement") or []
+    if len(cases):
+        print(f"\nEnforcement cases: {len(cases)} line(s) due, overdue or in violation", file=out)
+        for e in cases[:limit]:
+            print(f"  {e['category']:<8} {e['date']}  {e['filing']:<22} {e['what']:<30} {e['rule']}", file=out)
+        if len(cases) > limit:
+            print(f"  ... and {len(cases) - limit} more (see the digest)", file=out)
     for (town, department), rows in sorted(failures.items()):  # no open filing of theirs replayed
         print(f"\n{_town_name(town)} — {department}: {len(rows)} filings could not be swept", file=out)
         _print_failures(rows, out, limit)

@@ -54,6 +54,7 @@ __all__ = [
     "process_filing",
     "process_chunk",
     "run_sweep",
+    "case_entries",
     "chunked",
     "DEFAULT_CHUNK",
 ]
@@ -153,6 +154,9 @@ class SweepResult:
         self.spool.add(outcomes)
         if self.keep:
             self.outcomes.extend(outcomes)
+
+    def add_enforcement(self, entries: Iterable[Entry]) -> None:
+        self.spool.add_enforcement(entries)
 
     def counts(self) -> dict[str, int]:
         """``failed`` counts every filing with an error; a filing that
@@ -328,7 +332,32 @@ def run_sweep(
         result.add(process_chunk(chunk, as_of, log, notice_hook=notice_hook, out_dir=out_dir, replay_fn=replay_fn))
         if progress:
             progress(len(chunk))
+    result.add_enforcement(case_entries(source, as_of))
     return result
+
+
+def case_entries(source, as_of: date) -> list[Entry]:
+    """The docket lines of every open enforcement case the source holds
+    (the store's; a folder of filings holds none): each case replayed on
+    ``as_of`` and read as a filing's docket is (:func:`sweep.agenda.docket_entries`).
+    A case that cannot be replayed is a violation line naming why."""
+    cases = getattr(source, "enforcement_cases", None)
+    if cases is None:
+        return []
+    from workflows.enforcement_replay import replay_case
+
+    out: list[Entry] = []
+    for case in cases():
+        try:
+            out += docket_entries(replay_case(case, as_of), as_of)
+        except PermitsError as exc:
+            day = as_of.isoformat()
+            out.append(
+                Entry(
+                    case.town, "conservation", case.id, "enforcement", "?", "violation", "replay", day, 0, "failed", "", str(exc)
+                )
+            )
+    return out
 
 
 def parse_or_bad(obj: Any, where: str = "") -> Filing | BadRecord:

@@ -45,6 +45,7 @@ CREATE TABLE reminder (town TEXT, dept TEXT, grouped INT, listed INT, date TEXT,
 CREATE TABLE notice (town TEXT, dept TEXT, grouped INT, listed INT, filing TEXT, key TEXT, row TEXT);
 CREATE TABLE failure (filing TEXT, row TEXT);
 CREATE TABLE event (town TEXT, dept TEXT, day TEXT, uid TEXT, timed INT, vevent BLOB);
+CREATE TABLE enforcement (town TEXT, cat INT, date TEXT, case_id TEXT, what TEXT, row TEXT);
 """
 
 
@@ -171,6 +172,13 @@ class ReportSpool:
         self._counted = None
         self.seconds += time.process_time() - t0
 
+    def add_enforcement(self, entries: Iterable) -> None:
+        """Take the enforcement cases' docket lines (:func:`sweep.agenda.docket_entries`
+        of each open case's replay)."""
+        rows = [(e.town, _ORDER[e.category], e.date, e.filing, e.what, json.dumps(e.as_dict(), default=str)) for e in entries]
+        self._db.executemany("INSERT INTO enforcement VALUES (?,?,?,?,?,?)", rows)
+        self._counted = None
+
     def _event(self, item: CalendarItem) -> tuple:
         """The event's VEVENT lines.  A time with its own zone (which no
         filing holds: a filing's times are the town's local time) is
@@ -200,6 +208,7 @@ class ReportSpool:
             for town, dept, n in q("SELECT town, dept, count(*) FROM event GROUP BY 1, 2"):
                 c[("feed", town, dept)] = n
             c["schedule"] = q("SELECT count(*) FROM schedule").fetchone()[0]
+            c["enforcement"] = q("SELECT count(*) FROM enforcement").fetchone()[0]
             c["failures"] = q("SELECT count(*) FROM failure").fetchone()[0]
             self._counted = c
         return self._counted
@@ -244,6 +253,13 @@ class ReportSpool:
 
     def schedule(self) -> Rows:
         return Rows(self, "SELECT row FROM schedule ORDER BY date, town, filing, what, rowid", (), self._sizes["schedule"])
+
+    def enforcement(self) -> Rows:
+        """The enforcement cases' lines, by town, then category (violations
+        and overdue first), then date."""
+        return Rows(
+            self, "SELECT row FROM enforcement ORDER BY town, cat, date, case_id, what, rowid", (), self._sizes["enforcement"]
+        )
 
     def failures(self) -> Rows:
         return Rows(self, "SELECT row FROM failure ORDER BY filing, rowid", (), self._sizes["failures"])

@@ -58,6 +58,15 @@ class StoreSource:
         for ref in self.chunk_refs(500):
             yield from self.load(ref)
 
+    def enforcement_cases(self):
+        """Every enforcement case not closed, as the core's Case."""
+        from models.enforcement import EnforcementRecord
+
+        record = EnforcementRecord(self.store)
+        for row in record.cases():
+            if row.state != "closed":
+                yield record.load(row.id)[0]
+
 
 def open_source(spec: str):
     """A database URL is the store; anything else a folder or .jsonl file."""

@@ -104,6 +104,29 @@ FINISHED = [
     {"type": "deposit-refunded", "date": "2027-06-30"},
 ]
 SUSPENDED = [{"type": "suspended", "date": "2026-05-25", "days": 10}]
+#: Mansfield's street excavation permit (Ch. 5 §IV-V): no work notice, patches or inspections of Canton's
+MANSFIELD_STREET = STREET[:3]
+#: the Certificate of Compliance (310 CMR 10.05): asked, decided, recorded
+CERTIFICATE_ASKED = {
+    "type": "certificate-requested",
+    "date": "2027-06-01",
+    "requested_by": "Neponset Builders LLC",
+    "scope": "complete",
+}
+CERTIFICATE = [
+    CERTIFICATE_ASKED,
+    {
+        "type": "certificate-issued",
+        "date": "2027-06-15",
+        "scope": "complete",
+        "continuing": ["The stormwater swale is kept clear of sediment, for as long as the house stands."],
+    },
+    {"type": "certificate-recorded", "date": "2027-06-22", "instrument": "Book 41234, Page 12"},
+]
+CERTIFICATE_DENIED = [
+    CERTIFICATE_ASKED,
+    {"type": "certificate-denied", "date": "2027-06-25", "reasons": ["The replication area has not taken: under 75% cover."]},
+]
 REVOCATION = [{"type": "revocation-hearing-scheduled", "date": "2026-05-26", "hearing": "2026-06-05"}]
 
 
@@ -123,6 +146,16 @@ def _wetlands_events(kind, town, notice):
     decided = {"noi": "2026-12-29", "rda": "2026-12-29", "land-disturbance": "2026-12-15"}[kind]
     if notice == "permit":
         return done + [{"type": "permit-issued", "date": decided}]
+    if notice == "certificate-of-compliance":
+        return done + [{"type": "permit-issued", "date": decided}] + CERTIFICATE
+    if notice == "certificate-denial":
+        return done + [{"type": "permit-issued", "date": decided}] + CERTIFICATE_DENIED
+    if notice == "certificate-of-completion":
+        return (
+            done
+            + [{"type": "permit-issued", "date": decided}, {"type": "final-report-filed", "date": "2027-05-20"}]
+            + [{"type": "certificate-issued", "date": "2027-06-03", "scope": "complete"}]
+        )
     if notice == "denial":
         return done + [{"type": "permit-denied", "date": decided}]
     if notice.startswith("determination"):
@@ -130,7 +163,11 @@ def _wetlands_events(kind, town, notice):
     raise KeyError(notice)
 
 
-def _street_events(notice):
+def _street_events(notice, town="canton"):
+    if town == "mansfield":
+        if notice == "street-refusal":
+            return STREET[:2] + [{"type": "permit-denied", "date": "2026-05-11"}]
+        return MANSFIELD_STREET
     if notice == "street-refusal":
         return STREET[:2] + [{"type": "permit-denied", "date": "2026-05-11"}]
     if notice in ("street-permit", "inspection-result", "after-hours-invoice"):
@@ -152,7 +189,7 @@ def filing_for(town: str, kind: str, notice: str, **overrides):
     """A filing of ``town``'s ``kind`` at the stage ``notice`` needs
     (``determination+`` for a positive determination)."""
     if kind == "street-opening":
-        events, extra = _street_events(notice), STREET_EXTRA
+        events, extra = _street_events(notice, town), STREET_EXTRA
     else:
         events, extra = _wetlands_events(kind, town, notice), EXTRA
     if town != "wpa":  # a town's office supplies these; the state defaults have no office
@@ -176,8 +213,82 @@ def as_of_for(kind: str, notice: str) -> date:
             in ("street-permit", "suspension", "revocation-hearing", "inspection-result", "after-hours-invoice", "street-refusal")
             else date(2027, 7, 1)
         )
+    if notice.startswith("certificate-"):
+        return date(2027, 7, 1)
     return (
         date(2026, 12, 3)
         if notice in ("abutter-notice", "legal-notice", "hearing-posting", "board-memo", "affidavit-of-service")
         else date(2027, 1, 4)
     )
+
+
+# -- enforcement cases (workflows/enforcement.py), one per town's schedule ----------------------
+
+VIOLATOR = {
+    "name": "Rumford Devco LLC",
+    "address": {"street": "1 Main Street", "city": "Mansfield", "state": "MA", "zip": "02048"},
+}
+CASE_SITE = {"address": "200 Rumford Avenue", "parcel": "22-14"}
+
+
+def case_for(town: str = "mansfield", **overrides):
+    """A case at every step its town's by-law has: observed, noticed, an
+    order, two tickets mailed, and (where the by-law recovers them) the
+    town's abatement and its costs."""
+    from workflows.enforcement import parse_case
+
+    bylaw = {"mansfield": "stormwater"}.get(town, "wetlands")
+    fines = {"mansfield": (300, 300), "saugus": (25, 50), "canton": (300, 300), "manchester-by-the-sea": (0, None)}[town]
+    events = [
+        {
+            "type": "violation-observed",
+            "date": "2026-04-01",
+            "provision": "§14.B.1 (erosion control)",
+            "description": "the silt fence down along the brook",
+        },
+        {"type": "violation-noticed", "date": "2026-04-01", "delivered": "in-hand"},
+        {
+            "type": "order-issued",
+            "date": "2026-04-02",
+            "comply_by": "2026-04-17",
+            "requires": ["Repair the silt fence.", "Remove the sediment from the brook."],
+        },
+        {
+            "type": "ticket-issued",
+            "date": "2026-04-21",
+            "provision": "the Enforcement Order",
+            "offense_day": "2026-04-18",
+            "offense": 1,
+            "fine": fines[0],
+            "delivered": "mailed",
+        },
+    ]
+    if fines[1] is not None:
+        events.append(
+            {
+                "type": "ticket-issued",
+                "date": "2026-04-21",
+                "provision": "the Enforcement Order",
+                "offense_day": "2026-04-19",
+                "offense": 2,
+                "fine": fines[1],
+                "delivered": "mailed",
+            }
+        )
+    if town == "mansfield":
+        events += [{"type": "town-abated", "date": "2026-05-08"}, {"type": "costs-noticed", "date": "2026-06-05", "amount": 4200}]
+    from workflows.towns import town as profile
+
+    obj = {
+        "town": town,
+        "id": f"{profile(town).code}-ENF-2026-0001",
+        "bylaw": bylaw,
+        "site": CASE_SITE,
+        "violator": VIOLATOR,
+        "events": events,
+    }
+    obj.update(overrides)
+    return parse_case(copy.deepcopy(obj))
+
+
+CASE_AS_OF = date(2026, 6, 10)

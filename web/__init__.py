@@ -18,6 +18,7 @@ __all__ = [
     "auth",
     "bodies",
     "clients",
+    "enforcement_pages",
     "filing_pages",
     "forms",
     "headers",

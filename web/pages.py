@@ -90,9 +90,11 @@ def today(request: Request):
         "towns": user.visible_towns(),
         "query": query,
     }
+    from .enforcement_pages import enforcement_docket
     from .submissions import submitted_for
 
     ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
+    ctx["enforcement"] = enforcement_docket(request, user, filters["within"])  # the enforcement cases' own deadlines
     return render(request, "today.html", ctx, user=user)
 
 

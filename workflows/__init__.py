@@ -2,7 +2,12 @@
 permit kind (the permit's workflow: NOI, RDA, Land Disturbance, Street
 Opening), the guards, the rule book with each town's clocks as cited data
 (:mod:`workflows.towns`), and the replay that derives a filing's state and
-clocks from its history.  Also the pure rules the record applies (the
+clocks from its history.  The end of a permit's life (the Certificate of
+Compliance, :mod:`workflows.certificates`; what must be on record before
+work, :mod:`workflows.before_work`) and enforcement, a record of its own
+(a case's events, machine and clocks, :mod:`workflows.enforcement`,
+:mod:`workflows.enforcement_replay`; each town's fines,
+:mod:`workflows.fines`).  Also the pure rules the record applies (the
 docket's statuses, the deposit ledger's arithmetic), the facts of the
 town's departments (:mod:`workflows.departments`), the project's one CSV
 writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
@@ -16,15 +21,20 @@ import-linter contracts in pyproject.toml).
 
 __all__ = [
     "abutter_rules",
+    "before_work",
+    "certificates",
     "clocks",
     "departments",
     "deposits",
     "docket",
+    "enforcement",
+    "enforcement_replay",
     "errors",
     "event_fields",
     "explain",
     "extension_acts",
     "filing",
+    "fines",
     "guards",
     "ids",
     "inputs",
@@ -37,6 +47,7 @@ __all__ = [
     "rulebook",
     "spreadsheet",
     "standing",
+    "street_excavation",
     "street_opening",
     "submission",
     "towns",

@@ -16,9 +16,16 @@ __all__ = ["DEPARTMENTS", "department_of", "PATCH_INSPECTION", "PATCH_EVENTS", "
 
 #: Which town office runs each permit kind: the Conservation Commission hears
 #: wetlands filings and (Mansfield Ch. 25 Part B §7) Land Disturbance Permits;
-#: the Department of Public Works runs street openings (Canton 16-12 §9).
+#: the Department of Public Works runs street openings (Canton 16-12 §9).  It
+#: keeps the enforcement cases of its by-laws too (``enforcement``).
 DEPARTMENTS: Mapping[str, str] = MappingProxyType(
-    {"noi": "conservation", "rda": "conservation", "land-disturbance": "conservation", "street-opening": "dpw"}
+    {
+        "noi": "conservation",
+        "rda": "conservation",
+        "land-disturbance": "conservation",
+        "street-opening": "dpw",
+        "enforcement": "conservation",
+    }
 )
 
 

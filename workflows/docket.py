@@ -22,10 +22,18 @@ CLOCK_STATUSES = (
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),
     ("earliest", "premature", "violation: the act is on record before the date it was allowed"),
-    ("earliest", "violated", "violation: the act is on record with no notice that allows it (Canton 16-12 §10.3)"),
+    (
+        "earliest",
+        "violated",
+        "violation: the act is on record with no notice, recording or decision that allows it (Canton 16-12 §10.3; M.G.L. c.131 §40)",
+    ),
     ("expiry", "active", "the permit, ticket or period runs until the date"),
     ("expiry", "expired", "the date has passed"),
-    ("expiry", "violated", "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A)"),
+    (
+        "expiry",
+        "violated",
+        "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A; 310 CMR 10.05(8)(a))",
+    ),
 )
 
 
@@ -55,6 +63,9 @@ ACTIONS = {
     "certification-answer": "answer the request to certify the temporary patch",
     "revocation-notice": "send written notice of the revocation hearing",
     "after-hours-payment": "after-hours inspection bill is due",
+    "certificate-decision": "issue the Certificate of Compliance, or deny it in writing with reasons",
+    "emergency-continuation": "work goes on past the emergency certification: a Notice of Intent is due",
+    "repair-liability": "the permittee's year of repairs ends: inspect the street for repairs the digging made necessary",
 }
 
 

@@ -12,6 +12,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── BadFilingId           (workflows.ids)      an id outside the rule
      ├── UnsafePath            (workflows.ids)      a file name from an id that would leave its folder
      ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
+     ├── FineAmountLost        (workflows.fines)    a ticket whose fine the town's copy of its by-law lost
+     ├── NoTickets             (workflows.fines)    a ticket under a by-law not enforced by non-criminal disposition
      ├── FilingError                                a history that cannot have happened
      │    ├── MalformedEvent                        missing/invalid field, unknown type
      │    │    └── BadInput    (workflows.inputs)   not UTF-8 JSON, NaN, too deep, NUL...
@@ -19,6 +21,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── StoreError            (models.errors)      the record refuses or cannot be reached
      │    ├── UnknownFiling    (models.errors)      no filing with that id
      │    ├── DuplicateFiling  (models.errors)      an id imported twice
+     │    ├── UnknownCase      (models.errors)      no enforcement case with that id
+     │    ├── DuplicateCase    (models.errors)      an enforcement case id taken
      │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
      │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
      │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
@@ -51,6 +55,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NotAwaitingCheck      (services.record)    complete/incomplete of a filing not waiting to be checked
      ├── MissingReason         (services.record)    a void without its reason
      ├── NotSentBack           (services.apply)     a resubmission the town did not ask for
+     ├── NotTheFilingsTown     (services.enforcement) a case opened on another town's filing
      └── UsageError            (cli.args)           a command line the parser refuses
 
 Control flow, never shown to a user as an error:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["EVENT_FIELDS", "OPTIONAL_FIELDS", "DATE_OR_AT", "VOID", "MAX_LINES", "optional_fields"]
+__all__ = ["EVENT_FIELDS", "OPTIONAL_FIELDS", "DATE_OR_AT", "VOID", "MAX_LINES", "optional_fields", "ENFORCEMENT"]
 
 #: the most items a "lines" field (a permit's conditions) may hold
 MAX_LINES = 200
@@ -64,6 +64,19 @@ _WETLANDS = {
     "surety-released": {"date": "date"},
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
+    # the Certificate of Compliance (310 CMR 10.05; WPA Forms 8A, 8B) and Mansfield's certificate
+    # of completion (Ch. 25 Part B §15): workflows/certificates.py
+    "certificate-requested": {"date": "date", "requested_by": "str", "scope": ("complete", "partial")},
+    "certificate-issued": {"date": "date", "scope": ("complete", "partial")},
+    "certificate-denied": {"date": "date", "reasons": "lines"},
+    "certificate-recorded": {"date": "date"},
+    # an emergency certification (310 CMR 10.06): the work it allows and for how many days
+    "emergency-certified": {"date": "date", "days": "int", "work": "str"},
+    # work seen under way on the site (an inspection): judged against the permit's life (workflows/before_work.py)
+    "work-observed": {"date": "date"},
+    # an appeal of the Order (a request for a superseding order, 310 CMR 10.05(7)(c)) and its end
+    "appeal-requested": {"date": "date"},
+    "appeal-decided": {"date": "date"},
 }
 
 _STREET = {
@@ -95,6 +108,35 @@ _STREET = {
     "deposit-refunded": {"date": "date"},
     "after-hours-billed": {"date": "date", "hours": "int"},
     "after-hours-paid": {"date": "date"},
+    # Mansfield Ch. 5 §V: the street restored on completion, repairs within the year after, the year's end
+    "street-restored": {"date": "date"},
+    "repair-required": {"date": "date", "what": "str"},
+    "liability-ended": {"date": "date"},
+}
+
+#: An enforcement case's record (workflows/enforcement.py): not a permit
+#: kind, but read by the same parser under this key of EVENT_FIELDS.
+ENFORCEMENT = "enforcement"
+
+_CASE = {
+    "violation-observed": {"date": "date", "provision": "str", "description": "str"},
+    "violation-noticed": {"date": "date"},
+    # the Enforcement Order (WPA Form 9; Mansfield 25 §14.B): what it requires, and by when
+    "order-issued": {"date": "date", "comply_by": "date", "requires": "lines"},
+    # M.G.L. c.40 §21D: one offense (a provision, a day), its number and its fine in dollars
+    "ticket-issued": {"date": "date", "provision": "str", "offense_day": "date", "offense": "int", "fine": "int"},
+    "ticket-paid": {"date": "date", "ticket": "position"},
+    "ticket-contested": {"date": "date", "ticket": "position"},
+    # Mansfield 25 §14.B.2-3: the town abated the violation itself; its costs, the protest, the lien
+    "town-abated": {"date": "date"},
+    "costs-noticed": {"date": "date", "amount": "int"},
+    "costs-protested": {"date": "date"},
+    "costs-decided": {"date": "date", "amount": "int"},
+    "costs-paid": {"date": "date"},
+    "lien-recorded": {"date": "date"},
+    "complied": {"date": "date"},
+    "closed": {"date": "date", "reason": "str"},
+    VOID: {"date": "date", "voids": "position", "reason": "str"},
 }
 
 #: Optional fields with their kinds, checked when present.
@@ -119,6 +161,20 @@ OPTIONAL_FIELDS = {
     ("street-opening", "backfilled"): {"at": "moment"},  # Canton 16-12 §11.2: the cure runs from placement
     ("street-opening", "excavation-started"): {"at": "moment"},  # judged against hour clocks
     ("street-opening", "permanent-patch-placed"): {"at": "moment"},
+    # the Certificate's part of the work (a partial one), the conditions that continue past it, its recording
+    ("*", "certificate-requested"): {"portion": "str"},
+    ("*", "certificate-issued"): {"portion": "str", "continuing": "lines"},
+    ("*", "certificate-recorded"): {"instrument": "str"},
+    # 310 CMR 10.06(3): more than 30 days with the Commissioner's written approval
+    ("*", "emergency-certified"): {"commissioner_approved": "bool"},
+    ("*", "work-observed"): {"what": "str"},
+    ("*", "appeal-requested"): {"by": "str"},
+    # Mansfield 25 §12: part of a phased project's surety released as a phase is completed
+    ("land-disturbance", "surety-released"): {"phase": "str"},
+    # how a notice or a ticket reached the violator (M.G.L. c.40 §21D: in hand, or mailed within 15 days)
+    (ENFORCEMENT, "violation-noticed"): {"delivered": ("in-hand", "mailed")},
+    (ENFORCEMENT, "ticket-issued"): {"delivered": ("in-hand", "mailed")},
+    (ENFORCEMENT, "costs-noticed"): {"received": "date"},
 }
 
 
@@ -138,5 +194,6 @@ EVENT_FIELDS: Mapping[str, Mapping[str, Mapping[str, Any]]] = MappingProxyType(
         "rda": {**_WETLANDS, **_COMMON},
         "land-disturbance": {**_WETLANDS, **_COMMON},
         "street-opening": {**_STREET, **_COMMON},
+        ENFORCEMENT: _CASE,
     }
 )

@@ -11,7 +11,9 @@
 
 They cover wetlands Orders of Conditions and by-law permits (``noi``) and
 Land Disturbance Permits; not 30-day street opening permits, nor
-determinations of applicability (docs/reference/readings.md).  A filing records that
+determinations of applicability, nor enforcement orders, which the 2010
+Act excludes by its own terms (:func:`not_extended`;
+docs/reference/readings.md).  A filing records that
 an Act does not apply to it (the holder's election, a court's ruling) with
 ``act-not-applied``; the explanation then says so.  Pure: no I/O.
 """
@@ -23,7 +25,7 @@ from datetime import date
 
 from calendars import add_months
 
-__all__ = ["ExtensionAct", "ACTS", "ACT_IDS", "extend"]
+__all__ = ["ExtensionAct", "ACTS", "ACT_IDS", "extend", "ENFORCEMENT_ORDERS", "not_extended"]
 
 
 @dataclass(frozen=True)
@@ -98,3 +100,21 @@ def extend(kind: str, issued: date, expiry: date, declined=()) -> tuple[date, st
         text += f"; {how} from {expiry} to {moved} by {act.citation}"
         expiry = moved
     return expiry, text
+
+
+#: Enforcement orders are not extended: the 2010 Act excludes them by its
+#: own terms; the engine reads the 2020 and 2024 Acts as excluding them too
+#: (docs/reference/readings.md).  An Order's compliance date stands.
+ENFORCEMENT_ORDERS = "St. 2010 c.240 §173 (Permit Extension Act) excludes enforcement orders"
+
+
+def not_extended(issued: date, due: date) -> str:
+    """The explanation's words for an enforcement order issued on
+    ``issued`` with a compliance date ``due``: each Act that would have
+    covered an approval in effect then, and that it does not extend this
+    one.  "" when no Act's window reaches it."""
+    covering = [a for a in ACTS if issued <= a.last and due >= a.first]
+    if not covering:
+        return ""
+    names = "; ".join(a.citation for a in covering)
+    return f"; not extended by {names}: an enforcement order is no permit the Acts extend ({ENFORCEMENT_ORDERS})"

@@ -196,6 +196,21 @@ def parse_event(kind: str, position: int, raw: Mapping[str, Any], filing_id: str
     return _event(kind, position, raw, filing_id, earlier, False)
 
 
+def vouched_events(kind: str, raw_events: list, record_id: str) -> list[Event] | None:
+    """The events of a record kept as a filing is (an enforcement case),
+    each seeing those before it, vouched for as :func:`parse_filing` does
+    (see _event): None when a value must first be held to check_values.
+    A refusal is raised as parse_event's; the caller, like parse_filing,
+    asks check_values before passing it on."""
+    events: list[Event] = []
+    try:
+        for position, raw in enumerate(raw_events, start=1):
+            events.append(_event(kind, position, raw, record_id, events, True))
+    except _Unproven:
+        return None
+    return events
+
+
 def _event(kind, position, raw, filing_id, earlier, vouch: bool, _new=object.__new__) -> Event:
     """:func:`parse_event`; with ``vouch``, also raise _Unproven unless every
     value of ``raw`` is one check_values accepts (a converted date or choice

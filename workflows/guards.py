@@ -90,6 +90,26 @@ def emergency_projects_provided(ctx, e):
     return None
 
 
+def certified_for_at_most_30_days(ctx, e):
+    """310 CMR 10.06(3): the time for emergency work "shall not exceed 30
+    days ... unless written approval of the Commissioner is obtained"."""
+    days = e.get("days")
+    if days < 1:
+        return "an emergency certification allows the certified work for at least one day (310 CMR 10.06(3))"
+    if days > 30 and not e.get("commissioner_approved"):
+        return (
+            f"an emergency certification allows at most 30 days of work, not {days}, unless the Commissioner "
+            f"approves more in writing (commissioner_approved: true) (310 CMR 10.06(3))"
+        )
+    return None
+
+
+def an_appeal_to_decide(ctx, e):
+    if not any(x.type == "appeal-requested" for x in ctx.events):
+        return "no appeal of the Order is on record to be decided (310 CMR 10.05(7)(c))"
+    return None
+
+
 def hearing_has_opened(ctx, e):
     return f"a hearing cannot close before it opens ({ctx.rules.bylaw})"
 
@@ -118,6 +138,8 @@ COMMON_GUARDS = {
         Guard("objection_closes_the_hearing", objection_closes_the_hearing, "Canton Wetlands By-Law 15-5"),
         Guard("emergency_projects_provided", emergency_projects_provided, "Canton Wetlands By-Law 15-3 (emergency projects)"),
         Guard("hearing_has_opened", hearing_has_opened, "Canton 15-5; Saugus 508.08 §5.2; Mansfield 25 §7.G"),
+        Guard("certified_for_at_most_30_days", certified_for_at_most_30_days, "310 CMR 10.06(3)"),
+        Guard("an_appeal_to_decide", an_appeal_to_decide, "310 CMR 10.05(7)(c)"),
         Guard(
             "decision_follows_close_where_required",
             decision_follows_close_where_required,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .certificates import CERTIFICATE_GUARDS, completion_rows
 from .guards import COMMON_GUARDS
 from .machine import ANY, Guard, Machine
 from .machine import Transition as T
@@ -64,6 +65,7 @@ MACHINE = Machine(
     final=frozenset({S.DENIED.value, S.REVOKED.value, S.COMPLETED.value, S.WITHDRAWN.value}),
     transitions=hearing_rows(S, opened_guards=("boards_reported_or_40_days",))
     + permit_rows(S)
+    + completion_rows(S)
     + (
         # §7.G: certified mail receipts before the hearing opens; §12: surety before land
         # disturbance, released in full only after the final report and the certificate (§13, §15)
@@ -75,6 +77,7 @@ MACHINE = Machine(
     ),
     guards={
         **COMMON_GUARDS,
+        **CERTIFICATE_GUARDS,
         "boards_reported_or_40_days": Guard("boards_reported_or_40_days", boards_reported_or_40_days, "Mansfield 25 §7.E"),
     },
     conds={"incomplete": incomplete},

@@ -133,6 +133,8 @@ class Machine:
             hint = f"; it is allowed in: {', '.join(w if w != START else 'the first event' for w in where)}" if where else ""
             if ANY in {s for t in self._by_event.get(etype, ()) for s in t.sources}:
                 hint = "; it is allowed in any state that is not final"
+            if etype not in self._by_event and getattr(ctx, "rules", None) is not None:
+                hint = f": it is no step of a {self.kind} under {ctx.rules.bylaw}"
             raise TransitionRefused(
                 f"{etype} is not allowed {shown}{hint}",
                 filing=ctx.filing_id,

@@ -1,11 +1,14 @@
 """Notice of Intent: from filing through hearing to the permit (Order of
-Conditions) and its life.  Canton Art. XV 15-5..15-7; Saugus 508.08 §5, §7;
-the state's 310 CMR 10.05 (Mansfield Ch. 15 §4.1 adopts it)."""
+Conditions) and its life, to the Certificate of Compliance recorded at the
+Registry of Deeds.  Canton Art. XV 15-5..15-7; Saugus 508.08 §5, §7; the
+state's 310 CMR 10.05 (Mansfield Ch. 15 §4.1 adopts it), its Certificates
+of Compliance (WPA Forms 8A, 8B) and its emergency certifications (10.06)."""
 
 from __future__ import annotations
 
 from enum import Enum
 
+from .certificates import CERTIFICATE_GUARDS, certificate_rows, complete_certificate
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Machine
 from .machine import Transition as T
@@ -24,6 +27,7 @@ class NoiState(str, Enum):
     HEARING_CLOSED = "hearing-closed"
     ISSUED = "issued"
     RENEWED = "renewed"
+    CERTIFIED = "certified"
     DENIED = "denied"
     REVOKED = "revoked"
     COMPLETED = "completed"
@@ -39,13 +43,22 @@ MACHINE = Machine(
         # Canton emergency projects (canton.txt lines 6-17): the work first, the application within 21 days
         T("emergency-work-started", (START,), S.EMERGENCY.value, guards=("emergency_projects_provided",)),
         T("emergency-noticed", (START,), S.EMERGENCY.value, guards=("emergency_projects_provided",)),
+        # 310 CMR 10.06: an emergency certification, for the certified work and at most 30 days
+        T("emergency-certified", (START,), S.EMERGENCY.value, guards=("certified_for_at_most_30_days",)),
         T("emergency-work-started", (S.EMERGENCY.value,), None),
         T("emergency-noticed", (ANY,), None),
+        T("emergency-certified", (S.EMERGENCY.value,), None, guards=("certified_for_at_most_30_days",)),
         T("filed", (S.EMERGENCY.value,), S.INCOMPLETE.value, cond="incomplete"),
         T("filed", (S.EMERGENCY.value,), S.FILED.value),
     )
     + hearing_rows(S)
-    + permit_rows(S),
-    guards=COMMON_GUARDS,
-    conds={"incomplete": incomplete},
+    + permit_rows(S)
+    + certificate_rows(S)
+    + (
+        # an appeal of the Order holds the work back until it is decided (WPA Form 5, General Conditions)
+        T("appeal-requested", (S.ISSUED.value, S.RENEWED.value), None),
+        T("appeal-decided", (S.ISSUED.value, S.RENEWED.value), None, guards=("an_appeal_to_decide",)),
+    ),
+    guards={**COMMON_GUARDS, **CERTIFICATE_GUARDS},
+    conds={"incomplete": incomplete, "complete_certificate": complete_certificate},
 )

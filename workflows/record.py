@@ -15,7 +15,7 @@ from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
 
-__all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT", "EVENT_NOTES"]
+__all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT", "EVENT_NOTES", "emergency_end"]
 
 #: Canton 16-12 §11.3(c): work over 30 feet not permanently patched before
 #: December 1 needs a Winter Preparation Patch.
@@ -51,6 +51,7 @@ class Record:
     suspended_until: date | None = None
     revocation_hearing: date | None = None
     extensions: dict[str, Event] = field(default_factory=dict)
+    emergency_certified: Event | None = None  # the latest emergency certification (310 CMR 10.06)
     known_clocks: frozenset = frozenset()
     state: str = "(start)"
 
@@ -236,6 +237,35 @@ def _clock_extended(rec: Record, e: Event) -> None:
     rec.extensions[e.get("clock")] = e
 
 
+def _certificate_requested(rec: Record, e: Event) -> None:
+    rec.anchor("certificate-requested", e.date, e)
+
+
+def _emergency_certified(rec: Record, e: Event) -> None:
+    rec.emergency_certified = e
+    rec.anchor("emergency-certified", e.date, e)
+
+
+def emergency_end(rec: Record) -> date | None:
+    """The last day the latest emergency certification allows work: its
+    date plus its days (day 0 the certification; never rolled), or None."""
+    cert = rec.emergency_certified
+    return None if cert is None else cert.date + timedelta(days=cert.get("days"))
+
+
+def _work_observed(rec: Record, e: Event) -> None:
+    """Work seen after the emergency certification ended, with no Notice of
+    Intent filed yet, starts the emergency-continuation clock (310 CMR 10.06)."""
+    end = emergency_end(rec)
+    if end is not None and e.date > end and "received" not in rec.anchors and "emergency-ended" not in rec.anchors:
+        rec.anchor("emergency-ended", end, e)
+
+
+def _street_restored(rec: Record, e: Event) -> None:
+    if "restoration" not in rec.anchors:
+        rec.anchor("restoration", e.date, e)
+
+
 #: event type -> what it tells the record (an event not listed tells nothing
 #: beyond its place in the history)
 EVENT_NOTES = {
@@ -269,4 +299,8 @@ EVENT_NOTES = {
     "after-hours-billed": _billed,
     "act-not-applied": _act_not_applied,
     "clock-extended": _clock_extended,
+    "certificate-requested": _certificate_requested,
+    "emergency-certified": _emergency_certified,
+    "work-observed": _work_observed,
+    "street-restored": _street_restored,
 }

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from . import land_disturbance, noi, rda, street_opening
+from . import land_disturbance, noi, rda, street_excavation, street_opening
+from .before_work import conditions
 from .clocks import ClockResult, evaluate_clocks, event_order
 from .errors import MalformedEvent
 from .filing import PLAIN_HISTORY, VOID, Event, Filing
@@ -27,7 +28,7 @@ from .rulebook import PermitRules
 from .towns import town
 from .violations import flagged
 
-__all__ = ["MACHINES", "ClockResult", "Replay", "replay"]
+__all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay"]
 
 MACHINES = {
     "noi": noi.MACHINE,
@@ -35,6 +36,15 @@ MACHINES = {
     "land-disturbance": land_disturbance.MACHINE,
     "street-opening": street_opening.MACHINE,
 }
+#: Machines a town's rule book may pick instead of its kind's own
+#: (``PermitRules.machine``): Mansfield's street excavation permit.
+VARIANTS = {street_excavation.VARIANT: street_excavation.MACHINE}
+
+
+def machine_for(rules: PermitRules):
+    """The machine a filing under ``rules`` runs on: its kind's, or the
+    variant its rule book names."""
+    return VARIANTS[rules.machine] if rules.machine else MACHINES[rules.kind]
 
 
 @dataclass
@@ -118,12 +128,16 @@ def _mark_binding(clocks: list[ClockResult], prefixes: Iterable[str]) -> None:
 
 
 def _flag(rec: Record, clocks: list[ClockResult]) -> None:
-    """Mark the violations no earliest clock catches (:mod:`.violations`)."""
-    for clock_id, ctype, day, rule, text in flagged(rec):
+    """Mark the violations no earliest clock catches (:mod:`.violations`),
+    and add the conditions before work (:mod:`.before_work`): a violation
+    marks the clock of its id, or is added when the record never started
+    it; a condition met or broken with no clock of its own is added."""
+    found = [(cid, ctype, day, "violated", rule, text) for cid, ctype, day, rule, text in flagged(rec)]
+    for clock_id, ctype, day, status, rule, text in found + conditions(rec):
         mine = next((c for c in clocks if c.id == clock_id), None)
         if mine is None:
-            clocks.append(ClockResult(clock_id, ctype, day, "violated", rule, text))
-        else:
+            clocks.append(ClockResult(clock_id, ctype, day, status, rule, text))
+        elif status == "violated":
             mine.status = "violated"
             mine.explanation += f"; {text}"
 
@@ -150,7 +164,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     profile = town(filing.town)
     rules = profile.rules(filing.kind)
     also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also] if filing.also else []
-    machine = MACHINES[filing.kind]
+    machine = machine_for(rules)
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
     state = START

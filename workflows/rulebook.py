@@ -25,6 +25,7 @@ from calendars import BusinessCalendar, DateRule
 from .abutter_rules import AbutterRule
 from .departments import DEPARTMENTS
 from .errors import RuleBookError, UnknownChoice
+from .fines import FineSchedule
 
 __all__ = [
     "KINDS",
@@ -72,6 +73,11 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "recording-before-work": "earliest",
         "mail-receipts": "earliest",
         "surety": "earliest",
+        "certificate-decision": "deadline",
+        "appeal-before-work": "earliest",
+        "emergency-certification": "expiry",
+        "emergency-continuation": "deadline",
+        "repair-liability": "expiry",
     }
 )
 
@@ -99,6 +105,10 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "dig-safe-notice": "Dig Safe notice given",
         "received": "request received",
         "patch-noticed": "permanent patch noticed",
+        "certificate-requested": "Certificate of Compliance requested in writing",
+        "emergency-certified": "emergency certification",
+        "emergency-ended": "the last day the emergency certification allows work, with work seen after it",
+        "restoration": "street restored",
     }
 )
 
@@ -181,6 +191,22 @@ class PermitRules:
     #: None where the kind has none of its own (the state's rule then
     #: applies to a wetlands filing: :func:`workflows.towns.abutter_rule`).
     abutters: AbutterRule | None = None
+    #: The by-law that has the holder certify the recording in writing
+    #: before work (Saugus 508.08 §7.9), cited; "" where recording alone
+    #: will do (:attr:`recording_before_work`).
+    recording_certified: str = ""
+    #: The by-law that refuses a street permit without a Dig Safe number
+    #: (Canton 16-12 §10.4), cited; "" where none does (Dig Safe itself,
+    #: M.G.L. c.82 §40A, still holds the excavation back).
+    dig_safe_before_issue: str = ""
+    #: Conditions the by-law itself sets on every permit of the kind, each
+    #: (condition, citation): the permit notice prints them first
+    #: (Mansfield Ch. 5 §IV-V: barriers, lanterns, restoration, repairs).
+    standing_conditions: tuple[tuple[str, str], ...] = ()
+    #: The machine a kind runs on where it is not the kind's own
+    #: (``street-excavation``: a street permit with only Mansfield Ch. 5
+    #: §IV-V's rules, :mod:`workflows.street_excavation`); "" for the kind's.
+    machine: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)
@@ -280,8 +306,17 @@ class TownProfile:
     #: M.G.L. c.4 §9 move a by-law's last day off a Saturday (310 CMR
     #: 10.05(1) moves wetlands periods off Saturdays in any town).
     saturday_closure: str = ""
+    #: The town's fine schedules for non-criminal disposition (M.G.L. c.40
+    #: §21D), by by-law id (``wetlands``, ``stormwater``): what an
+    #: enforcement case is opened under (:mod:`workflows.fines`).
+    fines: Mapping[str, FineSchedule] = field(default_factory=dict)
+    #: The town's short code in record ids (``CAN-ENF-2026-0001``); the
+    #: id's first three letters unless given (Manchester-by-the-Sea: MBS).
+    code: str = ""
 
     def __post_init__(self):
+        if not self.code:
+            object.__setattr__(self, "code", self.id.replace("-", "")[:3].upper())
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
             raise RuleBookError(self.id or "?", None, "town id must be lower-case letters, digits and dashes")
         for kind, rules in self.permits.items():
@@ -305,6 +340,10 @@ class TownProfile:
         for day, reason in self.closures.items():
             if not isinstance(day, date) or not str(reason).strip():
                 raise RuleBookError(self.id, None, f"closure {day!r}: needs a date and a reason")
+        for bylaw, schedule in self.fines.items():
+            if not isinstance(schedule, FineSchedule) or schedule.id != bylaw:
+                raise RuleBookError(self.id, None, f"fines[{bylaw!r}]: not a FineSchedule declared as {bylaw!r}")
+            schedule.check(self.id)
 
     @property
     def suffolk(self) -> bool:
@@ -320,6 +359,14 @@ class TownProfile:
         """The office that runs permit ``kind`` here, or None for a profile
         that declares none (the state defaults)."""
         return self.offices.get(DEPARTMENTS[kind])
+
+    def fine_schedule(self, bylaw: str) -> FineSchedule:
+        """The fine schedule of by-law ``bylaw`` here (UnknownChoice naming
+        the town's own)."""
+        try:
+            return self.fines[bylaw]
+        except KeyError:
+            raise UnknownChoice(f"by-law with a fine schedule in {self.name}", bylaw, self.fines) from None
 
     def rules(self, kind: str) -> PermitRules:
         try:

@@ -28,6 +28,7 @@ APPLICANT_CLOCKS: Mapping[str, tuple[str, frozenset | None]] = {
     "winter-patch": ("place the winter preparation patch", None),
     "permanent-patch-window-closes": ("place the permanent patch", None),
     "after-hours-payment": ("pay the after-hours inspection invoice", None),
+    "emergency-continuation": ("file a Notice of Intent for the work to go on past the emergency certification", None),
 }
 
 #: What the town does to meet its clocks, in words.
@@ -40,6 +41,7 @@ TOWN_ACTIONS: Mapping[str, str] = {
     "settlement-answer": "answer the settlement inspection",
     "certification-answer": "answer the certification request",
     "revocation-notice": "give written notice of the revocation hearing",
+    "certificate-decision": "issue the Certificate of Compliance or deny it in writing",
 }
 
 _STATES: Mapping[str, str] = {
@@ -54,6 +56,8 @@ _STATES: Mapping[str, str] = {
     "denied": "The application was denied.",
     "revoked": "The permit was revoked.",
     "completed": "The work is certified complete.",
+    "certified": "The Certificate of Compliance is issued; recorded at the Registry of Deeds, it closes the Order.",
+    "restored": "The street is restored; the permittee answers for repairs the digging makes necessary for one year.",
     "withdrawn": "The application was withdrawn.",
     "negative-determination": "Negative determination: the by-law does not require a Notice of Intent for this work.",
     "positive-determination": "Positive determination: a Notice of Intent is required for this work.",

@@ -11,8 +11,11 @@ rule.
   opens or the flowable fill has cured, §11.2, §11.4);
 - ``violated``: an act with no clock to be early against: excavation on an
   expired street permit (16-12 §10.1), excavation with no work notice on
-  record (16-12 §10.3), excavation after the Dig Safe ticket lapsed
-  (M.G.L. c.82 §40A; 220 CMR 99.07(2)).
+  record (16-12 §10.3), excavation with no Dig Safe notice or after the
+  ticket lapsed (M.G.L. c.82 §40A; 220 CMR 99.07(2)).
+
+A wetlands or stormwater permit's conditions before and during work
+(recording, appeals, expiry) are :mod:`workflows.before_work`'s.
 
 Pure: no I/O.
 """
@@ -72,34 +75,6 @@ def _unnoticed_patch(rec) -> list:
     ]
 
 
-def _unrecorded_work(rec) -> list:
-    """Saugus 508.08 §7.9: "No work ... shall be undertaken until the permit
-    ... has been recorded in the Registry of Deeds ... and until the holder
-    of the permit certifies in writing to the Commission that the permit has
-    been recorded"."""
-    rule = rec.rules.recording_before_work
-    if not rule:
-        return []
-    work = next((e for e in rec.events if e.type == "work-started"), None)
-    if work is None:
-        return []
-    before = [e for e in rec.events if (e.date, e.position) <= (work.date, work.position)]
-    missing = [t for t in ("permit-recorded", "recording-certified") if not any(e.type == t for e in before)]
-    if not missing:
-        return []
-    return [
-        (
-            "recording-before-work",
-            "earliest",
-            work.date,
-            rule,
-            f"work-started on {work.date} (event {work.position}) with no {' and no '.join(missing)} before it: no work "
-            f"until the permit is recorded at the Registry of Deeds and the holder certifies it in writing; "
-            f"a violation on record ({rule})",
-        )
-    ]
-
-
 STORMWATER = "Mansfield Stormwater By-Law Ch. 25 Part B"
 
 
@@ -142,9 +117,11 @@ def _land_disturbance(rec) -> list:
                 f"a violation on record ({STORMWATER} §12)",
             )
         )
-    released = _first(rec, "surety-released")
-    if released is not None:
-        missing = [t for t in ("final-report-filed", "completion-certified") if _first(rec, t, released) is None]
+    released = next((e for e in rec.events if e.type == "surety-released" and not e.get("phase")), None)
+    if released is not None:  # a full release: a phase's share (``phase``) may go before (§12)
+        missing = [t for t in ("final-report-filed", "certificate-issued") if _first(rec, t, released) is None]
+        if "certificate-issued" in missing and _first(rec, "completion-certified", released) is not None:
+            missing.remove("certificate-issued")  # the one event of before
         if missing:
             out.append(
                 (
@@ -166,7 +143,7 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     if rec.rules.kind == "land-disturbance":
         return _land_disturbance(rec)
     if rec.rules.kind != "street-opening":
-        return _unrecorded_work(rec)
+        return []  # a wetlands permit's: workflows.before_work
     out = []
     dug = next((e for e in rec.events if e.type == "excavation-started"), None)
     if dug is None:
@@ -201,7 +178,19 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
                     f"the notice, a ticket valid 30 calendar days; a violation on record ({DIG_SAFE}; 220 CMR 99.07(2))",
                 )
             )
-    if "work-noticed" not in rec.anchors and not rec.emergency:
+    if ticket is None and not rec.emergency and "dig-safe-wait" in rec.known_clocks:
+        out.append(
+            (
+                "dig-safe-wait",
+                "earliest",
+                dug.date,
+                DIG_SAFE,
+                f"excavation-started on {dug.date} (event {dug.position}) with no Dig Safe notice on record: "
+                f"excavation at least 72 hours, not counting Saturdays, Sundays and legal holidays, after notice "
+                f"to the utilities; a violation on record ({DIG_SAFE})",
+            )
+        )
+    if "work-noticed" not in rec.anchors and not rec.emergency and "work-notice" in rec.known_clocks:
         out.append(
             (
                 "work-notice",

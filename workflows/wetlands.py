@@ -60,4 +60,6 @@ def permit_rows(S) -> tuple[T, ...]:
         T("permit-renewed", live, S.RENEWED.value, guards=("renews_at_most_once", "renewal_was_requested")),
         T("completion-certified", live, S.COMPLETED.value),
         T("permit-revoked", live, S.REVOKED.value),
+        # work seen on the site, judged against the permit's life (workflows/before_work.py)
+        T("work-observed", (ANY,), None),
     )

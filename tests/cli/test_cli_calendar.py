@@ -63,7 +63,7 @@ def test_holidays_json_lists_the_statute_days(capsys):
     [
         (
             ["clock", "noi", "hearing-open", "--town", "boston", "--from", "2026-03-30"],
-            "unknown town 'boston'; choose one of: canton, mansfield, saugus, wpa",
+            "unknown town 'boston'; choose one of: canton, manchester-by-the-sea, mansfield, saugus, wpa",
         ),
         (["clock", "street-opening", "hearing-open", "--town", "saugus", "--from", "2026-03-30"], "choose one of: noi, rda"),
         (["clock", "noi", "no-such-clock", "--town", "canton", "--from", "2026-03-30"], "unknown clock for noi 'no-such-clock'"),

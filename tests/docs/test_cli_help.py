@@ -13,9 +13,16 @@ def _subparsers(parser):
                 yield name, helps.get(name), sub
 
 
+def _all_subparsers(parser, prefix=""):
+    """Every sub-command, and every sub-command of one (``enforcement open``)."""
+    for name, summary, sub in _subparsers(parser):
+        yield f"{prefix}{name}", summary, sub
+        yield from _all_subparsers(sub, f"{prefix}{name} ")
+
+
 def test_every_sub_command_and_option_has_help_text():
     missing = []
-    for name, summary, sub in _subparsers(build_parser()):
+    for name, summary, sub in _all_subparsers(build_parser()):
         if not summary or not sub.description:
             missing.append(f"{name}: no help or description")
         for action in sub._actions:

@@ -49,3 +49,21 @@ def test_each_sub_commands_section_names_every_one_of_its_options():
 def test_no_sub_command_has_two_headings():
     headings = re.findall(r"^### permits ([a-z-]+)$", TEXT, re.M)
     assert len(headings) == len(set(headings))
+
+
+def test_the_enforcement_section_names_each_of_its_steps_and_their_options():
+    """`permits enforcement STEP`: each step, and each option it takes, is on
+    the page under `### permits enforcement`."""
+    (action,) = [a for a in _sub_commands()["enforcement"]._actions if isinstance(a, argparse._SubParsersAction)]
+    section = _sections()["enforcement"]
+    missing = []
+    for step, sub in action.choices.items():
+        if not re.search(rf"`{step}\b", section):
+            missing.append(step)
+        for a in sub._actions:
+            if isinstance(a, argparse._HelpAction):
+                continue
+            for option in a.option_strings:
+                if option.startswith("--") and option not in section:
+                    missing.append(f"{step} {option}")
+    assert missing == [], "docs/reference/commands.md, permits enforcement, lacks: " + ", ".join(missing)

@@ -101,6 +101,30 @@ def test_the_event_tables_name_each_events_optional_fields_too(section, kinds):
                 )
 
 
+@pytest.mark.parametrize("args, obj", _examples("case"))
+def test_each_enforcement_case_example_parses_and_replays_to_the_state_it_claims(args, obj):
+    from workflows.enforcement import parse_case
+    from workflows.enforcement_replay import replay_case
+
+    assert replay_case(parse_case(obj), date.fromisoformat(args["as-of"])).state == args["state"]
+
+
+def test_the_case_tables_name_every_case_event_with_its_fields_and_every_case_clock():
+    from workflows.enforcement_replay import CASE_CLOCK_TYPES
+    from workflows.event_fields import ENFORCEMENT
+
+    rows = _rows(_section("Case events"))
+    for etype, fields in EVENT_FIELDS[ENFORCEMENT].items():
+        assert etype in rows, f"docs/reference/filing-format.md: Case events lacks {etype!r}"
+        optional = OPTIONAL_FIELDS.get((ENFORCEMENT, etype), {})
+        for name in [*fields, *optional]:
+            assert f"`{name}`" in rows[etype], f"docs/reference/filing-format.md: {etype} lacks its field {name!r}"
+    clocks = _rows(_section("Case clocks"))
+    assert set(clocks) == set(CASE_CLOCK_TYPES)
+    for clock_id, kind in CASE_CLOCK_TYPES.items():
+        assert f"| {kind} |" in clocks[clock_id]
+
+
 def test_the_clock_table_lists_every_clock_id_with_its_type():
     rows = _rows(TEXT[TEXT.index("## Clock ids") :])
     assert set(rows) == set(CLOCK_TYPES)

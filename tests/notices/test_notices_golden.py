@@ -43,6 +43,18 @@ CASES = [
     ("revocation-hearing", "canton", "street-opening"),
     ("after-hours-invoice", "canton", "street-opening"),
     ("deposit-refund", "canton", "street-opening"),
+    ("street-permit", "mansfield", "street-opening"),
+    ("certificate-of-compliance", "saugus", "noi"),
+    ("certificate-denial", "wpa", "noi"),
+    ("certificate-of-completion", "mansfield", "land-disturbance"),
+]
+#: (case notice, town): every enforcement notice for a case at that step (notice_fixtures.case_for)
+CASE_NOTICES = [
+    ("violation-notice", "saugus"),
+    ("enforcement-order", "mansfield"),
+    ("ticket", "saugus"),
+    ("ticket", "manchester-by-the-sea"),
+    ("cost-notice", "mansfield"),
 ]
 
 
@@ -71,11 +83,27 @@ def test_notice_matches_its_golden_file(notice, town, kind, fmt):
         _check(f"{town}-{kind}-{label}{suffix}", out.content)
 
 
+@pytest.mark.parametrize("fmt", ["html", "txt"])
+@pytest.mark.parametrize("notice, town", CASE_NOTICES)
+def test_each_enforcement_notice_matches_its_golden_file(notice, town, fmt):
+    from notice_fixtures import CASE_AS_OF, case_for
+
+    from notices.enforcement import produce_case_notice
+    from workflows.enforcement_replay import replay_case
+
+    case = case_for(town)
+    for out in produce_case_notice(case, replay_case(case, CASE_AS_OF), notice, fmt=fmt, dated=DATED):
+        _check(f"{town}-enforcement-{notice}{out.filename.split(notice, 1)[1]}", out.content)
+
+
 def test_every_template_has_a_golden_case():
+    from notices.kinds import CASE_NOTICE_KINDS
+
     covered = {n.rstrip("+") for n, _, _ in CASES}
     assert covered == set(NOTICE_KINDS)
-    partials = {"_base.html.j2", "_clocks.html.j2", "labels.html.j2"}
-    assert {f"{k}.html.j2" for k in NOTICE_KINDS} | partials == template_names()
+    assert {n for n, _ in CASE_NOTICES} == set(CASE_NOTICE_KINDS)
+    partials = {"_base.html.j2", "_clocks.html.j2", "_case.html.j2", "labels.html.j2"}
+    assert {f"{k}.html.j2" for k in (*NOTICE_KINDS, *CASE_NOTICE_KINDS)} | partials == template_names()
 
 
 #: conditions staff give with the decision (on its ``permit-issued`` event)

@@ -172,3 +172,25 @@ def test_event_notices_only_for_the_latest_recent_event_of_each_type():
     )
     keys = [n.key for n in notices_due(R("street-opening", "excavating", id="CAN-SOP-1"), AS_OF, f.events)]
     assert keys == ["notice:inspection-result:event-4"]  # the permit of 2026-10-05 is older than 30 days
+
+
+def test_a_certificate_issued_or_denied_is_a_notice_due_and_a_land_disturbance_letter_too():
+    """310 CMR 10.05: the Certificate (WPA Form 8B) or the written denial goes
+    to the holder; Mansfield 25 §15: the letter certifying completion."""
+    events = parse_filing(
+        {
+            "town": "wpa",
+            "kind": "noi",
+            "id": "WPA-NOI-1",
+            "events": [
+                {"type": "filed", "date": "2023-03-02"},
+                {"type": "permit-issued", "date": "2023-04-03"},
+                {"type": "certificate-requested", "date": "2026-11-02", "requested_by": "the owner", "scope": "complete"},
+                {"type": "certificate-issued", "date": "2026-11-20", "scope": "complete"},
+            ],
+        }
+    ).events
+    keys = [n.key for n in notices_due(R("noi", "certified", town="wpa", id="WPA-NOI-1"), AS_OF, events)]
+    assert keys == ["notice:certificate-of-compliance:event-4"]
+    keys = [n.key for n in notices_due(R("land-disturbance", "completed", town="mansfield"), AS_OF, events)]
+    assert keys == ["notice:certificate-of-completion:event-4"]

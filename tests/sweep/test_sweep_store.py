@@ -210,3 +210,43 @@ def test_permits_sweep_of_the_store_records_its_outputs_there_by_default(tmp_pat
     assert main(args) == 0
     assert "\n0 new reminders, 0 notices made" in capsys.readouterr().out
     assert rows(url, SweepOutput.__table__) == made
+
+
+def test_the_sweep_puts_the_stores_enforcement_cases_in_its_digest(db_url, tmp_path):
+    """An Enforcement Order's compliance date passed (Mansfield Ch. 25 Part B
+    §14.B) and a ticket's 21 days running (M.G.L. c.40 §21D) are lines of
+    the digest, beside the filings' dockets."""
+    import json
+    from datetime import date
+
+    from services.enforcement import issue_order, issue_tickets, open_case
+    from sweep.report import build_digest
+
+    url = filled(db_url)
+    store = Store(url)
+    case = open_case(
+        store,
+        town_id="mansfield",
+        bylaw="stormwater",
+        violator="Rumford Devco LLC",
+        provision="§14.B.1",
+        description="silt fence down along the brook",
+        day=date(2026, 11, 2),
+        by="agent",
+        today=AS_OF,
+        address="200 Rumford Avenue",
+    ).case
+    issue_order(
+        store, case, day=date(2026, 11, 3), comply_by=date(2026, 11, 20), requires=["Repair the silt fence."], by="a", today=AS_OF
+    )
+    issue_tickets(store, case, day=date(2026, 11, 20), provisions=["§14.B.1"], days=[date(2026, 11, 18)], by="a", today=AS_OF)
+    store.engine.dispose()
+    result = sweep(url, tmp_path / "out", None)
+    lines = build_digest(result)["enforcement"]
+    assert {(e["filing"], e["what"], e["category"]) for e in lines} == {
+        (case, "compliance", "overdue"),
+        (case, "ticket-appearance", "due"),
+    }
+    written = json.loads((tmp_path / "out" / "digest.json").read_text())
+    assert [e["what"] for e in written["enforcement"]] == ["compliance", "ticket-appearance"]
+    assert "Enforcement cases (2)" in (tmp_path / "out" / "digest.html").read_text()

@@ -4,9 +4,11 @@ none of them: there the event is refused, or nothing is flagged.
 The rules themselves are in the town files, one trap test each, citing the
 by-law line: towns/test_canton.py (emergency projects, 15-3; the objection
 that closes a hearing, 15-5; a utility's own patch and the missed winter
-patch, 16-12 §11.4, §11.3(c)), towns/test_saugus.py (work before recording,
-508.08 §7.9) and towns/test_mansfield.py (the boards, the mail receipts and
-the surety, Ch. 25 §7.E, §7.G, §12)."""
+patch, 16-12 §11.4, §11.3(c)), towns/test_saugus.py (work before recording
+and its written certification, 508.08 §7.9) and towns/test_mansfield.py (the
+boards, the mail receipts and the surety, Ch. 25 §7.E, §7.G, §12).  Work
+before recording is no longer one of them: every state Order holds it back
+(towns/test_wpa.py)."""
 
 import pytest
 from _filings import ev, replayed
@@ -28,19 +30,3 @@ def test_elsewhere_an_objection_does_not_close_the_hearing():
             ev("hearing-opened", "2026-06-16"),
             ev("continuance-objected", "2026-06-16"),
         )
-
-
-def test_work_before_recording_is_not_flagged_where_the_by_law_does_not_require_it():
-    """The rule is Saugus's (508.08 §7.9), declared in its rule book
-    (``recording_before_work``); the state defaults here declare none."""
-    r = replayed(
-        "wpa",
-        "noi",
-        ev("filed", "2026-03-02"),
-        ev("hearing-opened", "2026-03-16"),
-        ev("hearing-closed", "2026-03-16"),
-        ev("permit-issued", "2026-03-30"),
-        ev("work-started", "2026-04-20"),
-        as_of="2026-06-30",
-    )
-    assert r.clock("recording-before-work") is None

@@ -115,6 +115,8 @@ def field_value(draw, name, spec, day, kind, town_id, position):
         return draw(st.sampled_from(ids + ["wpa:decision"]))
     if spec == "position":
         return draw(st.integers(1, max(1, position - 1)))
+    if spec == "lines":  # a denial's reasons, an Order's conditions
+        return draw(st.lists(st.sampled_from(["A reason.", "x"]), min_size=1, max_size=3))
     raise AssertionError(spec)
 
 

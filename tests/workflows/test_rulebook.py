@@ -50,11 +50,20 @@ FILING_FORMAT_CLOCKS = {
     "emergency-notice": "deadline",
     # Canton 16-12 §11.4: a utility's or department's own permanent patch, 72 hours' notice
     "patch-notice": "earliest",
-    # Saugus 508.08 §7.9: no work until the permit is recorded and that is certified (a violation, never declared)
+    # no work until the Order is recorded (M.G.L. c.131 §40; WPA Form 5), and in Saugus certified (508.08 §7.9):
+    # a condition the replay adds, never declared in a rule book
     "recording-before-work": "earliest",
     # Mansfield 25 §7.G (receipts before the hearing) and §12 (surety before disturbance, released after §13, §15)
     "mail-receipts": "earliest",
     "surety": "earliest",
+    # the rest of a permit's life (issue 20): the Certificate of Compliance (310 CMR 10.05, WPA Forms 8A, 8B),
+    # work held back by the appeal periods (310 CMR 10.05(7)(c)), emergency certifications (310 CMR 10.06)
+    # and the street's repair year (Mansfield Ch. 5 §V)
+    "certificate-decision": "deadline",
+    "appeal-before-work": "earliest",
+    "emergency-certification": "expiry",
+    "emergency-continuation": "deadline",
+    "repair-liability": "expiry",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")
@@ -203,7 +212,7 @@ def test_a_new_town_is_found_by_adding_a_file(tmp_path, monkeypatch):
     try:
         assert "newtown" in registry()
         assert town("newtown").rules("noi").clock("decision").citation.endswith("as Newtown By-Law §1 adopts it")
-        assert set(registry()) == {"canton", "saugus", "mansfield", "wpa", "newtown"}
+        assert set(registry()) == {"canton", "saugus", "mansfield", "manchester-by-the-sea", "wpa", "newtown"}
     finally:
         registry.cache_clear()
         for name in ("newtown_for_test", "newtown_helpers_for_test"):

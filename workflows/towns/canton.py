@@ -2,6 +2,8 @@
 Street Opening By-Law 16-12 with its fee and deposit schedule.
 Source: the by-law text the town publishes (canton.txt) lines 1-233 and 633-1500."""
 
+from dataclasses import replace
+
 from calendars import (
     NO_ROLL,
     BusinessDays,
@@ -20,8 +22,17 @@ from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fines import FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
-from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
+from workflows.towns.wpa import (
+    CERTIFICATE_DECISION,
+    DETERMINATION,
+    EMERGENCY_CERTIFICATION,
+    EMERGENCY_CONTINUATION,
+    FINAL_ACTION,
+    HEARING_POSTING,
+    RECORDING,
+)
 
 WETLANDS = "Canton Wetlands By-Law"
 DIG_SAFE = "M.G.L. c.82 §40A"
@@ -109,10 +120,17 @@ NOI = PermitRules(
             optional=True,
             note="renewal asked in writing prior to expiration",
         ),
+        # the state's, for every Order (the by-law sets no certificate of its own)
+        CERTIFICATE_DECISION,
+        # "only for the time & place certified by the Conservation Commission" (15-3), at most 30 days (10.06(3))
+        replace(EMERGENCY_CERTIFICATION, citation=f"{EMERGENCY}; {EMERGENCY_CERTIFICATION.citation}"),
+        EMERGENCY_CONTINUATION,
     ),
     renewal=Months(12),
     renewals_allowed=1,
     renewal_citation=f"{WETLANDS} 15-7",
+    # the by-law sets no recording rule; a Canton Order is the state's Order too (docs/reference/readings.md)
+    recording_before_work=RECORDING,
 )
 
 RDA = PermitRules(
@@ -270,6 +288,23 @@ STREET_OPENING = PermitRules(
     renewals_allowed=1,
     renewal_citation=f"{STREETS} §10.1",
     patch_inspection=f"{STREETS} §10.2",
+    dig_safe_before_issue=f"{STREETS} §10.4",
+)
+
+#: canton.txt lines 205-215 (Section 11, Enforcement)
+WETLANDS_FINES = FineSchedule(
+    id="wetlands",
+    bylaw=f"{WETLANDS} (Art. XV)",
+    citation=f"{WETLANDS} 15-11",
+    offenses="any provision of the by-law, its regulations, or permits issued under it",
+    # "shall be punished by a fine of not more that $300.00": a ceiling, which the ticket charges
+    # (a §21D ticket names a specific sum: docs/reference/readings.md)
+    amounts=(300,),
+    ceiling=300,
+    each_day=f"{WETLANDS} 15-11: each day or portion thereof during which a violation continues is a separate offense",
+    each_provision=f"{WETLANDS} 15-11: each provision of the by-law, regulations, or permit violated is a separate offense",
+    agents=("Conservation Commission", "its agents"),
+    order_rule=f"{WETLANDS} 15-11 (violation notices, administrative orders); 310 CMR 10.08",
 )
 
 PROFILE = TownProfile(
@@ -305,6 +340,7 @@ PROFILE = TownProfile(
             rates={"after-hours-inspection": (50, f"{STREETS} §6, fee schedule")},
         ),
     },
+    fines={"wetlands": WETLANDS_FINES},
     settings={
         # From the DPW's published season, not the by-law: a town setting the town edits.
         "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15", "last_trench_repair": "11-30"},

@@ -1,18 +1,23 @@
-"""Mansfield: Wetlands By-Law Ch. 15 (which defers to the state, §4.1) and
-the Stormwater By-Law Ch. 25 Part B, Land Disturbance Permit.
-Source: the by-law text the town publishes (mansfield.txt) lines 1367-1530 and 2450-2870."""
+"""Mansfield: Wetlands By-Law Ch. 15 (which defers to the state, §4.1), the
+Stormwater By-Law Ch. 25 Part B, Land Disturbance Permit, with its
+enforcement (§14), and the street excavation permit of Ch. 5 §IV-V.
+Source: the by-law text the town publishes (mansfield.txt) lines 1367-1530,
+2450-2870 and 365-385, and its Enforcement Appendix (lines 3060-3180)."""
 
 from dataclasses import replace
 
 from calendars import (
     NO_ROLL,
+    BusinessHours,
     CalendarDays,
     CalendarDaysBackward,
+    Months,
 )
 from calendars import (
     ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fines import CostRecovery, FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
 
@@ -77,6 +82,87 @@ LAND_DISTURBANCE = PermitRules(
     ),
 )
 
+STREETS = "Mansfield General By-Laws Ch. 5 (Streets and Sidewalks)"
+DIG_SAFE = "M.G.L. c.82 §40A"
+
+#: Ch. 5 §IV-V (mansfield.txt 365-385): a written permit from the Board of
+#: Selectmen or the Town Manager; barriers and lighted lanterns while the
+#: street is open; the street restored immediately on completion; the
+#: permittee pays for repairs the digging makes necessary "and accruing
+#: within one year thereafter".  Dig Safe is the state's, for every
+#: excavation.  Canton 16-12's patches, inspections, deposits, suspension
+#: and revocation are Canton's: the machine refuses them here.
+STREET_OPENING = PermitRules(
+    kind="street-opening",
+    bylaw=f"{STREETS} §IV-V (street excavation permit)",
+    machine="street-excavation",
+    clocks=(
+        Clock(
+            "dig-safe-wait",
+            BusinessHours(72),
+            "dig-safe-notice",
+            DIG_SAFE,
+            met_by=("excavation-started",),
+            note="excavation at least 72 hours after the Dig Safe notice, not counting Saturdays, Sundays and legal holidays",
+        ),
+        Clock(
+            "dig-safe-expiry",
+            CalendarDays(30, NO_ROLL),
+            "dig-safe-notice",
+            f"{DIG_SAFE}; 220 CMR 99.07(2)",
+            note="excavation at most 30 days after the notice; the ticket is valid 30 calendar days",
+        ),
+        Clock(
+            "repair-liability",
+            Months(12),
+            "restoration",
+            f"{STREETS} §V",
+            note="the permittee pays for repairs the digging makes necessary and accruing within one year after the restoration",
+        ),
+    ),
+    standing_conditions=(
+        (
+            "A rail or other sufficient barriers enclose the part of the street dug up, with lighted lanterns "
+            "attached from the beginning of twilight through the whole of every night while it remains open.",
+            f"{STREETS} §IV",
+        ),
+        ("The street is restored immediately upon completion of the work.", f"{STREETS} §V"),
+        (
+            "The permittee pays the expense of repairs the digging makes necessary and accruing within one year after.",
+            f"{STREETS} §V",
+        ),
+    ),
+)
+
+#: Ch. 25 Part B §14 (mansfield.txt 2795-2841): orders with a deadline, the
+#: town's costs noticed within 30 days of its abatement, protest within 30
+#: days of receipt, then a lien; $300 per violation by non-criminal
+#: disposition, each day a separate offense.
+STORMWATER_FINES = FineSchedule(
+    id="stormwater",
+    bylaw=f"{STORMWATER} (Land Disturbance)",
+    citation=f"{STORMWATER} §14.C (non-criminal disposition)",
+    offenses="any provision of the by-law, regulation, order or permit issued under it",
+    amounts=(300,),
+    ceiling=300,
+    each_day=f"{STORMWATER} §14.C: each day or part thereof that a violation occurs or continues is a separate offense",
+    # the Enforcement Appendix's enforcing person for the Conservation Commission's by-laws
+    agents=("Conservation Commission", "its authorized agent (Conservation Commission Agent)"),
+    order_rule=f"{STORMWATER} §14.B",
+    costs=CostRecovery(citation=f"{STORMWATER} §14.B.3", protest_to="the Conservation Commission"),
+)
+#: Ch. 15 is "Not Applicable" in the Enforcement Appendix (line 3166): no
+#: non-criminal disposition; its Orders are enforced as the state's are.
+WETLANDS_FINES = FineSchedule(
+    id="wetlands",
+    bylaw=WETLANDS,
+    citation="Mansfield General By-Laws, Appendix - Enforcement, Chapter 15",
+    amounts=(),
+    ceiling=300,
+    no_tickets="the Enforcement Appendix lists Chapter 15 as 'Not Applicable' for non-criminal disposition",
+    order_rule="310 CMR 10.08 (Ch. 15 §4.1 adopts the state's procedures)",
+)
+
 PROFILE = TownProfile(
     id="mansfield",
     name="Mansfield",
@@ -88,6 +174,7 @@ PROFILE = TownProfile(
             adopting(wpa.RDA, WETLANDS), hearing_required=True, bylaw=f"{adopting(wpa.RDA, WETLANDS).bylaw}; {HEARINGS}"
         ),
         "land-disturbance": LAND_DISTURBANCE,
+        "street-opening": STREET_OPENING,
     },
     # Names and addresses are placeholders the town edits; the boards are
     # those the Stormwater By-Law sends an application to.
@@ -101,5 +188,13 @@ PROFILE = TownProfile(
             boards=("Planning Board", "Department of Public Works", "Board of Health", "Engineering", "Building Department"),
             boards_citation=f"{STORMWATER} §7.E",
         ),
+        # Ch. 5 §IV: "a written permit therefor" from the Board of Selectmen or the Town Manager
+        "dpw": Office(
+            name="Office of the Town Manager",
+            address="Town Hall, 6 Park Row, Mansfield, MA 02048",
+            signer="Town Manager",
+            meeting_place="Town Hall, 6 Park Row, Mansfield",
+        ),
     },
+    fines={"stormwater": STORMWATER_FINES, "wetlands": WETLANDS_FINES},
 )

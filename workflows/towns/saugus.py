@@ -10,8 +10,17 @@ from calendars import (
     Months,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fines import FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
-from workflows.towns.wpa import DETERMINATION, FINAL_ACTION, HEARING_POSTING
+from workflows.towns.wpa import (
+    CERTIFICATE_DECISION,
+    DETERMINATION,
+    EMERGENCY_CERTIFICATION,
+    EMERGENCY_CONTINUATION,
+    FINAL_ACTION,
+    HEARING_POSTING,
+    RECORDING,
+)
 
 BYLAW = "Saugus Wetlands By-Law 508.08"
 
@@ -31,7 +40,8 @@ NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
     abutters=ABUTTERS,
-    recording_before_work=f"{BYLAW} §7.9",
+    recording_before_work=f"{RECORDING}; {BYLAW} §7.9",
+    recording_certified=f"{BYLAW} §7.9",
     clocks=(
         Clock(
             "hearing-open",
@@ -68,6 +78,10 @@ NOI = PermitRules(
             optional=True,
             note="renewal asked in writing thirty days prior to the expiration date",
         ),
+        CERTIFICATE_DECISION,
+        # 508.09: certified work "in no case" beyond the time needed to abate the emergency; the state's 30 days
+        EMERGENCY_CERTIFICATION,
+        EMERGENCY_CONTINUATION,
     ),
     renewal=Months(12),
     renewals_allowed=1,
@@ -91,11 +105,26 @@ RDA = PermitRules(
     ),
 )
 
+#: saugus.txt line 563 (the non-criminal disposition paragraph after 508.11), and 508.08 §9.5
+WETLANDS_FINES = FineSchedule(
+    id="wetlands",
+    bylaw=BYLAW,
+    citation="Saugus Wetlands By-Law, non-criminal disposition (after 508.11)",
+    offenses="any provision of the by-law",
+    amounts=(25, 50, 100, 200),
+    ceiling=300,  # 508.08 §9.5: "a fine of not more than three hundred dollars"
+    each_day="Saugus Wetlands By-Law, non-criminal disposition: each day on which a violation exists is a separate offense",
+    each_provision=f"{BYLAW} §9.5: each provision of the by-law, regulations, permits, or administrative orders violated",
+    agents=("Conservation Commission", "its agent"),
+    order_rule=f"{BYLAW} §9.2 (violation notices, orders to restore); 310 CMR 10.08",
+)
+
 PROFILE = TownProfile(
     id="saugus",
     name="Saugus",
     county="Essex",
     permits={"noi": NOI, "rda": RDA},
+    fines={"wetlands": WETLANDS_FINES},
     # Placeholders the town edits.
     offices={
         "conservation": Office(

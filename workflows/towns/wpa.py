@@ -4,15 +4,17 @@ Ch. 15 §4.1) adopts these; a filing heard under both (``also: ["wpa"]``) runs
 them beside the town's."""
 
 from calendars import (
-    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
-)
-from calendars import (
+    NO_ROLL,
     BusinessDays,
     BusinessDaysBackward,
     BusinessHoursBackward,
     CalendarDays,
     CalendarDaysBackward,
+    DayAfterBusinessDays,
     Months,
+)
+from calendars import (
+    ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
 from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, PermitRules, TownProfile
@@ -20,6 +22,59 @@ from workflows.rulebook import Clock, PermitRules, TownProfile
 OPEN_MEETING = "M.G.L. c.30A §20(b) (Open Meeting Law)"
 FINAL_ACTION = ("permit-issued", "permit-denied")
 DETERMINATION = ("determination-issued",)
+
+#: Every state Order's general conditions: no work until the Order is
+#: recorded at the Registry of Deeds (or registered in the Land Court).
+RECORDING = "M.G.L. c.131 §40; WPA Form 5 (Order of Conditions), General Conditions"
+#: The Certificate of Compliance: asked in writing (WPA Form 8A), issued
+#: (Form 8B) or denied in writing with reasons within 21 days of receipt.
+CERTIFICATES = "310 CMR 10.05 (Certificates of Compliance; WPA Forms 8A, 8B)"
+EMERGENCIES = "310 CMR 10.06"
+
+#: Certificate of Compliance within 21 days of receiving the written request
+#: (a period of more than ten days: calendar days, rolled off a closed last
+#: day, 310 CMR 10.05(1)).  Every Order's, whatever the by-law adds.
+CERTIFICATE_DECISION = Clock(
+    "certificate-decision",
+    CalendarDays(21, NEXT),
+    "certificate-requested",
+    CERTIFICATES,
+    met_by=("certificate-issued", "certificate-denied", "completion-certified"),
+    note="the Certificate of Compliance issued, or denied in writing with reasons, within 21 days of receipt of the request",
+)
+#: No work until the appeal periods have passed: the request for a
+#: superseding order is due within 10 business days of issuance, and the
+#: period ends at the close of business on the tenth.
+APPEAL_BEFORE_WORK = Clock(
+    "appeal-before-work",
+    DayAfterBusinessDays(10),
+    "issuance",
+    "WPA Form 5 (Order of Conditions), General Conditions; 310 CMR 10.05(7)(c)",
+    met_by=("work-started", "work-observed"),
+    note="no work until the appeal periods from the Order have passed (and any appeal taken is decided)",
+)
+#: 310 CMR 10.06(1)-(3): an emergency certification describes the work it
+#: allows, for at most 30 days unless the Commissioner approves more; its
+#: length (``days``) is the certification's own.  Never rolled: a limit on
+#: work, not a day for an act at the office (docs/reference/readings.md).
+EMERGENCY_CERTIFICATION = Clock(
+    "emergency-certification",
+    CalendarDays(30, NO_ROLL),
+    "emergency-certified",
+    f"{EMERGENCIES}(1)-(3)",
+    max_count=30,
+    note="the certified work only, for the days certified, at most 30 unless the Commissioner approves more in writing",
+)
+#: Work that goes on after the certification ends needs a filing: counted
+#: only once work is seen after the end with no Notice of Intent filed.
+EMERGENCY_CONTINUATION = Clock(
+    "emergency-continuation",
+    CalendarDays(0, NO_ROLL),
+    "emergency-ended",
+    EMERGENCIES,
+    met_by=("filed",),
+    note="work beyond what the emergency certification allows needs a Notice of Intent, filed by the day it ends",
+)
 
 HEARING_POSTING = Clock(
     "hearing-posting",
@@ -87,10 +142,15 @@ NOI = PermitRules(
             optional=True,
             note="extension asked at least 30 days before expiry; an expired Order cannot be extended",
         ),
+        CERTIFICATE_DECISION,
+        APPEAL_BEFORE_WORK,
+        EMERGENCY_CERTIFICATION,
+        EMERGENCY_CONTINUATION,
     ),
     renewal=Months(36),
     renewals_allowed=None,  # "for one or more periods of up to three years each"
     renewal_citation="310 CMR 10.05(8)(a)",
+    recording_before_work=RECORDING,
 )
 
 RDA = PermitRules(

@@ -1004,3 +1004,75 @@ def test_canton_street_openings_send_no_abutter_notice():
 
     with pytest.raises(NoAbutterRule):
         abutter_rule("canton", "street-opening")
+
+
+# -- the rest of an Order's life, and enforcement (issue 20) ---------------------------------
+
+
+def _canton_order(*more, as_of="2027-06-30"):
+    return replayed(
+        "canton",
+        "noi",
+        *CANTON_NOI_OPEN,
+        ev("hearing-closed", "2026-06-16"),
+        ev("permit-issued", "2026-07-01"),
+        *more,
+        as_of=as_of,
+    )
+
+
+def test_a_canton_order_has_the_states_certificate_of_compliance_the_by_law_sets_none():
+    r = _canton_order(ev("certificate-requested", "2027-05-03", requested_by="the owner", scope="complete"))
+    c = r.clock("certificate-decision")
+    assert c.date.isoformat() == "2027-05-24" and "310 CMR 10.05" in c.rule
+
+
+def test_work_on_a_canton_order_before_its_recording_is_flagged_as_the_states_order_would_be():
+    """canton.txt sets no recording rule; the Order is also the state's
+    (docs/reference/readings.md): no work before it is recorded."""
+    c = _canton_order(ev("work-started", "2026-07-20")).clock("recording-before-work")
+    assert c.status == "violated" and "M.G.L. c.131 §40" in c.rule
+
+
+def test_a_canton_emergency_is_certified_for_the_time_certified_at_most_30_days():
+    """canton.txt lines 6-17 (15-3): the work "only for the time & place
+    certified by the Conservation Commission"; 310 CMR 10.06(3): 30 days."""
+    r = replayed(
+        "canton", "noi", ev("emergency-certified", "2026-06-05", days=10, work="clear the blocked culvert"), as_of="2026-06-06"
+    )
+    c = r.clock("emergency-certification")
+    assert c.date.isoformat() == "2026-06-15" and "15-3" in c.rule and "310 CMR 10.06(1)-(3)" in c.rule
+    refused("canton", "noi", ev("emergency-certified", "2026-06-05", days=31, work="x"), match="at most 30 days")
+
+
+def test_canton_tickets_are_300_an_offense_each_day_and_each_provision_separate():
+    """canton.txt lines 208-215 (15-11): "a fine of not more that $300.00.
+    Each day or portion thereof ... and each provision of the by-law,
+    regulations, or permit violated shall constitute a separate offense";
+    the Commission may use M.G.L. c.40 §21D."""
+    from workflows.enforcement import parse_case
+    from workflows.enforcement_replay import replay_case
+
+    schedule = town("canton").fine_schedule("wetlands")
+    assert (schedule.amounts, schedule.ceiling) == ((300,), 300) and schedule.each_provision
+    obj = {
+        "town": "canton",
+        "id": "CAN-ENF-2026-0001",
+        "bylaw": "wetlands",
+        "violator": {"name": "Neponset Builders LLC"},
+        "events": [
+            ev("violation-observed", "2026-08-03", provision="Order condition 4 (silt fence)", description="silt fence down"),
+            ev("ticket-issued", "2026-08-05", provision="Order condition 4", offense_day="2026-08-03", offense=1, fine=300),
+            ev(
+                "ticket-issued",
+                "2026-08-05",
+                provision="15-4 (work without a permit)",
+                offense_day="2026-08-03",
+                offense=2,
+                fine=300,
+            ),
+            ev("ticket-issued", "2026-08-05", provision="Order condition 4", offense_day="2026-08-04", offense=3, fine=300),
+        ],
+    }
+    r = replay_case(parse_case(obj), date(2026, 8, 6))
+    assert r.fines == 900 and [t.label for t in r.tickets] == ["first offense", "second offense", "third offense"]

@@ -14,9 +14,13 @@ mansfield.txt lines 1367-1530 and 2450-2870).
   after the final report and the certificate of completion.
 """
 
+from datetime import date
+
 import pytest
 from _filings import OYSTER, clocks_by_id, ev, refused, replayed
 
+from workflows.enforcement import parse_case
+from workflows.enforcement_replay import replay_case
 from workflows.errors import TransitionRefused
 from workflows.towns import town, wpa
 
@@ -266,7 +270,7 @@ def test_mansfield_land_disturbance_before_the_required_surety_is_flagged():
 def test_the_surety_is_released_only_after_the_final_report_and_the_certificate_of_completion():
     """mansfield.txt lines 2779-2781 (Ch. 25 §12, §13, §15)."""
     early = _mansfield_ld(ev("final-report-filed", "2026-10-01"), ev("surety-released", "2026-10-02"))
-    assert "no completion-certified" in early.clock("surety").explanation
+    assert "no certificate-issued before it" in early.clock("surety").explanation  # the certificate of completion
     ok = _mansfield_ld(
         ev("final-report-filed", "2026-10-01"), ev("completion-certified", "2026-10-15"), ev("surety-released", "2026-10-20")
     )
@@ -292,3 +296,239 @@ def test_mansfield_wetlands_adopt_the_states_abutters_and_land_disturbance_notif
     idx = kit.index()
     got = kit.names(idx, [h.position for h in abutters_of(idx, idx.find("saugus", "1-3"), stormwater)])
     assert got == {"S2", "S4", "B2", "B3", "B4"}  # abutting the site; not across Main St
+    letter = _mansfield_ld(
+        ev("final-report-filed", "2026-10-01"),
+        ev("certificate-issued", "2026-10-15", scope="complete"),
+        ev("surety-released", "2026-10-20"),
+    )
+    assert letter.state == "completed" and letter.clock("surety") is None
+
+
+# -- the certificate of completion (Ch. 25 Part B §15) ---------------------------------------
+
+
+def test_the_land_disturbance_certificate_of_completion_ends_the_permit_and_is_for_all_the_work():
+    """mansfield.txt 2842-2845 (§15): "a letter certifying completion upon
+    receipt and approval of the final reports and/or upon otherwise
+    determining that all work of the permit has been satisfactorily
+    completed"; §12: a phase's part of the surety before."""
+    r = _mansfield_ld(
+        ev("surety-required", "2026-06-01"),
+        ev("surety-posted", "2026-06-05"),
+        ev("surety-released", "2026-08-01", phase="Phase 1 (the access road)"),
+        ev("final-report-filed", "2026-10-01"),
+        ev("certificate-issued", "2026-10-15", scope="complete"),
+    )
+    assert r.state == "completed" and r.clock("surety") is None  # a phase's release comes before the report
+    refused(
+        "mansfield",
+        "land-disturbance",
+        *_LD_ISSUED,
+        ev("certificate-issued", "2026-10-15", scope="partial"),
+        match="certifies that all the work of the permit is completed",
+    )
+
+
+#: a Mansfield land disturbance permit issued, as _mansfield_ld builds it
+_LD_ISSUED = (
+    ev("filed", "2026-03-02"),
+    ev("boards-notified", "2026-03-02"),
+    *(ev("board-reported", "2026-03-20", board=b) for b in ("building", "dpw", "engineering", "health", "planning")),
+    ev("mail-receipts-submitted", "2026-04-01"),
+    ev("hearing-opened", "2026-04-21"),
+    ev("hearing-closed", "2026-05-05"),
+    ev("permit-issued", "2026-06-01"),
+)
+
+
+# -- enforcement (Ch. 25 Part B §14, mansfield.txt 2795-2841) ---------------------------------
+
+
+def _stormwater_case(*events, as_of="2026-12-31"):
+    obj = {"town": "mansfield", "id": "MAN-ENF-2026-0001", "bylaw": "stormwater", "violator": {"name": "Rumford Devco LLC"}}
+    obj["events"] = [
+        ev(
+            "violation-observed",
+            "2026-04-01",
+            provision="§14.B.1 (erosion control)",
+            description="silt fence down along the brook",
+        ),
+        ev("order-issued", "2026-04-02", comply_by="2026-04-17", requires=["Repair the silt fence.", "Remove the sediment."]),
+        *events,
+    ]
+    return replay_case(parse_case(obj), date.fromisoformat(as_of))
+
+
+def test_mansfields_cost_notice_is_due_30_days_after_the_towns_abatement_rolled_off_a_sunday():
+    """§14.B.3: "Within thirty (30) days after completing all measures
+    necessary to abate the violation ... the violator and the property owner
+    shall be notified of the costs incurred by the Town".  Abated Friday
+    2026-05-08: day 30 is Sunday 06-07, so Monday 06-08 (M.G.L. c.4 §9)."""
+    r = _stormwater_case(ev("town-abated", "2026-05-08"), as_of="2026-05-20")
+    c = r.clock("cost-notice")
+    assert (c.type, c.date.isoformat(), c.status) == ("deadline", "2026-06-08", "open")
+    assert "lands on 2026-06-07, a Sunday: rolled forward under M.G.L. c.4 §9 to 2026-06-08" in c.explanation
+    assert c.rule == "Mansfield Stormwater By-Law Ch. 25 Part B §14.B.3"
+
+
+def test_the_protest_runs_30_days_from_receipt_then_the_costs_are_due_and_a_lien_follows():
+    """§14.B.3: a written protest "within thirty (30) days of receipt of the
+    notification"; unpaid by then, the costs "become a special assessment
+    ... and shall constitute a lien"; interest "after the thirty-first day
+    following the day on which the costs were due"."""
+    noticed = ev("costs-noticed", "2026-06-05", amount=4200, received="2026-06-08")
+    r = _stormwater_case(ev("town-abated", "2026-05-08"), noticed, as_of="2026-06-20")
+    assert r.clock("cost-protest").date.isoformat() == "2026-07-08"
+    later = _stormwater_case(ev("town-abated", "2026-05-08"), noticed, as_of="2026-08-20")
+    assert later.clock("cost-protest") is None  # the violator's chance, passed unused
+    due, lien, interest = later.clock("costs-due"), later.clock("costs-lien"), later.clock("cost-interest")
+    assert (due.date.isoformat(), due.status) == ("2026-07-08", "overdue")
+    assert (lien.date.isoformat(), lien.status) == ("2026-07-09", "passed")
+    assert (interest.date.isoformat(), interest.status) == ("2026-08-09", "passed")
+
+
+def test_after_a_protest_the_costs_are_due_30_days_after_the_decision_and_an_early_lien_is_premature():
+    r = _stormwater_case(
+        ev("town-abated", "2026-05-08"),
+        ev("costs-noticed", "2026-06-05", amount=4200),
+        ev("costs-protested", "2026-06-20"),
+        ev("costs-decided", "2026-07-15", amount=3600),
+        ev("lien-recorded", "2026-08-01"),
+        as_of="2026-09-01",
+    )
+    due, lien = r.clock("costs-due"), r.clock("costs-lien")
+    assert due.date.isoformat() == "2026-08-14" and lien.status == "premature"
+
+
+def test_mansfield_stormwater_tickets_are_300_a_day():
+    """§14.C: "The penalty for each violation shall be $300. Each day or part
+    thereof that such violation occurs or continues shall constitute a
+    separate offense"."""
+    r = _stormwater_case(
+        ev("ticket-issued", "2026-04-20", provision="§14.B order", offense_day="2026-04-18", offense=1, fine=300),
+        ev("ticket-issued", "2026-04-20", provision="§14.B order", offense_day="2026-04-19", offense=2, fine=300),
+    )
+    assert r.fines == 600 and r.clock("compliance").status == "overdue"
+
+
+def test_an_enforcement_order_of_2024_is_not_extended_by_the_2024_permit_extension_act():
+    """St. 2024 c.238 §280 extends approvals in effect in 2023-2024; an
+    enforcement order is excluded (St. 2010 c.240 §173 by its own terms; the
+    later Acts read the same: docs/reference/readings.md): its date to comply
+    by stands, and the explanation says so."""
+    obj = {"town": "mansfield", "id": "MAN-ENF-2024-0003", "bylaw": "stormwater", "violator": "Rumford Devco LLC"}
+    obj["events"] = [
+        ev("violation-observed", "2024-06-03", provision="§14.B.1", description="sediment in the brook"),
+        ev("order-issued", "2024-06-04", comply_by="2024-07-05", requires=["Stabilize the slope."]),
+    ]
+    c = replay_case(parse_case(obj), date(2024, 8, 1)).clock("compliance")
+    assert (c.date.isoformat(), c.status) == ("2024-07-05", "overdue")
+    assert "not extended by St. 2024 c.238 §280" in c.explanation and "excludes enforcement orders" in c.explanation
+
+
+def test_town_costs_are_refused_where_the_by_law_recovers_none_and_mansfield_wetlands_take_no_tickets():
+    from workflows.fines import NoTickets, fine_for
+
+    with pytest.raises(TransitionRefused, match="sets no recovery of the town's costs"):
+        replay_case(
+            parse_case(
+                {
+                    "town": "saugus",
+                    "id": "SAU-ENF-2026-0009",
+                    "bylaw": "wetlands",
+                    "violator": "X",
+                    "events": [
+                        ev("violation-observed", "2026-04-01", provision="§2", description="fill"),
+                        ev("town-abated", "2026-04-20"),
+                    ],
+                }
+            ),
+            date(2026, 5, 1),
+        )
+    with pytest.raises(NoTickets, match="Enforcement Appendix lists Chapter 15 as 'Not Applicable'"):
+        fine_for("Mansfield", town("mansfield").fine_schedule("wetlands"), 1)
+
+
+# -- the street excavation permit (Ch. 5 §IV-V, mansfield.txt 365-385) ------------------------
+
+
+def _street(*more, as_of="2026-07-01"):
+    return replayed(
+        "mansfield",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("dig-safe-obtained", "2026-05-04", ticket="20261234567"),
+        ev("permit-issued", "2026-05-06"),
+        *more,
+        as_of=as_of,
+    )
+
+
+def test_a_mansfield_street_opening_is_restored_and_the_permittee_answers_for_repairs_for_one_year():
+    """§V: "restore said street ... immediately upon completion of work; and
+    the expense of repairs ... accruing within one year thereafter, shall be
+    paid by such person"."""
+    r = _street(
+        ev("excavation-started", "2026-05-11"),
+        ev("street-restored", "2026-05-14"),
+        ev("repair-required", "2026-09-01", what="settled trench"),
+    )
+    c = r.clock("repair-liability")
+    assert (r.state, c.type, c.date.isoformat(), c.status) == ("restored", "expiry", "2027-05-14", "active")
+    assert c.rule == "Mansfield General By-Laws Ch. 5 (Streets and Sidewalks) §V"
+    refused(
+        "mansfield",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("permit-issued", "2026-05-06"),
+        ev("excavation-started", "2026-05-11"),
+        ev("street-restored", "2026-05-14"),
+        ev("liability-ended", "2027-05-14"),
+        match="the year runs to 2027-05-14",
+    )
+    closed = _street(
+        ev("excavation-started", "2026-05-11"),
+        ev("street-restored", "2026-05-14"),
+        ev("liability-ended", "2027-05-17"),
+        as_of="2027-06-01",
+    )
+    assert closed.state == "closed"
+
+
+def test_a_mansfield_permit_issues_without_a_dig_safe_number_but_digging_without_one_is_a_violation():
+    """Canton 16-12 §10.4 refuses a permit without a Dig Safe number; Ch. 5
+    does not, but M.G.L. c.82 §40A holds every excavation back."""
+    r = replayed(
+        "mansfield",
+        "street-opening",
+        ev("filed", "2026-05-01"),
+        ev("permit-issued", "2026-05-06"),
+        ev("excavation-started", "2026-05-11"),
+    )
+    c = r.clock("dig-safe-wait")
+    assert c.status == "violated" and c.rule == "M.G.L. c.82 §40A"
+    assert r.clock("work-notice") is None  # Canton's 72-hour work notice (16-12 §10.3) is Canton's
+
+
+def test_cantons_patches_deposits_and_suspensions_are_no_steps_of_a_mansfield_street_permit():
+    for step in (
+        ev("temporary-patch-placed", "2026-05-14"),
+        ev("suspended", "2026-05-14", days=5),
+        ev("deposit-refunded", "2026-05-14"),
+    ):
+        refused(
+            "mansfield",
+            "street-opening",
+            ev("filed", "2026-05-01"),
+            ev("permit-issued", "2026-05-06"),
+            ev("excavation-started", "2026-05-11"),
+            step,
+            match="no step of a street-opening under Mansfield General By-Laws Ch. 5",
+        )
+
+
+def test_the_mansfield_street_permit_prints_the_by_laws_own_conditions():
+    rules = town("mansfield").rules("street-opening")
+    texts = [c for c, _ in rules.standing_conditions]
+    assert any("lighted lanterns" in t for t in texts) and any("within one year" in t for t in texts)
+    assert town("mansfield").office("street-opening").signer == "Town Manager"

@@ -11,10 +11,16 @@ lines 387-565).
 - §7.9: no work until the Order is recorded and its recording certified.
 """
 
+from datetime import date
+
 import pytest
 from _filings import OYSTER, clocks_by_id, ev, replayed
 
+from workflows.enforcement import parse_case
+from workflows.enforcement_replay import replay_case
 from workflows.errors import TransitionRefused
+from workflows.fines import fine_for, offense_number
+from workflows.towns import town
 
 # -- the NOI (508.08 §5.2, §7.1) ---------------------------------------------------------
 
@@ -164,7 +170,8 @@ def test_saugus_work_before_the_permit_is_recorded_and_certified_is_flagged():
     ok = _saugus_order(
         ev("permit-recorded", "2026-04-10"), ev("recording-certified", "2026-04-12"), ev("work-started", "2026-04-20")
     )
-    assert ok.clock("recording-before-work") is None
+    passed = ok.clock("recording-before-work")
+    assert (passed.status, passed.date.isoformat()) == ("passed", "2026-04-12")  # the later of the two: the certification
 
 
 # -- §5.4: who receives the abutter notice ------------------------------------------------
@@ -188,3 +195,94 @@ def test_saugus_abutter_notice_goes_to_those_directly_opposite_and_to_abutters_t
     hits = {kit.names(idx, [h.position]).pop(): h.ring for h in abutters_of(idx, idx.find("saugus", "1-3"), rule)}
     assert hits["N3"] == "abutter"  # directly opposite on Main St
     assert hits["N2"] == a2a_ring(300)  # diagonally across: only as an abutter's abutter
+
+
+# -- enforcement: the non-criminal disposition schedule (saugus.txt line 563) --------------
+
+SAUGUS_FINES = town("saugus").fine_schedule("wetlands")
+
+
+def _case(*events, as_of="2026-12-31"):
+    obj = {"town": "saugus", "id": "SAU-ENF-2026-0001", "bylaw": "wetlands", "violator": {"name": "Lynn Fells LLC"}}
+    obj["events"] = [
+        ev("violation-observed", "2026-02-02", provision="508.08 §2", description="fill in the buffer zone"),
+        *events,
+    ]
+    return replay_case(parse_case(obj), date.fromisoformat(as_of))
+
+
+def _ticket(day, offense_day, offense, fine, provision="508.08 §2"):
+    return ev("ticket-issued", day, provision=provision, offense_day=offense_day, offense=offense, fine=fine)
+
+
+def test_a_saugus_fourth_offense_within_the_year_costs_200():
+    """saugus.txt line 563: "$25.00 for the first offense; $50.00 for the
+    second offense; $100.00 for the third offense and $200.00 for the fourth
+    and each subsequent offense", each day a separate offense."""
+    r = _case(
+        _ticket("2026-02-10", "2026-02-03", 1, 25),
+        _ticket("2026-04-10", "2026-04-06", 2, 50),
+        _ticket("2026-07-10", "2026-07-06", 3, 100),
+        _ticket("2026-11-10", "2026-11-09", 4, 200),
+    )
+    assert [(t.offense, t.fine, t.label) for t in r.tickets][-1] == (4, 200, "fourth offense (fourth and each later offense)")
+    assert r.fines == 375
+    assert fine_for("Saugus", SAUGUS_FINES, 9).dollars == 200  # "and each subsequent offense"
+
+
+def test_a_saugus_ticket_priced_wrong_for_its_number_is_refused():
+    with pytest.raises(TransitionRefused, match=r"the second offense costs \$50, not \$25"):
+        _case(_ticket("2026-02-10", "2026-02-03", 1, 25), _ticket("2026-02-10", "2026-02-04", 2, 25))
+
+
+def test_a_saugus_ticket_numbered_below_the_cases_own_offenses_is_refused():
+    with pytest.raises(TransitionRefused, match="at least the second offense"):
+        _case(_ticket("2026-02-10", "2026-02-03", 1, 25), _ticket("2026-02-10", "2026-02-04", 1, 25))
+
+
+def test_the_same_day_and_provision_is_ticketed_once_but_another_provision_is_another_offense():
+    """508.08 §9.5: "each provision of the by-law ... violated shall
+    constitute a separate offense"; the non-criminal disposition paragraph:
+    each day on which a violation exists."""
+    with pytest.raises(TransitionRefused, match="already ticketed"):
+        _case(_ticket("2026-02-10", "2026-02-03", 1, 25), _ticket("2026-02-11", "2026-02-03", 2, 50))
+    r = _case(_ticket("2026-02-10", "2026-02-03", 1, 25), _ticket("2026-02-10", "2026-02-03", 2, 50, provision="508.08 §7.9"))
+    assert [t.provision for t in r.tickets] == ["508.08 §2", "508.08 §7.9"]
+
+
+def test_saugus_numbers_offenses_with_no_period_a_fourth_two_years_on_still_costs_200():
+    """The schedule names no period within which offenses are counted
+    (unlike Canton's tobacco by-law, "within one year of the date of the
+    first offense", canton.txt 590-593): every earlier offense of the
+    violator counts (docs/reference/readings.md)."""
+    assert SAUGUS_FINES.window_months is None
+    earlier = [date(2023, 1, 5), date(2023, 1, 6), date(2023, 1, 9)]
+    assert offense_number(SAUGUS_FINES, earlier, date(2026, 3, 2)) == 4
+
+
+def test_a_saugus_ticket_gives_21_days_to_appear_and_a_mailed_one_goes_out_within_15_days():
+    """M.G.L. c.40 §21D: appear "not later than twenty-one days after the
+    date of such notice"; a notice not delivered at the time and place is
+    mailed "within fifteen days after said violation"."""
+    late = ev(
+        "ticket-issued", "2026-02-24", provision="508.08 §2", offense_day="2026-02-03", offense=1, fine=25, delivered="mailed"
+    )
+    r = _case(late, as_of="2026-03-01")
+    appear, mailing = r.clock("ticket-appearance"), r.clock("ticket-mailing")
+    assert (appear.date, appear.status) == (date(2026, 3, 17), "open")
+    assert (mailing.date, mailing.status) == (date(2026, 2, 18), "late")
+
+
+def test_a_saugus_enforcement_order_sets_its_date_and_compliance_meets_it():
+    order = ev("order-issued", "2026-02-05", comply_by="2026-03-06", requires=["Remove the fill.", "Replant the buffer."])
+    r = _case(order, ev("complied", "2026-03-02"), as_of="2026-03-10")
+    c = r.clock("compliance")
+    assert (r.state, c.date, c.status) == ("complied", date(2026, 3, 6), "met")
+    assert "508.08 §9.2" in c.rule and "Remove the fill.; Replant the buffer." in c.explanation
+    with pytest.raises(TransitionRefused, match="sets a date to comply by after it issues"):
+        _case(ev("order-issued", "2026-02-05", comply_by="2026-02-01", requires=["Remove the fill."]))
+
+
+def test_a_saugus_certificate_of_compliance_is_the_states_21_days():
+    r = _saugus_order(ev("certificate-requested", "2026-09-04", requested_by="the holder", scope="complete"))
+    assert r.clock("certificate-decision").date == date(2026, 9, 25)

@@ -16,7 +16,7 @@ a wetlands period rolls in every town as 10.05(1) rolls it).
 
 from datetime import date
 
-from _filings import clocks_by_id, ev, replayed
+from _filings import clocks_by_id, ev, refused, replayed
 
 # -- the Act alone: the RDA (310 CMR 10.05(3)) and the NOI (10.05(5)(b), (6)(a)) ---------
 
@@ -167,3 +167,161 @@ def test_the_state_notifies_owners_within_100_feet_and_those_directly_opposite_o
     idx = kit.index()
     got = kit.names(idx, [h.position for h in abutters_of(idx, idx.find("saugus", "3-3"), rule)])
     assert "M3" in got and not {"M2", "M4"} & got  # 131 ft across the Boulevard: only the lot directly opposite
+
+
+# -- the rest of an Order's life (issue 20): every state Order, whatever the by-law adds -----
+
+ORDER = (
+    ev("filed", "2026-03-02"),
+    ev("hearing-opened", "2026-03-16"),
+    ev("hearing-closed", "2026-03-16"),
+    ev("permit-issued", "2026-03-20"),  # a Friday
+)
+
+
+def order(*more, town="wpa", as_of="2026-12-31"):
+    return replayed(town, "noi", *ORDER, *more, as_of=as_of)
+
+
+def test_a_certificate_asked_on_the_friday_before_a_monday_holiday_is_due_21_days_after_that_friday():
+    """310 CMR 10.05 (WPA Form 8A, 8B): the Certificate is issued or denied
+    "within 21 days of receipt" of the written request.  Asked Friday
+    2027-02-12, before Presidents' Day (Monday 02-15): day 0 is the Friday,
+    the holiday at the start moves nothing, day 21 is Friday 2027-03-05."""
+    r = order(
+        ev("certificate-requested", "2027-02-12", requested_by="Neponset Builders LLC", scope="complete"), as_of="2027-02-16"
+    )
+    c = r.clock("certificate-decision")
+    assert (c.date, c.status, c.type) == (date(2027, 3, 5), "open", "deadline")
+    assert "21 calendar days after 2027-02-12 (Certificate of Compliance requested in writing); is 2027-03-05" in c.explanation
+    assert "310 CMR 10.05" in c.rule and "WPA Forms 8A, 8B" in c.rule
+
+
+def test_a_certificate_due_on_patriots_day_is_due_the_tuesday_after():
+    """310 CMR 10.05(1): a period of more than ten days whose last day is a
+    legal holiday ends on the next business day: asked 2027-03-29, day 21
+    is Monday 2027-04-19, Patriots' Day."""
+    r = order(ev("certificate-requested", "2027-03-29", requested_by="the owner", scope="complete"), as_of="2027-04-01")
+    c = r.clock("certificate-decision")
+    assert c.date == date(2027, 4, 20)
+    assert "lands on 2027-04-19, Patriots' Day: rolled forward to 2027-04-20" in c.explanation
+
+
+def test_a_complete_certificate_leaves_the_order_certified_and_its_recording_ends_the_filing():
+    asked = ev("certificate-requested", "2027-02-12", requested_by="the owner", scope="complete")
+    issued = ev("certificate-issued", "2027-03-01", scope="complete", continuing=["The swale is maintained in perpetuity."])
+    certified = order(asked, issued)
+    assert certified.state == "certified"
+    assert certified.clock("certificate-decision").status == "met"
+    done = order(asked, issued, ev("certificate-recorded", "2027-03-08", instrument="Book 41234, Page 12"))
+    assert done.state == "completed"
+
+
+def test_a_certificate_decided_after_21_days_is_late_and_a_denial_keeps_the_order_in_force():
+    asked = ev("certificate-requested", "2027-02-12", requested_by="the owner", scope="complete")
+    r = order(asked, ev("certificate-denied", "2027-03-09", reasons=["The replication area has not taken."]))
+    assert r.state == "issued"
+    c = r.clock("certificate-decision")
+    assert (c.status, c.date) == ("late", date(2027, 3, 5))
+    assert "4 days after the deadline" in c.explanation
+
+
+def test_a_partial_certificate_leaves_the_rest_of_the_order_in_force_and_may_be_recorded():
+    partial = ev("certificate-issued", "2027-03-01", scope="partial", portion="Lot 1 only")
+    r = order(
+        ev("certificate-requested", "2027-02-12", requested_by="the owner", scope="partial"),
+        partial,
+        ev("certificate-recorded", "2027-03-08"),
+    )
+    assert r.state == "issued"
+
+
+def test_recording_a_certificate_that_was_never_issued_is_refused():
+    refused("wpa", "noi", *ORDER, ev("certificate-recorded", "2027-03-08"), match="no Certificate of Compliance is on record")
+
+
+def test_work_begun_on_day_9_of_the_appeal_period_is_premature():
+    """310 CMR 10.05(7)(c) and the Order's general conditions: no work until
+    the appeal period, ten business days from issuance ending at the close
+    of business on the tenth, has passed.  Issued Friday 2026-03-20: day 9
+    is Thursday 04-02, day 10 Friday 04-03; work may begin Saturday 04-04."""
+    r = order(ev("permit-recorded", "2026-03-25"), ev("work-started", "2026-04-02"))
+    c = r.clock("appeal-before-work")
+    assert (c.type, c.date, c.status) == ("earliest", date(2026, 4, 4), "premature")
+    assert "the period ends at the close of business on 2026-04-03" in c.explanation
+    assert "PREMATURE: work-started on 2026-04-02 (event 6)" in c.explanation
+    on_day_10 = order(ev("permit-recorded", "2026-03-25"), ev("work-started", "2026-04-03"))
+    assert on_day_10.clock("appeal-before-work").status == "premature"
+    after = order(ev("permit-recorded", "2026-03-25"), ev("work-started", "2026-04-04"))
+    assert after.clock("appeal-before-work").status == "passed"
+
+
+def test_work_while_an_appeal_is_pending_is_a_violation_until_it_is_decided():
+    """WPA Form 5's general conditions: no work until every appeal taken is
+    finished.  A request for a superseding order filed 04-01 and decided
+    06-15: work on 05-01 is a violation, work on 06-16 is not."""
+    asked = ev("appeal-requested", "2026-04-01", by="an abutter")
+    r = order(ev("permit-recorded", "2026-03-25"), asked, ev("work-started", "2026-05-01"))
+    c = r.clock("appeal-before-work")
+    assert c.status == "violated" and "while the appeal of 2026-04-01 (event 6) was pending, not yet decided" in c.explanation
+    ok = order(ev("permit-recorded", "2026-03-25"), asked, ev("appeal-decided", "2026-06-15"), ev("work-started", "2026-06-16"))
+    assert ok.clock("appeal-before-work").status == "passed"
+
+
+def test_a_state_orders_work_before_its_recording_is_a_violation():
+    """M.G.L. c.131 §40 and WPA Form 5's general conditions: no work until
+    the Order is recorded at the Registry of Deeds (issue 20: it went
+    unflagged outside Saugus)."""
+    r = order(ev("work-started", "2026-04-20"))
+    c = r.clock("recording-before-work")
+    assert (c.status, c.date) == ("violated", date(2026, 4, 20))
+    assert "no permit-recorded before it" in c.explanation and "WPA Form 5" in c.rule
+    late = order(ev("work-started", "2026-04-20"), ev("permit-recorded", "2026-04-27"))
+    assert (late.clock("recording-before-work").status, late.clock("recording-before-work").date) == (
+        "premature",
+        date(2026, 4, 27),
+    )
+    ok = order(ev("permit-recorded", "2026-04-01"), ev("work-started", "2026-04-20"))
+    assert ok.clock("recording-before-work").status == "passed"
+
+
+def test_work_after_the_order_expired_is_violated_not_expired():
+    """310 CMR 10.05(8)(a): work on an expired Order is a violation; an
+    expired Order cannot be extended (issue 20: it showed `expired`)."""
+    r = order(ev("permit-recorded", "2026-03-25"), ev("work-observed", "2029-04-02", what="grading"), as_of="2029-05-01")
+    c = r.clock("permit-expiry")
+    assert (c.date, c.status) == (date(2029, 3, 20), "violated")
+    assert "work-observed on 2029-04-02 (event 6) after the permit expired on 2029-03-20" in c.explanation
+    assert "310 CMR 10.05(8)(a)" in c.explanation
+
+
+def test_an_emergency_certification_of_more_than_30_days_needs_the_commissioners_approval():
+    """310 CMR 10.06(3): emergency work "shall not exceed 30 days ... unless
+    written approval of the Commissioner is obtained"."""
+    refused(
+        "wpa",
+        "noi",
+        ev("emergency-certified", "2026-05-01", days=45, work="shore up the dam"),
+        match="at most 30 days of work, not 45",
+    )
+    r = replayed(
+        "wpa",
+        "noi",
+        ev("emergency-certified", "2026-05-01", days=45, work="shore up the dam", commissioner_approved=True),
+        as_of="2026-05-02",
+    )
+    assert r.state == "emergency-work" and r.clock("emergency-certification").date == date(2026, 6, 15)
+
+
+def test_work_inside_the_certification_is_allowed_and_after_it_without_a_filing_is_overdue():
+    """310 CMR 10.06(1)-(3): the certified work only, for its days; work that
+    goes on needs a Notice of Intent.  Certified 05-01 for 20 days (to 05-21,
+    never rolled: a limit on work, not a day at the office)."""
+    cert = ev("emergency-certified", "2026-05-01", days=20, work="replace the failed culvert")
+    inside = replayed("wpa", "noi", cert, ev("work-observed", "2026-05-10"), as_of="2026-05-15")
+    assert inside.clock("emergency-certification").status == "active" and inside.clock("emergency-continuation") is None
+    on = replayed("wpa", "noi", cert, ev("work-observed", "2026-05-25"), as_of="2026-06-01")
+    c = on.clock("emergency-continuation")
+    assert (c.type, c.date, c.status) == ("deadline", date(2026, 5, 21), "overdue")
+    filed = replayed("wpa", "noi", cert, ev("work-observed", "2026-05-25"), ev("filed", "2026-05-28"), as_of="2026-06-01")
+    assert filed.clock("emergency-continuation").status == "late" and filed.state == "filed"
