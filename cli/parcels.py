@@ -13,9 +13,21 @@ __all__ = ["add_commands"]
 _DB_HELP = "database URL (default: $PERMITS_DATABASE_URL, else DATA_DIR/permits.db)"
 
 
+def _say_on_a_terminal(text: str) -> None:
+    """A stage of the import, told on a terminal; off one (a log, a pipe)
+    the parcels' count says when writing starts and ends, and a refusal
+    stays the one line it is."""
+    import sys
+
+    if sys.stderr.isatty():
+        print(f"permits: {text}", file=sys.stderr, flush=True)
+
+
 def cmd_import(args) -> int:
+    from cli.progress import ProgressBar
     from services.parcels import import_parcels
 
+    bar = ProgressBar("parcels", unit="parcels", then="writing the owners and committing the whole in one transaction")
     store = open_store(args)
     try:
         result = import_parcels(
@@ -28,6 +40,8 @@ def cmd_import(args) -> int:
             assess_layer=args.assess_layer,
             fields=args.field or (),
             fiscal_year=args.fiscal_year,
+            say=_say_on_a_terminal,
+            progress=bar,
         )
     finally:
         store.engine.dispose()

@@ -9,7 +9,7 @@ Plain values in and out (WKB bytes, text, numbers): the geometry is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -125,6 +125,7 @@ def replace_layer(
     by: str,
     now: datetime,
     expect_current: int | None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[Layer, Layer | None]:
     """The town's parcels become ``parcels`` and ``owners`` (tuples in
     :data:`PARCEL_COLUMNS` and :data:`OWNER_COLUMNS` order) of a new layer
@@ -134,7 +135,7 @@ def replace_layer(
     the caller saw as current (None: none); if another import got there
     first, StaleParcels and nothing written.  OlderParcels when the current
     layer's fiscal year is later than the new one's.  The new layer and the
-    one it replaced."""
+    one it replaced.  ``progress`` is told each chunk of parcels written."""
     stamp = utc_naive(now)
     try:
         with store.engine.begin() as conn:
@@ -162,7 +163,7 @@ def replace_layer(
                     **{k: layer[k] for k in ("fiscal_year", "source", "parcels_layer", "assess_layer", "crs")},
                 )
             ).inserted_primary_key[0]
-            _insert(conn, PARCEL, ("layer_id", "town", *PARCEL_COLUMNS), [(new_id, town, *p) for p in parcels])
+            _insert(conn, PARCEL, ("layer_id", "town", *PARCEL_COLUMNS), [(new_id, town, *p) for p in parcels], progress)
             _insert(conn, OWNER, ("layer_id", *OWNER_COLUMNS), [(new_id, *o) for o in owners])
     except IntegrityError:  # another import made a current layer for the town meanwhile
         raise StaleParcels(town) from None
@@ -170,9 +171,11 @@ def replace_layer(
     return made, current
 
 
-def _insert(conn, table, names: tuple[str, ...], rows: list[tuple], chunk: int = 5000) -> None:
+def _insert(conn, table, names: tuple[str, ...], rows: list[tuple], progress=None, chunk: int = 5000) -> None:
     for i in range(0, len(rows), chunk):
         bulk.insert_rows(conn, table, names, rows[i : i + chunk])
+        if progress is not None:
+            progress(len(rows[i : i + chunk]))
 
 
 def _layers(store: Store, *where) -> list[Layer]:

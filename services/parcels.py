@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from services.sweep import Progress
 
 __all__ = [
     "ImportResult",
@@ -102,12 +106,16 @@ def import_parcels(
     assess_layer: str | None = None,
     fields: Sequence[str] = (),
     fiscal_year: int | None = None,
+    say: Callable[[str], None] = lambda text: None,
+    progress: Progress | None = None,
 ) -> ImportResult:
     """Read the L3 layers at ``path`` (:func:`parcels.l3.read_l3`) and make
     them the town's parcels, in one transaction (a newer fiscal year, or the
     same one, replaces the current parcels; an older one is refused).
     ParcelFileError, OlderParcels or StaleParcels name what is wrong, with
-    nothing written."""
+    nothing written.  ``say`` is told each stage as it starts;
+    ``progress`` (:class:`services.sweep.Progress`) counts the parcels
+    written."""
     import shapely
 
     from models import parcels as stored
@@ -116,11 +124,13 @@ def import_parcels(
     from parcels.sites import site_key
 
     _town(town)
+    say(f"Reading the parcels and the assessing table at {path}...")
     layer = read_l3(
         path, parcels_layer=parcels_layer, assess_layer=assess_layer, fields=FieldMap.parse(fields), fiscal_year=fiscal_year
     )
     current = stored.current_layers(store, [town])
     geometry = layer.geometry
+    say(f"Read {len(layer.loc_id):,} parcels and {len(layer.owners):,} owners; projecting them to WGS84 for the map...")
     wkb = shapely.to_wkb(geometry)
     wgs84 = shapely.to_wkb(to_wgs84(geometry))
     points = inside_points(geometry)
@@ -151,8 +161,18 @@ def import_parcels(
         "assess_layer": layer.assess_layer,
         "crs": layer.crs,
     }
+    if progress is not None:
+        progress.start(len(rows))
     made, replaced = stored.replace_layer(
-        store, town, fields_of_layer, rows, owners, by=by, now=now, expect_current=current[0].id if current else None
+        store,
+        town,
+        fields_of_layer,
+        rows,
+        owners,
+        by=by,
+        now=now,
+        expect_current=current[0].id if current else None,
+        progress=progress.update if progress is not None else None,
     )
     return ImportResult(made, replaced, layer.parcels_layer, layer.assess_layer, layer.repaired, layer.unmatched, layer.merged)
 

@@ -49,6 +49,42 @@ def test_a_town_is_imported_from_its_shapefiles_a_geopackage_or_a_file_geodataba
     assert (layer.town, layer.fiscal_year, layer.parcels, layer.owners, layer.imported_by) == ("saugus", 2026, 29, 27, "assessor")
 
 
+def test_an_import_says_each_stage_on_standard_error_and_counts_the_parcels_written(tmp_path, url):
+    """No silent minutes (issue 24): reading, projecting and writing are each
+    told as they start; the parcels written are counted by the progress the
+    command hands the service (a bar on a terminal, a line a stage off it)."""
+    from services.parcels import import_parcels
+
+    told, counted = [], []
+
+    class Count:
+        def start(self, total):
+            counted.append(("start", total))
+
+        def update(self, n):
+            counted.append(("update", n))
+
+    path = kit.write_town(tmp_path / "M262")
+    import_parcels(Store(url), str(path), town=kit.TOWN, by="assessor", now=NOW, say=told.append, progress=Count())
+    assert told[0].startswith("Reading the parcels and the assessing table at ")
+    assert told[1].startswith("Read 29 parcels and 27 owners; projecting them to WGS84")
+    assert counted[0] == ("start", 29) and sum(n for what, n in counted[1:] if what == "update") == 29
+
+
+def test_the_import_command_tells_its_stages_on_a_terminal_and_keeps_a_log_to_its_counts(tmp_path, url, capsys, monkeypatch):
+    import sys
+
+    path = kit.write_town(tmp_path / "M262")
+    assert imported(url, path) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "saugus: 29 parcels" in out  # a log: fewer parcels than a count is drawn for
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert imported(url, path) == 0
+    out, err = capsys.readouterr()
+    assert "permits: Reading the parcels" in err and "projecting them to WGS84" in err
+    assert "Reading" not in out
+
+
 def test_one_shp_of_the_download_or_its_zip_is_taken_as_the_download(tmp_path, url):
     folder = kit.write_town(tmp_path / "M262")
     assert imported(url, folder / "M262TaxPar.shp") == 0
@@ -216,7 +252,9 @@ def test_a_download_that_cannot_be_imported_is_refused_with_one_line_and_nothing
 
 def test_an_unknown_town_is_refused_with_the_towns_there_are(tmp_path, url, capsys):
     assert imported(url, kit.write_town(tmp_path / "x"), town="boston") == 2
-    assert "unknown town 'boston'; choose one of: canton, mansfield, saugus, wpa" in capsys.readouterr().err
+    assert (
+        "unknown town 'boston'; choose one of: canton, manchester-by-the-sea, mansfield, saugus, wpa" in capsys.readouterr().err
+    )
 
 
 def test_invalid_polygons_are_repaired_and_parts_of_one_loc_id_joined(tmp_path, url, capsys):
