@@ -27,10 +27,11 @@ __all__ = ["TOWN_NUMBERS", "ORIGINS", "demo_town", "grid_town", "FISCAL_YEAR"]
 
 #: MassGIS's town numbers (the ``M050`` of Canton's files); the state
 #: defaults' demo filings are sited in Sharon
-TOWN_NUMBERS = {"canton": 50, "mansfield": 167, "saugus": 262, "wpa": 266}
+TOWN_NUMBERS = {"canton": 50, "manchester-by-the-sea": 166, "mansfield": 167, "saugus": 262, "wpa": 266}
 #: each town's centre, State Plane metres (pyproj, from its latitude and longitude)
 ORIGINS = {
     "canton": (229338.0, 878680.0),
+    "manchester-by-the-sea": (260036.0, 925517.0),
     "mansfield": (223268.0, 864773.0),
     "saugus": (240217.0, 912723.0),
     "wpa": (226542.0, 874892.0),
@@ -93,8 +94,14 @@ def demo_town(town: str, filings: Iterable[Mapping], *, seed: int = 2026) -> tup
     parcels: list[tuple] = []
     owners: list[Owner] = []
     used_ids: set[str] = set()
-    city = {"canton": "CANTON", "saugus": "SAUGUS", "mansfield": "MANSFIELD", "wpa": "SHARON"}[town]
-    zipc = {"canton": "02021", "saugus": "01906", "mansfield": "02048", "wpa": "02067"}[town]
+    city = {
+        "canton": "CANTON",
+        "manchester-by-the-sea": "MANCHESTER",
+        "saugus": "SAUGUS",
+        "mansfield": "MANSFIELD",
+        "wpa": "SHARON",
+    }[town]
+    zipc = {"canton": "02021", "manchester-by-the-sea": "01944", "saugus": "01906", "mansfield": "02048", "wpa": "02067"}[town]
     holders: list[tuple[str, str]] = []  # owners of several lots: (name, mailing street)
     for k, street in enumerate(sorted(sites)):
         y = y0 + k * STREET_GAP

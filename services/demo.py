@@ -66,10 +66,11 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
         told = progress.update if progress is not None else None
         filings = list(generate(count, as_of, seed=seed))
         n = len(store.import_filings(filings, by="permits demo", progress=told))
-        stages = len(store.import_filings(stage_filings(as_of), by="permits demo"))
+        staged = list(stage_filings(as_of))
+        stages = len(store.import_filings(staged, by="permits demo"))
         record = EnforcementRecord(store)
         cases = [record.open(case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
-        parcels = import_demo_parcels(store, folder / "parcels", filings, seed=seed)
+        parcels = import_demo_parcels(store, folder / "parcels", filings + staged, seed=seed)
     finally:
         store.engine.dispose()
     return DemoStore(url, n, parcels, stages, len(cases))

@@ -71,7 +71,10 @@ def test_permits_demo_imports_the_parcels_and_the_map_places_every_filing(tmp_pa
     assert "Generated assessors' parcels (MassGIS Level 3 schema, FY2026)" in capsys.readouterr().out
     store = Store(f"sqlite:///{tmp_path / 'data' / 'demo' / 'permits.db'}")
     shown = filings_map(store, towns=None, kinds=KINDS, as_of=AS_OF, zoom=13)
-    assert shown.drawn == 60 and shown.unplaced == 0
+    every = len(store.list_filings())  # the 60 generated and the later stages' (Manchester-by-the-Sea's among them)
+    # one emergency certification's site is "Route 106 at the Wading River":
+    # no street number to place it by, so it is counted, not placed
+    assert every > 60 and shown.drawn == every - 1 and shown.unplaced == 1
     noi = next(r.id for r in store.list_filings() if r.kind == "noi")
     assert filing_abutters(store, noi).parties  # every site has neighbours
     store.engine.dispose()
