@@ -28,6 +28,7 @@ __all__ = [
     "OWNER_COLUMNS",
     "replace_layer",
     "current_layers",
+    "layers_version",
     "all_layers",
     "index_rows",
     "find",
@@ -187,6 +188,28 @@ def current_layers(store: Store, towns: Iterable[str] | None = None) -> list[Lay
     if towns is not None:
         where.append(LAYER.c.town.in_(list(towns)))
     return _layers(store, *where)
+
+
+def layers_version(store: Store) -> tuple[int, int]:
+    """What the current layers are a function of: (how many imports were
+    ever made, the last one's id).  Layers are only ever added, each import
+    adding one and marking the one it replaces in the same transaction
+    (:func:`replace_layer`), so the count grows with every import committed,
+    in whatever order they commit; while it is the same, what a process
+    read of the current layers still holds.  One plain statement on a
+    pooled connection, no statement to compile: a check each request can
+    afford (read it before the layers, so they are never older than it)."""
+    conn = store.reader.raw_connection()
+    try:
+        cursor = conn.cursor()
+        try:
+            cursor.execute("SELECT count(*), max(id) FROM parcel_layer")
+            count, last = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        conn.close()
+    return int(count or 0), int(last or 0)
 
 
 def all_layers(store: Store, town: str | None = None) -> list[Layer]:
