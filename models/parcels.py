@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, null, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import bulk
@@ -376,15 +376,16 @@ def _chunks(values: list, size: int = 500):
         yield values[i : i + size]
 
 
-def located(store: Store, sites: Sequence[tuple[str, str, str]]) -> dict[tuple[str, str], tuple]:
+def located(store: Store, sites: Sequence[tuple[str, str, str]], *, outline: bool = True) -> dict[tuple[str, str], tuple]:
     """Where each (town, parcel id, site key) is: the current parcel whose
     map-lot id or LOC_ID is the parcel id (as given, or in capitals), else
     one with an owner record at that site address.  {(town, parcel id in
     capitals or site key): (loc_id, map_par_id, lon, lat, WGS84 WKB)}, for
-    those found.  Each lookup an index's (``ix_parcel_town_map_par_id``,
+    those found (``outline`` False: None for the WKB, which is not read).  Each lookup an index's (``ix_parcel_town_map_par_id``,
     ``ix_parcel_town_loc_id``, ``ix_parcel_owner_layer_site_key``)."""
     found: dict[tuple[str, str], tuple] = {}
-    columns = (PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.lon, PARCEL.c.lat, PARCEL.c.wgs84)
+    columns = (PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.lon, PARCEL.c.lat)
+    columns += (PARCEL.c.wgs84,) if outline else (null(),)
     with store.reader.connect() as conn:
         layers = _current_ids(conn, {s[0] for s in sites})
         for town, layer_id in sorted(layers.items()):
