@@ -73,9 +73,9 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
     touching = TOUCHING_FEET * FOOT
     taken: dict[int, tuple[str, str]] = {}
 
-    def take(positions, ring: str, why: str) -> None:
-        for i in positions.tolist() if isinstance(positions, np.ndarray) else positions:
-            if i != subject and owned[i] and i not in taken:
+    def take(positions: np.ndarray, ring: str, why: str) -> None:
+        for i in positions[owned[positions]].tolist():
+            if i != subject and i not in taken:
                 taken[i] = (ring, why)
 
     near_m: np.ndarray | None = None  # the distance of each of ``near`` (metres), when measured
