@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, null, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import bulk
@@ -28,6 +28,7 @@ __all__ = [
     "OWNER_COLUMNS",
     "replace_layer",
     "current_layers",
+    "layers_version",
     "all_layers",
     "index_rows",
     "find",
@@ -190,6 +191,28 @@ def current_layers(store: Store, towns: Iterable[str] | None = None) -> list[Lay
     if towns is not None:
         where.append(LAYER.c.town.in_(list(towns)))
     return _layers(store, *where)
+
+
+def layers_version(store: Store) -> tuple[int, int]:
+    """What the current layers are a function of: (how many imports were
+    ever made, the last one's id).  Layers are only ever added, each import
+    adding one and marking the one it replaces in the same transaction
+    (:func:`replace_layer`), so the count grows with every import committed,
+    in whatever order they commit; while it is the same, what a process
+    read of the current layers still holds.  One plain statement on a
+    pooled connection, no statement to compile: a check each request can
+    afford (read it before the layers, so they are never older than it)."""
+    conn = store.reader.raw_connection()
+    try:
+        cursor = conn.cursor()
+        try:
+            cursor.execute("SELECT count(*), max(id) FROM parcel_layer")
+            count, last = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        conn.close()
+    return int(count or 0), int(last or 0)
 
 
 def all_layers(store: Store, town: str | None = None) -> list[Layer]:
@@ -356,15 +379,16 @@ def _chunks(values: list, size: int = 500):
         yield values[i : i + size]
 
 
-def located(store: Store, sites: Sequence[tuple[str, str, str]]) -> dict[tuple[str, str], tuple]:
+def located(store: Store, sites: Sequence[tuple[str, str, str]], *, outline: bool = True) -> dict[tuple[str, str], tuple]:
     """Where each (town, parcel id, site key) is: the current parcel whose
     map-lot id or LOC_ID is the parcel id (as given, or in capitals), else
     one with an owner record at that site address.  {(town, parcel id in
     capitals or site key): (loc_id, map_par_id, lon, lat, WGS84 WKB)}, for
-    those found.  Each lookup an index's (``ix_parcel_town_map_par_id``,
+    those found (``outline`` False: None for the WKB, which is not read).  Each lookup an index's (``ix_parcel_town_map_par_id``,
     ``ix_parcel_town_loc_id``, ``ix_parcel_owner_layer_site_key``)."""
     found: dict[tuple[str, str], tuple] = {}
-    columns = (PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.lon, PARCEL.c.lat, PARCEL.c.wgs84)
+    columns = (PARCEL.c.loc_id, PARCEL.c.map_par_id, PARCEL.c.lon, PARCEL.c.lat)
+    columns += (PARCEL.c.wgs84,) if outline else (null(),)
     with store.reader.connect() as conn:
         layers = _current_ids(conn, {s[0] for s in sites})
         for town, layer_id in sorted(layers.items()):

@@ -202,13 +202,14 @@ def merge_same_owner(parties: Iterable[Party]) -> list[Party]:
     parcels; the nearest ring wins.  Order of first appearance is kept."""
     merged: dict[str, Party] = {}
     for p in parties:
-        seen = merged.get(p.key)
+        key = p.key
+        seen = merged.get(key)
         if seen is None:
-            merged[p.key] = p
+            merged[key] = p
             continue
         parcels = seen.parcels + tuple(x for x in p.parcels if x not in seen.parcels)
         ring = seen.ring if seen.ring == "abutter" or p.ring != "abutter" else p.ring
-        merged[p.key] = Party(seen.name, seen.street, seen.city, seen.state, seen.zip, parcels, ring, seen.role)
+        merged[key] = Party(seen.name, seen.street, seen.city, seen.state, seen.zip, parcels, ring, seen.role)
     return list(merged.values())
 
 

@@ -73,13 +73,18 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
     touching = TOUCHING_FEET * FOOT
     taken: dict[int, tuple[str, str]] = {}
 
-    def take(positions, ring: str, why: str) -> None:
-        for i in positions.tolist() if isinstance(positions, np.ndarray) else positions:
-            if i != subject and owned[i] and i not in taken:
+    def take(positions: np.ndarray, ring: str, why: str) -> None:
+        for i in positions[owned[positions]].tolist():
+            if i != subject and i not in taken:
                 taken[i] = (ring, why)
 
-    near = index.tree.query(shape, predicate="dwithin", distance=max(rule.within_feet * FOOT, touching))
-    bordering = near[shapely.dwithin(geometry[near], shape, touching)] if rule.within_feet else near
+    near_m: np.ndarray | None = None  # the distance of each of ``near`` (metres), when measured
+    if rule.within_feet:
+        near = index.tree.query(shape, predicate="dwithin", distance=max(rule.within_feet * FOOT, touching))
+        near_m = shapely.distance(geometry[near], shape)
+        bordering = near[near_m <= touching]
+    else:  # the parcels sharing a line or a corner with it: the index's pairs (what the same query answers)
+        near = bordering = index.touching([subject], touching)
     take(bordering, ABUTTER, "shares a boundary")
     if rule.within_feet:
         take(near, ABUTTER, f"within {rule.within_feet} ft")
@@ -95,15 +100,20 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
         feet = rule.abutters_to_abutters_feet
         chain = [i for i, (ring, _) in taken.items() if ring == ABUTTER] + bordering[index.is_water[bordering]].tolist()
         if chain:
-            _, right = index.tree.query(geometry[chain], predicate="dwithin", distance=touching)
-            candidates = np.unique(right)
+            # every parcel touching the chain, the chain itself among them (each touches itself): measured once
+            candidates = np.unique(index.touching(chain, touching))
             candidates = candidates[owned[candidates]]
-            close = candidates[shapely.dwithin(geometry[candidates], shape, feet * FOOT)]
-            take(close, a2a_ring(feet), f"abuts an abutter, within {feet} ft")
+            near, near_m = candidates, shapely.distance(geometry[candidates], shape)
+            take(candidates[near_m <= feet * FOOT], a2a_ring(feet), f"abuts an abutter, within {feet} ft")
     if not taken:
         return []
     positions = np.fromiter(taken, dtype=np.intp, count=len(taken))
-    feet_away = (shapely.distance(geometry[positions], shape) / FOOT).round(1).tolist()
+    measured = dict(zip(near.tolist(), near_m.tolist())) if near_m is not None else {}  # those measured keep their distance
+    unmeasured = [i for i in positions.tolist() if i not in measured]
+    if unmeasured:
+        measured.update(zip(unmeasured, shapely.distance(geometry[unmeasured], shape).tolist()))
+    metres = np.array([measured[i] for i in positions.tolist()])
+    feet_away = (metres / FOOT).round(1).tolist()
     labels = index.labels
     order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions.tolist(), feet_away))
     return [Hit(i, *taken[i], d) for _, d, _, i in order]
@@ -150,27 +160,27 @@ def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach:
         along[np.flatnonzero(along)[~still]] = False
     if not along.any():
         return empty
-    p, d = starts[along], normals[along] * length[along][:, None]
-    q = p + d
-    lo, hi = np.minimum(p, q).min(axis=0), np.maximum(p, q).max(axis=0)
+    length = length[along]
+    p, d = starts[along], normals[along] * length[:, None]
+    ends = np.concatenate([p, p + d])
+    lo, hi = ends.min(axis=0), ends.max(axis=0)
     passable = index.is_way if reach is not None else index.is_water
     near = index.tree.query(shapely.box(lo[0], lo[1], hi[0], hi[1]))
     near = near[(near != subject) & ~passable[near]]
     if not len(near):
         return empty
-    rings, ring_of = shapely.get_rings(geometry[near], return_index=True)
-    coords, which = shapely.get_coordinates(rings, return_index=True)
-    same = which[:-1] == which[1:]
-    a, e, owner = coords[:-1][same], (coords[1:] - coords[:-1])[same], near[ring_of[which[:-1][same]]]
-    # ray k: p + t d (0 < t <= 1); edge j: a + u e (0 <= u <= 1)
-    w_x = a[None, :, 0] - p[:, None, 0]
-    w_y = a[None, :, 1] - p[:, None, 1]
-    denom = d[:, None, 0] * e[None, :, 1] - d[:, None, 1] * e[None, :, 0]
+    a, e, owner = index.edges(near)
+    # ray k: p + t d (0 < t <= 1); edge j: a + u e (0 <= u <= 1); where the two are parallel
+    # (denominator 0) t is infinite or not a number, and no comparison below holds
+    w_x = a[:, 0] - p[:, 0, None]
+    w_y = a[:, 1] - p[:, 1, None]
+    d_x, d_y, e_x, e_y = d[:, 0, None], d[:, 1, None], e[:, 0], e[:, 1]
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = (w_x * e[None, :, 1] - w_y * e[None, :, 0]) / denom
-        u = (w_x * d[:, None, 1] - w_y * d[:, None, 0]) / denom
-    t = np.where((denom != 0) & (t > 0) & (t <= 1) & (u >= 0) & (u <= 1), t, np.inf)
+        denom = d_x * e_y - d_y * e_x
+        t = (w_x * e_y - w_y * e_x) / denom
+        u = (w_x * d_y - w_y * d_x) / denom
+    t[~((t > 0) & (t <= 1) & (u >= 0) & (u <= 1))] = np.inf
     first = t.argmin(axis=1)
     best = t[np.arange(len(p)), first]
-    beyond = np.isfinite(best) & (best * length[along] > known)
+    beyond = np.isfinite(best) & (best * length > known)
     return np.unique(owner[first[beyond]])

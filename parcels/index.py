@@ -74,6 +74,8 @@ class ParcelIndex:
         self.owned = np.array([bool(o) for o in self.owners], dtype=bool)
         self.labels = [p.label for p in self.parcels]
         self._samples: tuple | None = None
+        self._edges: tuple | None = None
+        self._touching: dict[float, tuple[np.ndarray, np.ndarray]] = {}
         self._by_loc: dict[tuple[str, str], int] = {}
         self._by_map: dict[tuple[str, str], int] = {}
         for i, p in enumerate(self.parcels):
@@ -102,6 +104,60 @@ class ParcelIndex:
         starts, normals, offsets = self._samples
         lo, hi = offsets[position], offsets[position + 1]
         return starts[lo:hi], normals[lo:hi]
+
+    def touching(self, positions: np.ndarray | Sequence[int], distance: float) -> np.ndarray:
+        """The positions of the parcels within ``distance`` metres of any of
+        the parcels at ``positions`` (each of those included): what
+        ``tree.query(geometry[positions], predicate="dwithin",
+        distance=distance)`` answers on its right, grouped by the position
+        asked about.  The pairs of every parcel are found in one query of
+        the whole index the first time a distance is asked for, and kept."""
+        found = self._touching.get(distance)
+        if found is None:
+            if len(self.geometry):
+                left, right = self.tree.query(self.geometry, predicate="dwithin", distance=distance)
+                order = np.argsort(left, kind="stable")
+                left, right = left[order], right[order]
+            else:
+                left = right = np.array([], dtype=np.intp)
+            found = self._touching[distance] = (np.searchsorted(left, np.arange(len(self.geometry) + 1)), right)
+        offsets, right = found
+        return right[_ranges(offsets, np.asarray(positions, dtype=np.intp))]
+
+    def edges(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The edges of every ring of the parcels at ``positions``, in that
+        order (each parcel's rings, each ring's edges in turn): their
+        starts (n, 2), their vectors to their ends (n, 2) and the position
+        of the parcel each belongs to (n,).  Made for every parcel at once
+        the first time one is asked for."""
+        if self._edges is None:
+            self._edges = _all_edges(self.geometry)
+        rows, offsets = self._edges
+        picked = np.concatenate([rows[offsets[i] : offsets[i + 1]] for i in np.asarray(positions).tolist()] or [rows[:0]])
+        return picked[:, 0:2], picked[:, 2:4], picked[:, 4].astype(np.intp)
+
+
+def _ranges(offsets: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """The rows ``offsets[p]:offsets[p + 1]`` of each of ``positions``, one after the other."""
+    lo, hi = offsets[positions], offsets[positions + 1]
+    counts = hi - lo
+    total = int(counts.sum())
+    if not total:
+        return np.array([], dtype=np.intp)
+    return np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(total)
+
+
+def _all_edges(geometry: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`ParcelIndex.edges` of every parcel, one row each (start x, y,
+    vector x, y, the parcel's position), and each parcel's first row (n + 1 offsets)."""
+    if not len(geometry):
+        return np.zeros((0, 5)), np.zeros(1, dtype=np.intp)
+    rings, ring_of = shapely.get_rings(geometry, return_index=True)
+    coords, which = shapely.get_coordinates(rings, return_index=True)
+    same = which[:-1] == which[1:]
+    owner = ring_of[which[:-1][same]]
+    rows = np.column_stack([coords[:-1][same], (coords[1:] - coords[:-1])[same], owner])
+    return rows, np.searchsorted(owner, np.arange(len(geometry) + 1))
 
 
 #: the spacing of the points :meth:`ParcelIndex.samples` gives

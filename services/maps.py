@@ -73,7 +73,7 @@ def filings_map(
     parcel."""
     from models import parcels as stored
     from models import workbench
-    from parcels.geo import OUTLINE_ZOOM, feature_collection, tolerance_for_zoom
+    from parcels.geo import OUTLINE_ZOOM, feature_collection, point_collection, tolerance_for_zoom
     from parcels.sites import site_key
 
     rows, more = workbench.map_rows(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT)
@@ -81,14 +81,15 @@ def filings_map(
         rows = [r for r in rows if r.next_deadline_date is not None]
     elif status == "overdue":
         rows = [r for r in rows if r.next_deadline_date is not None and r.next_deadline_date < as_of]
+    outline = zoom >= OUTLINE_ZOOM
     ids = [(r.town, (r.parcel or "").strip()) for r in rows]
-    found_at = stored.located(store, [(town, parcel, "") for town, parcel in ids])
+    found_at = stored.located(store, [(town, parcel, "") for town, parcel in ids], outline=outline)
     # the site address only for the filings their parcel id did not place
     unplaced = {
         i: site_key(r.address) for i, (r, (town, parcel)) in enumerate(zip(rows, ids)) if (town, parcel.upper()) not in found_at
     }
     if unplaced:
-        found_at.update(stored.located(store, [(rows[i].town, "", key) for i, key in unplaced.items() if key]))
+        found_at.update(stored.located(store, [(rows[i].town, "", key) for i, key in unplaced.items() if key], outline=outline))
     placed, found, properties = 0, [], []
     for i, (r, (town, parcel)) in enumerate(zip(rows, ids)):
         where = found_at.get((town, parcel.upper())) if i not in unplaced else found_at.get((town, unplaced[i]))
@@ -108,9 +109,11 @@ def filings_map(
                 "parcel": where[1] or where[0],
             }
         )
-    outline = zoom >= OUTLINE_ZOOM
-    geometries = _geometries(found, outline) if found else []
-    text_out = feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom) if outline else 0.0)
+    if outline:
+        geometries = _geometries(found, outline) if found else []
+        text_out = feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom))
+    else:  # the point kept at import for each: written with the properties, in one encoding
+        text_out = point_collection([(f[2], f[3]) for f in found], properties)
     return MapFeatures(text_out, placed, len(rows) - placed, more)
 
 

@@ -44,6 +44,8 @@ FIND_LIMIT = 10
 _CACHE_SIZE = 4
 _cache: OrderedDict[tuple, object] = OrderedDict()
 _cache_lock = threading.Lock()
+#: each store's current layers as last read, with the layers_version they were read at
+_layers: dict[str, tuple[tuple[int, int], list]] = {}
 
 
 @dataclass(frozen=True)
@@ -250,11 +252,10 @@ def town_index(store, town: str):
     """(the town's ParcelIndex, its current layer): its parcels and those of
     every other town within :data:`NEIGHBOUR_MARGIN_M`, built once per set
     of current layers.  NoParcels when the town has none imported."""
-    from models import parcels as stored
     from parcels.errors import NoParcels
 
     _town(town)
-    layers = stored.current_layers(store)
+    layers = _current_layers(store)
     mine = next((layer for layer in layers if layer.town == town), None)
     if mine is None:
         raise NoParcels(town)
@@ -270,6 +271,24 @@ def town_index(store, town: str):
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return built, mine
+
+
+def _current_layers(store) -> list:
+    """Every town's current layer, read again only when an import was made
+    since (models.parcels.layers_version: one cheap statement)."""
+    from models import parcels as stored
+
+    version = stored.layers_version(store)
+    with _cache_lock:
+        seen = _layers.get(store.url)
+    if seen is not None and seen[0] == version:
+        return seen[1]
+    layers = stored.current_layers(store)
+    with _cache_lock:
+        _layers[store.url] = (version, layers)
+        while len(_layers) > 4 * _CACHE_SIZE:
+            _layers.pop(next(iter(_layers)))
+    return layers
 
 
 def _build(store, mine, layers):
