@@ -15,6 +15,8 @@ An action that writes does all of its writing in one transaction.
   encoding, the owner merge), store it on a filing, read it back;
 - :mod:`services.notices`: which notices fit a filing now, and produce one
   (rendering a recorded notice again is not a second sending);
+- :mod:`services.mailing`: an abutter notice's certified-mail list and
+  mailing labels, for the filing page;
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
   one transaction), and resubmit;
 - :mod:`services.schedule`: the DPW's schedule;
@@ -26,4 +28,4 @@ May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = ["abutters", "apply", "demo", "feeds", "invite", "mailing", "notices", "record", "schedule", "sweep"]

@@ -24,5 +24,7 @@ __all__ = [
     "pages",
     "render",
     "submissions",
+    "submission_view",
+    "documents",
     "values",
 ]
