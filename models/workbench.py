@@ -78,6 +78,7 @@ def docket(
     status: str | None = None,
     limit: int | None = None,
     schedule: bool = False,
+    open_only: bool = False,
 ) -> list[DocketRow]:
     """The deadlines to act on for these towns (None: all) and kinds:
     overdue ones first (oldest first), then those due within ``within``
@@ -85,7 +86,9 @@ def docket(
     ``overdue`` or ``open`` keeps only those.  The same two range scans of
     ``ix_filing_clock_status_date`` as :meth:`Store.docket`.  ``schedule``:
     also the periods running and the windows waiting to open in the window
-    (a permit's expiry, a patch window opening), for the DPW schedule."""
+    (a permit's expiry, a patch window opening), for the DPW schedule.
+    ``open_only``: only filings not in a final state, as the sweep's docket
+    (:func:`models.docket_counts.open_filings`; the Today page)."""
     until = as_of + timedelta(days=within)
     if schedule:
         wanted = or_(
@@ -121,6 +124,10 @@ def docket(
         .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
     )
     query = _scope(query, towns, kinds)
+    if open_only and kinds:
+        from .docket_counts import open_filings
+
+        query = query.where(open_filings(kinds))
     if limit is not None:
         query = query.limit(limit)
     with store.reader.connect() as conn:

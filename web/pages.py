@@ -64,7 +64,14 @@ def _docket(request: Request, user: User, limit: int | None = None):
     as_of = request.app.state.today()
     # in date order, overdue (before today) come first, then the soonest
     rows = workbench.docket(
-        request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, status=status, limit=limit
+        request.app.state.store,
+        as_of=as_of,
+        within=within,
+        towns=towns,
+        kinds=kinds,
+        status=status,
+        limit=limit,
+        open_only=True,  # the sweep's docket: a closed filing's clocks are no task
     )
     filters = {"within": within, "town": town or "", "kind": kind or "", "status": status or ""}
     return rows, filters
@@ -79,20 +86,31 @@ def home(request: Request):
 @router.get("/today")
 def today(request: Request):
     user = current_user(request)
+    from models.docket_counts import docket_counts
+    from workflows.clock_rows import one_row_per_act
+
     rows, filters = _docket(request, user, limit=TODAY_ROWS + 1)
     more = len(rows) > TODAY_ROWS
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
+    towns, kinds = _scope(user, filters["town"] or None, filters["kind"] or None)
+    counts = docket_counts(
+        request.app.state.store, as_of=request.app.state.today(), within=filters["within"], towns=towns, kinds=kinds
+    )
     ctx = {
         "rows": rows[:TODAY_ROWS],
+        "acts": one_row_per_act(rows[:TODAY_ROWS], clock=lambda r: r.clock, group=lambda r: r.filing),
+        "counts": counts,
         "more": more,
         "filters": filters,
         "kinds": user.kinds,
         "towns": user.visible_towns(),
         "query": query,
     }
-    from .submissions import submitted_for
+    from models.submitted import submitted_filings
 
-    ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
+    to_check, sent_back = submitted_filings(request.app.state.store)  # online applications
+    ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
+    ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
     return render(request, "today.html", ctx, user=user)
 
 

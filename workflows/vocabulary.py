@@ -193,7 +193,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "board": "Board",
         "clock": "Deadline extended",
         "complete": "Application complete",
-        "conditions": "Conditions, one a line",
+        "conditions": "Conditions (one per line)",
         "days": "Days suspended",
         "emergency": "Emergency opening",
         "granted": "Certification granted",
