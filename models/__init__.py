@@ -18,6 +18,7 @@ __all__ = [
     "deposit_ledger",
     "docket_counts",
     "errors",
+    "filing_list",
     "location",
     "migrate",
     "migrations",

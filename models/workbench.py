@@ -30,6 +30,7 @@ __all__ = [
     "RecordedEvent",
     "docket",
     "search",
+    "matching",
     "summary",
     "abutters",
     "replace_abutters",
@@ -178,6 +179,21 @@ def _summary_query():
     ), applicant
 
 
+def matching(text: str):
+    """Filings whose id starts with ``text`` or whose address, parcel or
+    applicant contains it (case-insensitive): the search box's condition."""
+    text = text.strip()
+    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
+    return or_(
+        and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
+        and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
+        func.lower(FILING.c.address).like(like, escape="\\"),
+        func.lower(FILING.c.parcel).like(like, escape="\\"),
+        FILING.c.applicant_id.in_(named.scalar_subquery()),
+    )
+
+
 def search(
     store: Store,
     *,
@@ -197,17 +213,7 @@ def search(
     query = _scope(query, towns, kinds)
     text = text.strip()
     if text:
-        like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
-        query = query.where(
-            or_(
-                and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
-                and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
-                func.lower(FILING.c.address).like(like, escape="\\"),
-                func.lower(FILING.c.parcel).like(like, escape="\\"),
-                FILING.c.applicant_id.in_(named.scalar_subquery()),
-            )
-        )
+        query = query.where(matching(text))
     if state:
         query = query.where(FILING.c.state == state)
     if after:

@@ -145,19 +145,42 @@ def today_ics(request: Request):
 
 @router.get("/filings")
 def filings(request: Request):
+    from models.filing_list import SORTS, filing_list
+    from workflows.replay import MACHINES
+
     user = current_user(request)
     q = request.query_params
-    text, state, after = q.get("q", "")[:200], q.get("state") or None, q.get("after") or None
-    town, kind = q.get("town") or None, q.get("kind") or None
+    text, state, town, kind = q.get("q", "")[:200], q.get("state") or None, q.get("town") or None, q.get("kind") or None
+    sort = q.get("sort") if q.get("sort") in SORTS else "id"
+    descending = q.get("order") == "desc"
+    page = number_or(q.get("page"), 1, 1, 1_000_000)
     towns, kinds = _scope(user, town, kind)
-    rows, more = workbench.search(request.app.state.store, towns=towns, kinds=kinds, text=text, state=state, after=after)
-    filters = {"q": text, "state": state or "", "town": town or "", "kind": kind or ""}
-    return render(
-        request,
-        "filings.html",
-        {"rows": rows, "more": more, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "after": after},
-        user=user,
+    states = sorted({(s.value, k) for k in kinds for s in MACHINES[k].states}, key=lambda p: p[0])
+    if state not in {s for s, _ in states}:
+        state = None
+    listing = filing_list(
+        request.app.state.store,
+        towns=towns,
+        kinds=kinds,
+        text=text,
+        state=state,
+        sort=sort,
+        descending=descending,
+        page=page,
     )
+    filters = {"q": text, "state": state or "", "town": town or "", "kind": kind or "", "sort": sort}
+    filters["order"] = "desc" if descending else ""
+    ctx = {
+        "listing": listing,
+        "rows": listing.rows,
+        "filters": filters,
+        "kinds": user.kinds,
+        "towns": user.visible_towns(),
+        "states": list(dict.fromkeys(s for s, _ in states)),
+        "state_kind": {s: k for s, k in states},
+        "sorts": [(key, words) for key, (words, _) in SORTS.items()],
+    }
+    return render(request, "filings.html", ctx, user=user)
 
 
 @router.get("/schedule")
