@@ -22,10 +22,12 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.schedule`: the DPW's schedule;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
-- :mod:`services.demo`: build the demonstration store.
+- :mod:`services.demo`: build the demonstration store;
+- :mod:`services.users`: the admin's actions on accounts (add, disable,
+  enable, role and towns, unlock, a temporary password).
 
 May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "mailing", "notices", "record", "schedule", "sweep"]
+__all__ = ["abutters", "apply", "demo", "feeds", "invite", "mailing", "notices", "record", "schedule", "sweep", "users"]
