@@ -31,6 +31,7 @@ def _words() -> None:
     (workflows/written.py) as filters: ``{{ e.type|event_name(kind) }}``."""
     from notices.kinds import NOTICE_KINDS
     from workflows import vocabulary, written
+    from workflows.rulebook import ANCHORS
 
     ENV.filters.update(
         event_name=lambda etype, kind: vocabulary.event_name(kind, etype),
@@ -40,6 +41,8 @@ def _words() -> None:
         status_name=vocabulary.status_name,
         value_name=vocabulary.value_name,
         kind_name=vocabulary.kind_name,
+        in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
+        anchor_name=lambda anchor: ANCHORS.get(anchor, vocabulary.in_words(str(anchor))),
         town_name=lambda town: _town_name(town),
         notice_title=lambda kind: NOTICE_KINDS[kind].title if kind in NOTICE_KINDS else vocabulary.value_name(kind),
         day_written=written.day_written,

@@ -34,6 +34,7 @@ __all__ = [
     "status_name",
     "value_name",
     "kind_name",
+    "in_words",
 ]
 
 ANY = "*"
@@ -304,3 +305,37 @@ def value_name(value) -> str:
 
 def kind_name(kind: str) -> str:
     return KIND_NAMES.get(kind) or _fallback(kind)
+
+
+_ID_PATTERN = None
+
+
+def in_words(text: str, kind: str = ANY) -> str:
+    """``text`` (an engine explanation, a rule book's "met by") with every
+    event and clock id written as its name, and "(event 8)" as "(entry 8)":
+    ``abutters-notified on 2025-08-18 (event 8)`` reads "Abutters notified
+    on 2025-08-18 (entry 8)".  Only hyphenated ids and ``wpa:...`` are
+    replaced: a one-word id ("filed") is already a word."""
+    import re
+
+    global _ID_PATTERN
+    if _ID_PATTERN is None:
+        ids = {e for _, e in EVENT_NAMES if "-" in e} | {c for c in CLOCK_NAMES if "-" in c}
+        alternatives = "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
+        _ID_PATTERN = re.compile(rf"(?<![\w/-])(?:([a-z]+):)?({alternatives}|[a-z]+)(?![\w-])|\(event (\d+)\)")
+
+    def name(m) -> str:
+        if m.group(3):
+            return f"(entry {m.group(3)})"
+        prefix, key = m.group(1), m.group(2)
+        if prefix and prefix in JURISDICTION_NAMES and key in CLOCK_NAMES:
+            return clock_name(f"{prefix}:{key}")
+        if prefix:
+            return m.group(0)
+        if "-" not in key:
+            return key
+        if key in CLOCK_NAMES and not _by_kind(EVENT_NAMES, kind, key):
+            return CLOCK_NAMES[key]
+        return _by_kind(EVENT_NAMES, kind, key) or CLOCK_NAMES.get(key, key)
+
+    return _ID_PATTERN.sub(name, text) if isinstance(text, str) else text

@@ -246,7 +246,7 @@ def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_t
         row = w.page.locator("tr", has=w.page.locator(f'a:text-is("{fid}")')).filter(has_text="temporary patch inspection")
         assert row.count() == 1 and row.is_visible()
         text = row.inner_text()
-        assert "2026-12-09" in text and "77 Pleasant St" in text and "Acme Paving" in text
+        assert "Wed, Dec 9, 2026" in text and "77 Pleasant St" in text and "Acme Paving" in text
         w.shot("schedule")
         row.locator('button:has-text("Record")').click()  # stage preset to temporary-patch, result pass
         w.page.wait_for_selector("#state")
