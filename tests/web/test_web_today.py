@@ -119,3 +119,12 @@ def test_an_application_sent_back_as_incomplete_is_not_under_to_check(store):
     page = c.get("/today").text
     assert '<section id="submitted">' not in page
     assert re.search(r'<details id="sent-back">.*CAN-NOI-2026-A00001', page, re.S)
+
+
+def test_no_state_is_final_for_one_kind_and_open_for_another():
+    """models/docket_counts.open_filings reads one list of final states for every kind."""
+    from workflows.replay import MACHINES
+
+    final = {s for m in MACHINES.values() for s in m.final}
+    for m in MACHINES.values():
+        assert not (final - set(m.final)) & {s.value for s in m.states}, m.kind
