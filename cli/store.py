@@ -182,13 +182,17 @@ def cmd_show(args) -> int:
         ]
         print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events, "notices": notices}))
         return 0
-    print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
+    from workflows.vocabulary import clock_name, event_name, in_words, state_name, status_name
+    from workflows.written import when_written
+
+    kind = result.kind
+    print(f"{result.id}  {result.town} {kind}  state: {result.state} ({state_name(kind, result.state)})  (as of {as_of})")
     print("history:")
     for h in history:
         fields = " ".join(f"{k}={v}" for k, v in h["raw"].items() if k not in ("type", "date"))
         mark = f"  [voided by event {h['voided_by']}]" if h["voided_by"] else ""
         print(
-            f"  {h['seq']:>3}  {h['date']}  {h['type']}"
+            f"  {h['seq']:>3}  {h['date']}  {h['type']} ({event_name(kind, h['type'])})"
             + (f"  {fields}" if fields else "")
             + mark
             + f"  (recorded {h['recorded_at']:%Y-%m-%d %H:%M} UTC by {h['recorded_by']})"
@@ -196,8 +200,10 @@ def cmd_show(args) -> int:
     print("clocks:")
     for c in result.clocks:
         when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
-        print(f"  {c.id}  {c.type}  {when}  {c.status}  [{c.rule}]")
-        print(f"      {c.explanation}")
+        print(
+            f"  {c.id} ({clock_name(c.id)})  {c.type}  {when} ({when_written(c.date, c.at)})  {c.status} ({status_name(c.status)})  [{c.rule}]"
+        )
+        print(f"      {in_words(c.explanation, kind)}")
     print("notices:" if sent else "notices: none produced")
     for n in sent:
         print(f"  {n.at}  {n.kind}  to {_to_whom(n.recipient)}")

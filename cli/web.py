@@ -47,14 +47,31 @@ def cmd_users(args) -> int:
             raise UsageError("users passwd EMAIL: give the user's email")
         u = users.set_password(args.email, _password(args))
         print(f"permits: password of {u.email} changed; their sessions are logged out")
-    elif args.action == "disable":
+    elif args.action in ("disable", "enable", "unlock", "access", "temp-password"):
+        from services import users as actions
+
         if not args.email:
-            raise UsageError("users disable EMAIL: give the user's email")
-        u = users.disable(args.email)
-        print(f"permits: user {u.email} disabled")
+            raise UsageError(f"users {args.action} EMAIL: give the user's email")
+        if args.action == "disable":
+            u = actions.disable_user(users, args.email)
+            print(f"permits: user {u.email} disabled; their sessions are logged out")
+        elif args.action == "enable":
+            u = actions.enable_user(users, args.email)
+            print(f"permits: user {u.email} enabled")
+        elif args.action == "unlock":
+            u = actions.unlock_user(users, args.email)
+            print(f"permits: user {u.email} unlocked")
+        elif args.action == "access":
+            u = actions.change_access(users, args.email, args.role, args.town or ())
+            print(f"permits: user {u.email} is now {u.role}{': ' + ', '.join(u.towns) if u.towns else ''}")
+        else:
+            u, password = actions.temporary_password(users, args.email)
+            print(f"permits: temporary password of {u.email}: {password} (their sessions are logged out)")
     else:
+        locked = users.locked()
         for u in users.list():
             state = "disabled" if u.disabled else "active"
+            state += ", locked" if u.email in locked else ""
             print(f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}")
     return 0
 
@@ -121,7 +138,7 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "users",
         parents=[db],
-        help="the workbench's users: add, list, passwd, disable",
+        help="the workbench's users: add, list, passwd, disable, enable, unlock, access, temp-password",
         description="Manage who may log in to the web workbench. An agent works on the wetlands and stormwater "
         "filings of their towns, dpw on the street openings of theirs, an admin on everything. The password is "
         "asked on the terminal (twice) or read from the first line of --password-file; never on the command line. "
@@ -129,9 +146,12 @@ def add_commands(sub) -> None:
         "the user's sessions.",
     )
     p.add_argument(
-        "action", choices=("add", "list", "passwd", "disable"), help="add a user, list them, set one's password, or disable one"
+        "action",
+        choices=("add", "list", "passwd", "disable", "enable", "unlock", "access", "temp-password"),
+        help="add a user, list them, set one's password, disable or enable one, unlock one, change one's role and "
+        "towns (access, with --role and --town), or set a temporary password (temp-password: printed once)",
     )
-    p.add_argument("email", nargs="?", help="the user's email (add, passwd, disable)")
+    p.add_argument("email", nargs="?", help="the user's email (every action but list)")
     p.add_argument("--role", choices=("agent", "dpw", "admin"), default="agent", help="the user's role (default: agent)")
     p.add_argument("--town", action="append", metavar="T", help="a town the user works for (repeat for more)")
     p.add_argument("--password-file", metavar="FILE", help="read the password from the first line of FILE")

@@ -210,6 +210,55 @@ class Users:
             end_sessions(conn, user.id)
             return user
 
+    def enable(self, email: str) -> User:
+        """Let a disabled account log in again (its password as it was)."""
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=False)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+
+    def change_access(self, email: str, role: str, towns: Iterable[str]) -> User:
+        """A user's new role and towns, checked as :meth:`add` checks them;
+        every session of the user ends (a page drawn under the old access
+        must not stay open).  Nothing written on a refusal."""
+        email = check_email(email)
+        if role not in ROLES:
+            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
+        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns if t.strip()))
+        known = registry()
+        for t in towns:
+            if t not in known:
+                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
+        if role != "admin" and not towns:
+            raise UserError(f"a {role} user works for at least one town: choose one")
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            end_sessions(conn, row.id)
+            conn.execute(
+                update(USER)
+                .where(USER.c.id == row.id)
+                .values(role=role, towns=list(towns), session_version=USER.c.session_version + 1)
+            )
+            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+
+    def unlock(self, email: str) -> User:
+        """Clear the lock that failed logins put on the account."""
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            values = {"failed_logins": 0, "locked_until": None}
+            if conn.execute(update(USER).where(USER.c.email == email).values(**values)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+
+    def locked(self) -> set[str]:
+        """The emails of the accounts locked now by failed logins."""
+        now = self._naive_now()
+        with self.reader.connect() as conn:
+            return set(conn.execute(select(USER.c.email).where(USER.c.locked_until > now)).scalars())
+
     def reset_calendar_token(self, user_id: int) -> str:
         token = secrets.token_urlsafe(24)
         with self.engine.begin() as conn:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from sqlalchemy import String, and_, delete, insert, or_, select, type_coerce
+from sqlalchemy import String, and_, delete, func, insert, or_, select, type_coerce
 from sqlalchemy.orm import aliased
 
 from workflows.docket import action_for, docket_status
@@ -33,6 +33,7 @@ __all__ = [
     "RecordedEvent",
     "docket",
     "search",
+    "matching",
     "summary",
     "abutters",
     "replace_abutters",
@@ -81,6 +82,7 @@ def docket(
     status: str | None = None,
     limit: int | None = None,
     schedule: bool = False,
+    open_only: bool = False,
 ) -> list[DocketRow]:
     """The deadlines to act on for these towns (None: all) and kinds:
     overdue ones first (oldest first), then those due within ``within``
@@ -88,7 +90,9 @@ def docket(
     ``overdue`` or ``open`` keeps only those.  The same two range scans of
     ``ix_filing_clock_status_date`` as :meth:`Store.docket`.  ``schedule``:
     also the periods running and the windows waiting to open in the window
-    (a permit's expiry, a patch window opening), for the DPW schedule."""
+    (a permit's expiry, a patch window opening), for the DPW schedule.
+    ``open_only``: only filings not in a final state, as the sweep's docket
+    (:func:`models.docket_counts.open_filings`; the Today page)."""
     until = as_of + timedelta(days=within)
     if schedule:
         wanted = or_(
@@ -124,6 +128,10 @@ def docket(
         .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
     )
     query = _scope(query, towns, kinds)
+    if open_only and kinds:
+        from .docket_counts import open_filings
+
+        query = query.where(open_filings(kinds))
     if limit is not None:
         query = query.limit(limit)
     with store.reader.connect() as conn:
@@ -172,6 +180,21 @@ def _summary_query():
         .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
         .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
     ), applicant
+
+
+def matching(text: str):
+    """Filings whose id starts with ``text`` or whose address, parcel or
+    applicant contains it (case-insensitive): the search box's condition."""
+    text = text.strip()
+    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
+    return or_(
+        and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
+        and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
+        func.lower(FILING.c.address).like(like, escape="\\"),
+        func.lower(FILING.c.parcel).like(like, escape="\\"),
+        FILING.c.applicant_id.in_(named.scalar_subquery()),
+    )
 
 
 def search(

@@ -66,7 +66,9 @@ def longdate(d) -> str:
         d = d.date()
     if not isinstance(d, date):
         raise TypeError(f"longdate: not a date: {d!r}")
-    return f"{d.strftime('%A, %B')} {d.day}, {d.year}"
+    from workflows.written import day_written  # the one way a day is written, pages and notices alike
+
+    return day_written(d)
 
 
 def shortdate(d) -> str:
@@ -124,6 +126,15 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
         keep_trailing_newline=True,
     )
     env.filters.update(longdate=longdate, shortdate=shortdate, clocktime=clocktime, money=money)
+    from workflows import vocabulary
+
+    # the human names (workflows/vocabulary.py), for a template that prints an event, clock or state
+    env.filters.update(
+        event_name=lambda etype, kind="*": vocabulary.event_name(kind, etype),
+        clock_name=vocabulary.clock_name,
+        state_name=lambda state, kind="*": vocabulary.state_name(kind, str(state)),
+        in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
+    )
     return env
 
 

@@ -22,6 +22,8 @@ An action that writes does all of its writing in one transaction.
   parcels, a filing's parcel and its abutters');
 - :mod:`services.notices`: which notices fit a filing now, and produce one
   (rendering a recorded notice again is not a second sending);
+- :mod:`services.mailing`: an abutter notice's certified-mail list and
+  mailing labels, for the filing page;
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
   one transaction), and resubmit;
 - :mod:`services.schedule`: the DPW's schedule;
@@ -30,7 +32,9 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.enforcement`: open an enforcement case, its notice of
   violation, Enforcement Order, tickets (priced in the transaction that
   records them) and every later step;
-- :mod:`services.demo`: build the demonstration store.
+- :mod:`services.demo`: build the demonstration store;
+- :mod:`services.users`: the admin's actions on accounts (add, disable,
+  enable, role and towns, unlock, a temporary password).
 
 May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
@@ -43,6 +47,7 @@ __all__ = [
     "enforcement",
     "feeds",
     "invite",
+    "mailing",
     "maps",
     "notices",
     "parcel_abutters",
@@ -50,4 +55,5 @@ __all__ = [
     "record",
     "schedule",
     "sweep",
+    "users",
 ]

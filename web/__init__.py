@@ -28,5 +28,7 @@ __all__ = [
     "parcel_pages",
     "render",
     "submissions",
+    "submission_view",
+    "documents",
     "values",
 ]

@@ -122,7 +122,18 @@ def create_app(
     from models.applicants import Applicants
     from models.uploads import Uploads
 
-    from . import admin, applicant_pages, auth, enforcement_pages, filing_pages, map_pages, pages, parcel_pages, submissions
+    from . import (
+        admin,
+        applicant_pages,
+        auth,
+        documents,
+        enforcement_pages,
+        filing_pages,
+        map_pages,
+        pages,
+        parcel_pages,
+        submissions,
+    )
 
     app.state.applicants = Applicants(store)
     app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
@@ -133,6 +144,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(filing_pages.router)
     app.include_router(enforcement_pages.router)
+    app.include_router(documents.router)
     app.include_router(admin.router)
     app.include_router(map_pages.router)
     app.include_router(parcel_pages.router)

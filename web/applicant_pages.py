@@ -215,6 +215,7 @@ def standing_sent_back(filing) -> bool:
 def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200):
     from models.outbox import Outbox
     from notices.store_log import StoreNoticeLog
+    from workflows.particulars import particulars
     from workflows.replay import MACHINES
     from workflows.standing import standing_of
     from workflows.towns import town
@@ -254,6 +255,7 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
         "emailed": emailed,
         "email_notices": EMAIL_NOTICES,
         "plans": request.app.state.uploads.of_filing(fid),
+        "particulars": particulars(filing),
         "can_renew": can_renew,
         "sent_back": standing_sent_back(filing),
         "renewal": renewal,

@@ -69,6 +69,11 @@ def filing_page_response(
         event = None
     abutter_list = workbench.abutters(store, fid)
     notices = fitting_notices(filing, result)
+    from workflows.clock_rows import nearest_open, one_row_per_act
+    from workflows.docket import is_optional
+
+    from .submission_view import documents_context
+
     ctx = {
         "s": summary,
         "filing": filing,
@@ -87,6 +92,9 @@ def filing_page_response(
         "field_errors": field_errors or {},
         "values": values or {},
         "kind_label": KIND_LABELS[filing.kind],
+        "clock_rows": one_row_per_act(result.clocks),
+        "next_clock": nearest_open(result.clocks, lambda cid: is_optional(filing.town, filing.kind, cid)),
+        **documents_context(request, filing, notices, abutter_list),
     }
     from .parcel_facts import parcel_context
 

@@ -59,14 +59,9 @@ class Field:
 
     @property
     def label(self) -> str:
-        names = {
-            "at": "time",
-            "hearing": "hearing date",
-            "to": "to date",
-            "length_ft": "length (feet)",
-            "conditions": "Conditions (one per line)",
-        }
-        return names.get(self.name, self.name.replace("_", " "))
+        from workflows.vocabulary import field_name
+
+        return field_name(self.name)
 
 
 def event_fields(kind: str, etype: str) -> list[Field]:

@@ -64,7 +64,14 @@ def _docket(request: Request, user: User, limit: int | None = None):
     as_of = request.app.state.today()
     # in date order, overdue (before today) come first, then the soonest
     rows = workbench.docket(
-        request.app.state.store, as_of=as_of, within=within, towns=towns, kinds=kinds, status=status, limit=limit
+        request.app.state.store,
+        as_of=as_of,
+        within=within,
+        towns=towns,
+        kinds=kinds,
+        status=status,
+        limit=limit,
+        open_only=True,  # the sweep's docket: a closed filing's clocks are no task
     )
     filters = {"within": within, "town": town or "", "kind": kind or "", "status": status or ""}
     return rows, filters
@@ -79,21 +86,33 @@ def home(request: Request):
 @router.get("/today")
 def today(request: Request):
     user = current_user(request)
+    from models.docket_counts import docket_counts
+    from workflows.clock_rows import one_row_per_act
+
     rows, filters = _docket(request, user, limit=TODAY_ROWS + 1)
     more = len(rows) > TODAY_ROWS
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
+    towns, kinds = _scope(user, filters["town"] or None, filters["kind"] or None)
+    counts = docket_counts(
+        request.app.state.store, as_of=request.app.state.today(), within=filters["within"], towns=towns, kinds=kinds
+    )
     ctx = {
         "rows": rows[:TODAY_ROWS],
+        "acts": one_row_per_act(rows[:TODAY_ROWS], clock=lambda r: r.clock, group=lambda r: r.filing),
+        "counts": counts,
         "more": more,
         "filters": filters,
         "kinds": user.kinds,
         "towns": user.visible_towns(),
         "query": query,
     }
-    from .enforcement_pages import enforcement_docket
-    from .submissions import submitted_for
+    from models.submitted import submitted_filings
 
-    ctx["submitted"] = submitted_for(request.app.state.store, user)  # online applications to check
+    from .enforcement_pages import enforcement_docket
+
+    to_check, sent_back = submitted_filings(request.app.state.store)  # online applications
+    ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
+    ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
     ctx["enforcement"] = enforcement_docket(request, user, filters["within"])  # the enforcement cases' own deadlines
     return render(request, "today.html", ctx, user=user)
 
@@ -129,19 +148,42 @@ def today_ics(request: Request):
 
 @router.get("/filings")
 def filings(request: Request):
+    from models.filing_list import SORTS, filing_list
+    from workflows.replay import MACHINES
+
     user = current_user(request)
     q = request.query_params
-    text, state, after = q.get("q", "")[:200], q.get("state") or None, q.get("after") or None
-    town, kind = q.get("town") or None, q.get("kind") or None
+    text, state, town, kind = q.get("q", "")[:200], q.get("state") or None, q.get("town") or None, q.get("kind") or None
+    sort = q.get("sort") if q.get("sort") in SORTS else "id"
+    descending = q.get("order") == "desc"
+    page = number_or(q.get("page"), 1, 1, 1_000_000)
     towns, kinds = _scope(user, town, kind)
-    rows, more = workbench.search(request.app.state.store, towns=towns, kinds=kinds, text=text, state=state, after=after)
-    filters = {"q": text, "state": state or "", "town": town or "", "kind": kind or ""}
-    return render(
-        request,
-        "filings.html",
-        {"rows": rows, "more": more, "filters": filters, "kinds": user.kinds, "towns": user.visible_towns(), "after": after},
-        user=user,
+    states = sorted({(s.value, k) for k in kinds for s in MACHINES[k].states}, key=lambda p: p[0])
+    if state not in {s for s, _ in states}:
+        state = None
+    listing = filing_list(
+        request.app.state.store,
+        towns=towns,
+        kinds=kinds,
+        text=text,
+        state=state,
+        sort=sort,
+        descending=descending,
+        page=page,
     )
+    filters = {"q": text, "state": state or "", "town": town or "", "kind": kind or "", "sort": sort}
+    filters["order"] = "desc" if descending else ""
+    ctx = {
+        "listing": listing,
+        "rows": listing.rows,
+        "filters": filters,
+        "kinds": user.kinds,
+        "towns": user.visible_towns(),
+        "states": list(dict.fromkeys(s for s, _ in states)),
+        "state_kind": {s: k for s, k in states},
+        "sorts": [(key, words) for key, (words, _) in SORTS.items()],
+    }
+    return render(request, "filings.html", ctx, user=user)
 
 
 @router.get("/schedule")

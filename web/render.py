@@ -26,6 +26,43 @@ ENV = jinja2.Environment(
 ENV.filters["weekday"] = lambda d: d.strftime("%a") if d else ""
 
 
+def _words() -> None:
+    """The human names (workflows/vocabulary.py) and the written dates
+    (workflows/written.py) as filters: ``{{ e.type|event_name(kind) }}``."""
+    from notices.kinds import NOTICE_KINDS
+    from workflows import vocabulary, written
+    from workflows.rulebook import ANCHORS
+
+    ENV.filters.update(
+        event_name=lambda etype, kind: vocabulary.event_name(kind, etype),
+        clock_name=vocabulary.clock_name,
+        state_name=lambda state, kind: vocabulary.state_name(kind, str(state)),
+        field_name=vocabulary.field_name,
+        status_name=vocabulary.status_name,
+        value_name=vocabulary.value_name,
+        kind_name=vocabulary.kind_name,
+        in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
+        anchor_name=lambda anchor: ANCHORS.get(anchor, vocabulary.in_words(str(anchor))),
+        town_name=lambda town: _town_name(town),
+        notice_title=lambda kind: NOTICE_KINDS[kind].title if kind in NOTICE_KINDS else vocabulary.value_name(kind),
+        day_written=written.day_written,
+        short_day=written.short_day,
+        time_written=written.time_written,
+        moment_written=written.moment_written,
+        when_written=written.when_written,
+    )
+
+
+def _town_name(town_id: str) -> str:
+    from workflows.towns import registry
+
+    profile = registry().get(town_id)
+    return profile.name if profile is not None else town_id.capitalize()
+
+
+_words()
+
+
 def csrf_token(request: Request) -> str:
     """The session's CSRF token, made on first use."""
     token = request.session.get("csrf")

@@ -30,9 +30,11 @@ router = APIRouter()
 
 def submitted_for(store, user) -> list:
     """The applications submitted online that the user's role and towns
-    cover, oldest first."""
-    rows = [r for r in store.list_filings(state="submitted") if user.may_see(r.town, r.kind)]
-    return sorted(rows, key=lambda r: r.id)
+    cover and that wait on the office (not those sent back to the
+    applicant), by id."""
+    from models.submitted import submitted_filings
+
+    return [r for r in submitted_filings(store)[0] if user.may_see(r.town, r.kind)]
 
 
 def _posted(request: Request, fid: str, user, form) -> tuple[int, date]:

@@ -11,7 +11,10 @@ work, :mod:`workflows.before_work`) and enforcement, a record of its own
 docket's statuses, the deposit ledger's arithmetic), the facts of the
 town's departments (:mod:`workflows.departments`), the project's one CSV
 writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
-maker above may use it), and the project's error tree (drawn in
+maker above may use it), the one table of human names for every event,
+clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
+people write them (:mod:`workflows.written`), a filing's particulars
+(:mod:`workflows.particulars`), and the project's error tree (drawn in
 :mod:`workflows.errors`).
 
 May import: :mod:`calendars` and the standard library.  No database, no
@@ -23,6 +26,7 @@ __all__ = [
     "abutter_rules",
     "before_work",
     "certificates",
+    "clock_rows",
     "clocks",
     "departments",
     "deposits",
@@ -41,6 +45,7 @@ __all__ = [
     "land_disturbance",
     "machine",
     "noi",
+    "particulars",
     "rda",
     "record",
     "replay",
@@ -52,5 +57,7 @@ __all__ = [
     "submission",
     "towns",
     "violations",
+    "vocabulary",
     "wetlands",
+    "written",
 ]

@@ -135,7 +135,10 @@ def test_show_prints_history_state_and_clock_explanations(db, tmp_path, capsys):
     assert code == 0
     assert "state: hearing-scheduled" in out
     assert "by clerk" in out
-    assert "hearing-open  deadline  2026-12-22  open  [Canton Wetlands By-Law 15-5]" in out
+    assert (
+        "hearing-open (Public hearing to open)  deadline  2026-12-22 (Tuesday, December 22, 2026)  open (due)"
+        "  [Canton Wetlands By-Law 15-5]"
+    ) in out
     assert "21 calendar days after 2026-12-01 (filed, complete)" in out
 
 

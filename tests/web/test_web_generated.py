@@ -30,6 +30,8 @@ def web(tmp_path_factory):
 
 
 def test_every_generated_filing_page_and_every_notice_it_offers_renders(web):
+    from workflows.vocabulary import state_name
+
     c, store = web
     rows = store.list_filings()
     assert {r.kind for r in rows} == {"noi", "rda", "land-disturbance", "street-opening"}
@@ -37,7 +39,7 @@ def test_every_generated_filing_page_and_every_notice_it_offers_renders(web):
     for r in rows:
         page = c.get(f"/filings/{r.id}")
         assert page.status_code == 200, r.id
-        assert f'<strong id="state">{r.state}</strong>' in page.text
+        assert f'<strong id="state" data-state="{r.state}">{state_name(r.kind, r.state)}</strong>' in page.text
         for kind in re.findall(rf'href="/filings/{re.escape(r.id)}/notices/([a-z0-9-]+)"', page.text):
             preview = c.get(f"/filings/{r.id}/notices/{kind}")
             assert preview.status_code in (200, 422), (r.id, kind)  # 422: the notice needs something not on record

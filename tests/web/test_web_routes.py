@@ -170,8 +170,8 @@ def test_a_voided_event_is_struck_through_with_its_reason(web, store):
     r = web.post("/filings/CAN-NOI-2026-001/void", data={"csrf": token, "seq": "2", "voids": "2", "reason": "wrong day"})
     assert r.status_code == 303, r.text
     page = web.get("/filings/CAN-NOI-2026-001").text
-    assert re.search(r"<del>\s*<strong>boards-notified</strong>", page)
-    assert "voided by event 3: wrong day" in page
+    assert re.search(r"<del>\s*<strong>Copies sent to the town boards</strong>", page)
+    assert "voided by entry 3: wrong day" in page
 
 
 HOSTILE = "<script>alert(1)</script>{{7*7}}"
@@ -309,13 +309,13 @@ def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_
     assert "default-src 'none'" in preview.headers["content-security-policy"]
     pdf = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
-    sent = web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to")
+    sent = web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to")
     assert sent == 1
     again = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert again.status_code == 200 and again.content.startswith(b"%PDF")  # the letter again, to print: not a second sending
-    assert web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to") == sent
+    assert web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == sent
     twice = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token, "again": "1"})
-    assert twice.status_code == 200 and web.get("/filings/CAN-NOI-2026-001").text.count("abutter-notice to") == 2 * sent
+    assert twice.status_code == 200 and web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == 2 * sent
 
 
 def abutter_form(page: str) -> dict:

@@ -1,0 +1,64 @@
+"""How many deadlines a docket holds, by what the sweep calls them: the
+Today page's counts, equal to the sweep's report for the same day and
+window (``overdue``, ``due`` within the window, ``violation``: the
+categories of :func:`sweep.agenda.docket_entries`).
+
+Counted in the database over the same clocks :func:`models.workbench.docket`
+lists (``docket_condition``), so the page shows the whole view's counts
+whatever the rows it draws."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, timedelta
+
+from sqlalchemy import case, func, literal, select
+
+from workflows.violations import VIOLATIONS
+
+from .service import Store, docket_condition
+from .tables import FilingClock, FilingRow
+
+__all__ = ["CATEGORIES", "docket_counts", "open_filings"]
+
+CLOCK, FILING = FilingClock.__table__, FilingRow.__table__
+#: the categories counted, in the order the page shows them
+CATEGORIES = ("overdue", "due", "violation")
+
+
+def open_filings(kinds: Sequence[str]):
+    """The filings of these kinds not in a final state of their machine
+    (a permit closed, denied, withdrawn...): the sweep's docket covers only
+    these (:func:`sweep.agenda.is_open`), and so does the Today page.  No
+    state is final for one kind and open for another (a test), so one list
+    serves every kind; the column is wrapped (``lower``, the ids are
+    lower-case) so the planner does not drive the docket from the
+    filings' (town, kind, state) index instead of the clocks' (status, date)."""
+    from workflows.replay import MACHINES
+
+    final = sorted({s for k in kinds for s in MACHINES[k].final})
+    return func.lower(FILING.c.state).notin_(final)
+
+
+def docket_counts(store: Store, *, as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]) -> dict[str, int]:
+    """Deadlines on the docket of the open filings of these towns (None:
+    all) and kinds on ``as_of``: ``overdue`` (passed, not met), ``due`` (open, or not
+    judgeable, by ``as_of + within``), ``violation`` (whatever the date)."""
+    category = case(
+        (CLOCK.c.status.in_(sorted(VIOLATIONS)), literal("violation")),
+        (CLOCK.c.status == "unknown", literal("due")),
+        (CLOCK.c.date < as_of, literal("overdue")),
+        else_=literal("due"),
+    )
+    query = (
+        select(category, func.count())
+        .select_from(CLOCK.join(FILING, FILING.c.id == CLOCK.c.filing_id))
+        .where(docket_condition(as_of, as_of + timedelta(days=within)))
+        .where(FILING.c.kind.in_(list(kinds)), open_filings(kinds))
+        .group_by(category)
+    )
+    if towns is not None:
+        query = query.where(FILING.c.town.in_(list(towns)))
+    with store.reader.connect() as conn:
+        found = dict(conn.execute(query).all())
+    return {c: int(found.get(c, 0)) for c in CATEGORIES}
