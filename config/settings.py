@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 from calendars.errors import PermitsError
 
+from .clock import DEFAULT_TIMEZONE, town_zone
+
 __all__ = [
     "Setting",
     "SETTINGS",
@@ -29,6 +31,7 @@ __all__ = [
     "DEFAULT_MAIL_FROM",
     "DEFAULT_UPLOAD_MAX_MB",
     "DEFAULT_FORM_MAX_KB",
+    "DEFAULT_TIMEZONE",
 ]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
@@ -85,6 +88,12 @@ SETTINGS: tuple[Setting, ...] = (
         "PERMITS_DASK_ADDRESS", "unset: threads in the sweep's process", "a Dask scheduler (`tcp://HOST:PORT`) for the sweep"
     ),
     Setting("PERMITS_USER", "the login name", "who records an event or an import from the command line (`--by` wins)"),
+    Setting(
+        "PERMITS_TIMEZONE",
+        f"`{DEFAULT_TIMEZONE}`",
+        "the towns' time zone (an IANA name): every stamp printed or shown (postings, emails, the timeline, "
+        'sent lists) and every "today" is in it, whatever zone the server runs in',
+    ),
 )
 
 _NAMES = frozenset(s.name for s in SETTINGS)
@@ -105,6 +114,7 @@ class Settings(NamedTuple):
     trusted_proxies: str
     dask_address: str | None
     user: str
+    timezone: str = DEFAULT_TIMEZONE
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -193,4 +203,14 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         trusted_proxies=env.get("PERMITS_TRUSTED_PROXIES", ""),
         dask_address=env.get("PERMITS_DASK_ADDRESS") or None,
         user=env.get("PERMITS_USER") or _login_name(env),
+        timezone=_timezone(env),
     )
+
+
+def _timezone(env: Mapping[str, str]) -> str:
+    name = (env.get("PERMITS_TIMEZONE") or DEFAULT_TIMEZONE).strip()
+    try:
+        town_zone(name)
+    except PermitsError:
+        raise BadSetting(f"PERMITS_TIMEZONE={name!r}: an IANA time zone, such as {DEFAULT_TIMEZONE}") from None
+    return name
