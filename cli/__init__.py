@@ -18,6 +18,7 @@ __all__ = [
     "holiday_cache",
     "mail",
     "main",
+    "meetings",
     "notices",
     "rules",
     "schedule",

@@ -18,7 +18,7 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import mail, notices, rules, schedule, store, sweep, web
+    from cli import mail, meetings, notices, rules, schedule, store, sweep, web
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -30,6 +30,7 @@ def build_parser() -> Parser:
     schedule.add_commands(sub)
     mail.add_commands(sub)
     web.add_commands(sub)
+    meetings.add_commands(sub)
     return parser
 
 

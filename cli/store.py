@@ -130,7 +130,14 @@ def cmd_record(args) -> int:
     from services.record import record_event
 
     recorded = record_event(
-        _store(args), args.id, raw, by=_user(args), today=_as_of(args), now=now(), mail_from=settings().mail_from
+        _store(args),
+        args.id,
+        raw,
+        by=_user(args),
+        today=_as_of(args),
+        now=now(),
+        mail_from=settings().mail_from,
+        unnoticed=args.not_noticed,
     )
     print(f"permits: {args.id}: recorded event {recorded.seq} ({args.type}); state {recorded.state}")
     return 0
@@ -389,6 +396,11 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("type", help="event type, e.g. hearing-opened (docs/reference/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later event is refused")
+    p.add_argument(
+        "--not-noticed",
+        action="store_true",
+        help="hearing-opened: record it though no session of the hearing was noticed for that day",
+    )
     p.add_argument(
         "fields",
         nargs="*",

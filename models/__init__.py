@@ -18,6 +18,7 @@ __all__ = [
     "deposit_ledger",
     "errors",
     "location",
+    "meetings",
     "migrate",
     "migrations",
     "outbox",

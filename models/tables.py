@@ -333,3 +333,6 @@ class WebSession(SQLModel, table=True):
     user_id: int = Field(foreign_key="app_user.id", index=True)
     created_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
     expires_at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+from .meetings import MeetingItem, MeetingRow  # noqa: E402,F401 - the meetings' tables (migration 0040)

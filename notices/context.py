@@ -247,7 +247,7 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         day, at = sched.hearing, sched.at  # the event's `at` is the hearing's time
         cont = events.get("hearing-continued")
         if cont is not None and cont.date >= sched.date:
-            day, at = cont.to, None
+            day, at = cont.to, cont.at  # the continued session's time, when given
         extra_hearing = Record(record.get("hearing", {}), "filing.hearing")
         hearing = {"date": day, "at": at, "record": extra_hearing}
     ctx = NoticeContext(

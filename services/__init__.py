@@ -7,6 +7,7 @@ taking the store, its inputs and the day or moment (``today``, ``now``) as
 parameters: never a web request or an argparse namespace, never the clock.
 An action that writes does all of its writing in one transaction.
 
+- :mod:`services.meetings`: a commission's meetings, agendas, continuances and postings;
 - :mod:`services.record`: record an event, void one, mark an online
   application complete or incomplete (the applicant's email queued in the
   same transaction);
@@ -26,4 +27,4 @@ May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = ["abutters", "apply", "demo", "feeds", "invite", "meetings", "notices", "record", "schedule", "sweep"]

@@ -29,6 +29,7 @@ __all__ = [
     "inputs",
     "land_disturbance",
     "machine",
+    "meetings",
     "noi",
     "rda",
     "record",

@@ -11,6 +11,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── BadFilingId           (workflows.ids)      an id outside the rule
      ├── UnsafePath            (workflows.ids)      a file name from an id that would leave its folder
      ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
+     ├── MeetingRefused        (workflows.meetings) a meeting, agenda item or continuance the rules refuse
+     │    └── UnnoticedSession (workflows.meetings) a hearing opened on a day no session was noticed for
      ├── FilingError                                a history that cannot have happened
      │    ├── MalformedEvent                        missing/invalid field, unknown type
      │    │    └── BadInput    (workflows.inputs)   not UTF-8 JSON, NaN, too deep, NUL...
@@ -19,6 +21,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── UnknownFiling    (models.errors)      no filing with that id
      │    ├── DuplicateFiling  (models.errors)      an id imported twice
      │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
+     │    ├── UnknownMeeting   (models.meetings)    no meeting with that id
      │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
      │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
      │    ├── UnknownApplicant (models.deposit_ledger) no filing names that applicant

@@ -108,6 +108,8 @@ OPTIONAL_FIELDS = {
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    # the continued session's time: the meeting it is continued to (workflows/meetings.py)
+    ("*", "hearing-continued"): {"at": "moment"},
     # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
     ("*", "permit-issued"): {"voted": "date"},
     ("*", "permit-denied"): {"voted": "date"},
