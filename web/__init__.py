@@ -21,6 +21,7 @@ __all__ = [
     "filing_pages",
     "forms",
     "headers",
+    "meeting_pages",
     "pages",
     "render",
     "submissions",
