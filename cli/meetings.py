@@ -106,6 +106,7 @@ def cmd_meetings(args) -> int:
         return 0
     folder = Path(writable_folder(args.out or str(Path("out") / "meetings")))
     name, content = meetings.produce_posting(store, mid, now=now() if args.action == "posting" else None, fmt=args.format)
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content, encoding="utf-8")
     print(path)
