@@ -32,6 +32,10 @@ _COMMON = {
 _WETLANDS = {
     "filed": {"date": "date"},
     "deemed-complete": {"date": "date"},
+    "file-number-assigned": {
+        "date": "date",
+        "number": "str",
+    },  # the file number MassDEP assigns a state filing (WPA Form 5, Section A)
     "abutters-notified": {"date": "date"},
     "boards-notified": {"date": "date"},
     "board-reported": {"date": "date", "board": "str"},
