@@ -192,6 +192,16 @@ def add_business(store, meeting_id: int, title: str) -> int:
     return m.id
 
 
+def _part(value, name: str) -> str:
+    """A filing's field as text: itself when it is text (``"applicant":
+    "J. Doe"``), its ``name`` part when it is an object, else ""."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return str(value.get(name) or "")
+    return ""
+
+
 def _items(store, items) -> list:
     from notices.context import PERMIT_LABELS
     from notices.meeting_posting import PostingItem
@@ -209,9 +219,9 @@ def _items(store, items) -> list:
                 at=i.at,
                 filing_id=filing.id,
                 permit=PERMIT_LABELS[filing.kind],
-                applicant=str((extra.get("applicant") or {}).get("name", "")),
-                address=str((extra.get("site") or {}).get("address", "")),
-                description=str((extra.get("project") or {}).get("description", "")),
+                applicant=_part(extra.get("applicant"), "name"),
+                address=_part(extra.get("site"), "address") or _part(extra.get("address"), "street"),
+                description=_part(extra.get("project"), "description"),
                 bylaw=town_profile(filing.town).rules(filing.kind).bylaw,
             )
         )

@@ -136,3 +136,14 @@ def test_another_towns_filing_cannot_be_heard_at_a_meeting_and_an_unknown_meetin
         meetings.hear_at_meeting(store, first, "SAU-NOI-2026-001", by="agent", today=TODAY)
     with pytest.raises(UnknownMeeting):
         meetings.hear_at_meeting(store, 999, FID, by="agent", today=TODAY)
+
+
+def test_a_filing_that_names_its_applicant_and_address_as_plain_text_is_on_the_agenda_in_words(db_url):
+    from storekit import NOI
+
+    store = make_store(db_url)
+    store.import_filings([NOI], by="test")
+    mid = meetings.schedule_meeting(store, town="canton", starts_at=datetime(2026, 12, 15, 19, 0), by="a", today=TODAY)
+    meetings.hear_at_meeting(store, mid, NOI["id"], by="agent", today=TODAY)
+    item = meetings.meeting_view(store, mid).items[0]
+    assert (item.applicant, item.address) == ("J. Doe", "12 Washington St")
