@@ -36,6 +36,7 @@ __all__ = [
     "meetings_of",
     "agenda_of",
     "meeting_of_filing",
+    "agenda_filings",
 ]
 
 #: what an agenda item is: a hearing's first session, a continued session, other business
@@ -163,3 +164,16 @@ def meeting_of_filing(conn: Connection, meeting_id: int, filing_id: str) -> Agen
     """The filing's item on that meeting's agenda, if any."""
     row = conn.execute(select(ITEM).where(ITEM.c.meeting_id == meeting_id, ITEM.c.filing_id == filing_id)).first()
     return _item(row) if row is not None else None
+
+
+def agenda_filings(conn: Connection, filing_ids) -> dict[str, tuple[str, str, dict]]:
+    """(town, kind, the filing's fields) of each filing on agendas, in one
+    query: what an agenda prints of them (applicant, site, project)."""
+    from .tables import FilingRow
+
+    ids = sorted(set(filing_ids))
+    if not ids:
+        return {}
+    filing = FilingRow.__table__
+    rows = conn.execute(select(filing.c.id, filing.c.town, filing.c.kind, filing.c.extra).where(filing.c.id.in_(ids)))
+    return {r.id: (r.town, r.kind, r.extra or {}) for r in rows}

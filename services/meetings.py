@@ -203,26 +203,29 @@ def _part(value, name: str) -> str:
 
 
 def _items(store, items) -> list:
+    """The agenda's items in words, the filings on it read in one query."""
+    from models.meetings import agenda_filings
     from notices.context import PERMIT_LABELS
     from notices.meeting_posting import PostingItem
 
+    with store.reader.connect() as conn:
+        filings = agenda_filings(conn, [i.filing_id for i in items if i.filing_id is not None])
     out = []
     for i in items:
-        if i.filing_id is None:
+        if i.filing_id is None or i.filing_id not in filings:
             out.append(PostingItem(i.kind, title=i.title, at=i.at))
             continue
-        filing, _ = store.load(i.filing_id)
-        extra = filing.extra
+        town_id, kind, extra = filings[i.filing_id]
         out.append(
             PostingItem(
                 i.kind,
                 at=i.at,
-                filing_id=filing.id,
-                permit=PERMIT_LABELS[filing.kind],
+                filing_id=i.filing_id,
+                permit=PERMIT_LABELS[kind],
                 applicant=_part(extra.get("applicant"), "name"),
                 address=_part(extra.get("site"), "address") or _part(extra.get("address"), "street"),
                 description=_part(extra.get("project"), "description"),
-                bylaw=town_profile(filing.town).rules(filing.kind).bylaw,
+                bylaw=town_profile(town_id).rules(kind).bylaw,
             )
         )
     return out

@@ -149,3 +149,21 @@ def test_the_command_line_refuses_a_bad_meeting_number_in_one_line(store, capsys
     assert main(["meetings", "hear", "--meeting", "x1", "--filing", FID, "--db", _db(store)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--meeting 'x1'" in err[0]
+
+
+def test_the_command_line_warns_on_a_hearing_opened_on_a_day_not_noticed_and_records_it_when_told(store, capsys):
+    from datetime import date, datetime
+
+    from services.meetings import hear_at_meeting, schedule_meeting
+
+    mid = schedule_meeting(store, town="canton", starts_at=datetime(2026, 12, 15, 19, 0), by="agent", today=date(2026, 12, 3))
+    hear_at_meeting(store, mid, FID, by="agent", today=date(2026, 12, 3))
+    db = _db(store)
+    before = snapshot(db)
+    args = ["record", FID, "hearing-opened", "--date", "2026-12-16", "--as-of", "2026-12-16", "--db", db]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no session of the hearing was noticed for 2026-12-16 (noticed: 2026-12-15)" in err[0]
+    assert snapshot(db) == before
+    assert main([*args, "--not-noticed"]) == 0
+    assert "state hearing-open" in capsys.readouterr().out
