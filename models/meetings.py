@@ -29,6 +29,8 @@ __all__ = [
     "AgendaItem",
     "UnknownMeeting",
     "ITEM_KINDS",
+    "MEETING",
+    "ITEM",
     "add_meeting",
     "add_item",
     "mark_posted",

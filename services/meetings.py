@@ -109,16 +109,23 @@ def _meeting_for(store, meeting_id: int):
 
 def _agenda_item(meeting_id: int, kind: str, *, filing_id=None, title="", at=None):
     """What recording the event causes: the meeting's agenda item, and its
-    posting taken down (it must list the item), in the event's transaction."""
-    from sqlalchemy import update
+    posting taken down (it must list the item), in the event's transaction.
+    A hearing scheduled again before it opens leaves the agenda of the
+    meeting it was first set for (whose posting goes up again without it)."""
+    from sqlalchemy import delete, select, update
 
-    from models.meetings import MEETING, add_item, meeting_of_filing
+    from models.meetings import ITEM, MEETING, add_item, meeting_of_filing
 
     def then(conn, filing=None):
         if filing_id is not None and meeting_of_filing(conn, meeting_id, filing_id) is not None:
             raise MeetingRefused(f"{filing_id} is already on the agenda of meeting {meeting_id}")
+        changed = {meeting_id}
+        if kind == "hearing":
+            earlier = ITEM.c.filing_id == filing_id, ITEM.c.kind == "hearing", ITEM.c.meeting_id != meeting_id
+            changed |= set(conn.execute(select(ITEM.c.meeting_id).where(*earlier)).scalars())
+            conn.execute(delete(ITEM).where(*earlier))
         add_item(conn, meeting_id, kind, filing_id=filing_id, title=title, at=at)
-        conn.execute(update(MEETING).where(MEETING.c.id == meeting_id).values(posted_at=None))
+        conn.execute(update(MEETING).where(MEETING.c.id.in_(changed)).values(posted_at=None))
 
     return then
 

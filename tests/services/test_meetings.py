@@ -147,3 +147,14 @@ def test_a_filing_that_names_its_applicant_and_address_as_plain_text_is_on_the_a
     meetings.hear_at_meeting(store, mid, NOI["id"], by="agent", today=TODAY)
     item = meetings.meeting_view(store, mid).items[0]
     assert (item.applicant, item.address) == ("J. Doe", "12 Washington St")
+
+
+def test_a_hearing_set_again_before_it_opens_leaves_the_first_meetings_agenda(db_url):
+    store = make_store(db_url)
+    first, second = _two_meetings(store)
+    meetings.hear_at_meeting(store, first, FID, by="agent", today=TODAY)
+    meetings.produce_posting(store, first, now=datetime(2026, 12, 4, 9, 0), fmt="html")
+    meetings.hear_at_meeting(store, second, FID, by="agent", today=TODAY)
+    assert meetings.meeting_view(store, first).items == []
+    assert meetings.meeting_view(store, first).meeting.posted_at is None  # posted again, without it
+    assert [i.filing_id for i in meetings.meeting_view(store, second).items] == [FID]
