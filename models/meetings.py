@@ -171,11 +171,9 @@ def meeting_of_filing(conn: Connection, meeting_id: int, filing_id: str) -> Agen
 def agenda_filings(conn: Connection, filing_ids) -> dict[str, tuple[str, str, dict]]:
     """(town, kind, the filing's fields) of each filing on agendas, in one
     query: what an agenda prints of them (applicant, site, project)."""
-    from .tables import FilingRow
-
     ids = sorted(set(filing_ids))
     if not ids:
         return {}
-    filing = FilingRow.__table__
+    filing = SQLModel.metadata.tables["filing"]  # models/tables.py's (which imports this module's tables)
     rows = conn.execute(select(filing.c.id, filing.c.town, filing.c.kind, filing.c.extra).where(filing.c.id.in_(ids)))
     return {r.id: (r.town, r.kind, r.extra or {}) for r in rows}

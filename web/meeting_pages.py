@@ -25,7 +25,7 @@ from workflows.ids import BadFilingId, check_filing_id
 from .auth import StaffUser, current_user
 from .bodies import PostedForm
 from .render import render
-from .values import moment, number_or
+from .values import moment, number_or, whole_number
 
 __all__ = ["router"]
 
@@ -51,9 +51,10 @@ def _meeting(request: Request, user: User, mid: int):
 
 
 def _mid(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2**31:
-        raise HTTPException(404)
-    return int(text)
+    try:
+        return whole_number(text, 1, 2**31 - 1)
+    except ValueError:
+        raise HTTPException(404) from None
 
 
 def _page(request: Request, user: User, town: str, *, error: str = "", status: int = 200):
@@ -133,16 +134,12 @@ def hear(request: Request, mid: str, user: StaffUser, form: PostedForm):
 
 @router.post("/meetings/{mid}/continue")
 def continue_to(request: Request, mid: str, user: StaffUser, form: PostedForm):
-    from datetime import time
-
     from services.meetings import continue_hearing
 
     view = _meeting(request, user, _mid(mid))
     text = str(form.get("time") or "")
-    try:
-        at = time.fromisoformat(text) if text else None
-        if at is not None and (len(text) != 5 or at.second):
-            raise ValueError
+    try:  # the session's time that evening, read as the moment of the meeting's day
+        at = moment(f"{view.meeting.day.isoformat()}T{text}").time() if text else None
     except ValueError:
         return _page(request, user, view.meeting.town, error="The continued session's time: HH:MM, such as 19:30.", status=422)
 
