@@ -20,6 +20,7 @@ __all__ = [
     "holiday_cache",
     "mail",
     "main",
+    "meetings",
     "notices",
     "parcels",
     "progress",

@@ -33,6 +33,8 @@ __all__ = [
     "check_choice",
     "as_of",
     "now",
+    "today",
+    "in_town",
     "settings",
     "user",
     "store_url",
@@ -154,13 +156,30 @@ def check_choice(what: str, value: str | None, choices) -> str | None:
 
 def as_of(args) -> date:
     """``--as-of``, else today: the edge is where today is read."""
-    return parse_day(args.as_of, "--as-of date") if args.as_of else date.today()
+    return parse_day(args.as_of, "--as-of date") if args.as_of else today()
+
+
+def today() -> date:
+    """Today in the town's zone (``PERMITS_TIMEZONE``), read at this edge."""
+    from config.clock import town_today
+
+    return town_today(settings().timezone)
 
 
 def now() -> datetime:
-    """The moment, read at this edge, to the minute (a notice's stamp, an
-    email's date)."""
-    return datetime.now().replace(second=0, microsecond=0)
+    """The moment, read at this edge, to the minute, as the town's wall
+    time (``PERMITS_TIMEZONE``): a notice's stamp, an email's date."""
+    from config.clock import town_now
+
+    return town_now(settings().timezone)
+
+
+def in_town(moment: datetime) -> datetime:
+    """A moment the store stamped (UTC) in the town's zone, aware: what the
+    command line prints for "recorded at" and "sent at"."""
+    from config.clock import in_town as _in_town
+
+    return _in_town(moment, settings().timezone)
 
 
 def settings():

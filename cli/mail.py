@@ -5,7 +5,7 @@ applicant, from a filing (the link printed and emailed through the outbox)."""
 
 from __future__ import annotations
 
-from cli.args import UsageError, open_store, settings
+from cli.args import UsageError, in_town, open_store, settings
 
 __all__ = ["add_commands"]
 
@@ -31,7 +31,7 @@ def cmd_outbox(args) -> int:
         if not entries:
             print("the outbox is empty" if not args.all else "no email recorded")
         for e in entries:
-            when = e.sent_at.isoformat(timespec="minutes") if e.sent_at else e.produced_at.isoformat(timespec="minutes")
+            when = f"{in_town(e.sent_at or e.produced_at):%Y-%m-%d %H:%M %Z}"
             line = f"{e.id:>6}  {e.status:<8}  {when}  {e.filing_id}  {e.kind}  to {e.address}"
             if e.attempts and e.sent_at is None:
                 line += f"  (tried {e.attempts}x: {e.last_error})"

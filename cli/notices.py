@@ -13,10 +13,20 @@ beside it; ``--log FILE`` chooses a JSON log for either.
 from __future__ import annotations
 
 import sys
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 
-from cli.args import UsageError, check_id, now, open_store, parse_day, parse_moment, read_filing_file, writable_folder
+from cli.args import (
+    UsageError,
+    check_id,
+    now,
+    open_store,
+    parse_day,
+    parse_moment,
+    read_filing_file,
+    today,
+    writable_folder,
+)
 
 __all__ = ["add_parser", "cmd_notices", "load_filing", "list_text"]
 
@@ -87,7 +97,7 @@ def cmd_notices(args) -> int:
     from services.abutters import abutters_for_notice
     from services.notices import already_sent_note, produce_notice
 
-    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else today()  # the edge reads the town's today
     if args.at:
         dated = parse_moment(args.at, "--at time")
         if not isinstance(dated, datetime):

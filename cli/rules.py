@@ -5,9 +5,8 @@ import none of them."""
 from __future__ import annotations
 
 import json
-from datetime import date
 
-from cli.args import UsageError, parse_day, parse_moment, parse_year, read_filing_file
+from cli.args import UsageError, parse_day, parse_moment, parse_year, read_filing_file, today
 
 __all__ = ["add_commands", "machines_text"]
 
@@ -82,7 +81,7 @@ def cmd_clock(args) -> int:
 def cmd_replay(args) -> int:
     from workflows.replay import replay
 
-    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else date.today()  # the edge reads today
+    as_of = parse_day(args.as_of, "--as-of date") if args.as_of else today()  # the edge reads the town's today
     result = replay(read_filing_file(args.file), as_of)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))

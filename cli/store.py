@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import date, timedelta
+from datetime import timedelta
 
 from cli.args import (
     ProgressBar,
@@ -30,8 +30,10 @@ from cli.args import (
     writable_file,
 )
 from cli.args import as_of as _as_of
+from cli.args import in_town as _in_town
 from cli.args import open_store as _store
 from cli.args import reading_store as _reading_store
+from cli.args import today as _today
 from cli.args import user as _user
 
 __all__ = ["add_store_commands"]
@@ -129,7 +131,14 @@ def cmd_record(args) -> int:
     from services.record import record_event
 
     recorded = record_event(
-        _store(args), args.id, raw, by=_user(args), today=_as_of(args), now=now(), mail_from=settings().mail_from
+        _store(args),
+        args.id,
+        raw,
+        by=_user(args),
+        today=_as_of(args),
+        now=now(),
+        mail_from=settings().mail_from,
+        unnoticed=args.not_noticed,
     )
     print(f"permits: {args.id}: recorded event {recorded.seq} ({args.type}); state {recorded.state}")
     return 0
@@ -170,7 +179,7 @@ def cmd_show(args) -> int:
             {
                 "seq": h["seq"],
                 "event": h["raw"],
-                "recorded_at": h["recorded_at"].isoformat(timespec="seconds"),
+                "recorded_at": _in_town(h["recorded_at"]).isoformat(timespec="seconds"),
                 "recorded_by": h["recorded_by"],
                 "voided_by": h["voided_by"],
             }
@@ -195,7 +204,7 @@ def cmd_show(args) -> int:
             f"  {h['seq']:>3}  {h['date']}  {h['type']} ({event_name(kind, h['type'])})"
             + (f"  {fields}" if fields else "")
             + mark
-            + f"  (recorded {h['recorded_at']:%Y-%m-%d %H:%M} UTC by {h['recorded_by']})"
+            + f"  (recorded {_in_town(h['recorded_at']):%Y-%m-%d %H:%M %Z} by {h['recorded_by']})"
         )
     print("clocks:")
     for c in result.clocks:
@@ -274,7 +283,7 @@ def cmd_deposits(args) -> int:
 
     store = _store(args)
     accounts = DepositLedger(store.engine, now=store.now)
-    day = parse_day(args.date, "--date") if args.date else date.today()
+    day = parse_day(args.date, "--date") if args.date else _today()
     actions = [a for a in (args.charge, args.deduct, args.refund) if a]
     if len(actions) > 1:
         raise UsageError("give one of --charge, --deduct, --refund at a time")
@@ -394,6 +403,11 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("type", help="event type, e.g. hearing-opened (docs/reference/filing-format.md)")
     p.add_argument("--date", required=True, help="event date YYYY-MM-DD (YYYY-MM-DDTHH:MM for events given by 'at')")
     p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later event is refused")
+    p.add_argument(
+        "--not-noticed",
+        action="store_true",
+        help="hearing-opened: record it though no session of the hearing was noticed for that day",
+    )
     p.add_argument(
         "fields",
         nargs="*",

@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 from calendars.errors import PermitsError
 
+from .clock import DEFAULT_TIMEZONE, town_zone
+
 __all__ = [
     "Setting",
     "SETTINGS",
@@ -31,6 +33,7 @@ __all__ = [
     "DEFAULT_MAIL_FROM",
     "DEFAULT_UPLOAD_MAX_MB",
     "DEFAULT_FORM_MAX_KB",
+    "DEFAULT_TIMEZONE",
 ]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
@@ -96,6 +99,10 @@ SETTINGS: tuple[Setting, ...] = (
         "PERMITS_MAP_TILES_ATTRIBUTION",
         "unset: none shown",
         "the credit line the tile server's terms ask the map to show",
+        "PERMITS_TIMEZONE",
+        f"`{DEFAULT_TIMEZONE}`",
+        "the towns' time zone (an IANA name): every stamp printed or shown (postings, emails, the timeline, "
+        'sent lists) and every "today" is in it, whatever zone the server runs in',
     ),
 )
 
@@ -119,6 +126,7 @@ class Settings(NamedTuple):
     user: str
     map_tiles_url: str | None = None
     map_tiles_attribution: str = ""
+    timezone: str = DEFAULT_TIMEZONE
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -221,6 +229,7 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         user=env.get("PERMITS_USER") or _login_name(env),
         map_tiles_url=_tiles_url(env.get("PERMITS_MAP_TILES_URL") or None),
         map_tiles_attribution=(env.get("PERMITS_MAP_TILES_ATTRIBUTION") or "")[:300],
+        timezone=_timezone(env),
     )
 
 
@@ -244,4 +253,14 @@ def environment(settings: Settings) -> dict[str, str]:
         "PERMITS_HTTPS": "yes" if settings.https else "no",
         "PERMITS_MAP_TILES_URL": settings.map_tiles_url or "",
         "PERMITS_MAP_TILES_ATTRIBUTION": settings.map_tiles_attribution,
+        "PERMITS_TIMEZONE": settings.timezone,
     }
+
+
+def _timezone(env: Mapping[str, str]) -> str:
+    name = (env.get("PERMITS_TIMEZONE") or DEFAULT_TIMEZONE).strip()
+    try:
+        town_zone(name)
+    except PermitsError:
+        raise BadSetting(f"PERMITS_TIMEZONE={name!r}: an IANA time zone, such as {DEFAULT_TIMEZONE}") from None
+    return name

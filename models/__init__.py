@@ -23,6 +23,7 @@ __all__ = [
     "errors",
     "filing_list",
     "location",
+    "meetings",
     "migrate",
     "migrations",
     "outbox",

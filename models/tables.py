@@ -351,3 +351,4 @@ class WebSession(SQLModel, table=True):
 
 from . import parcel_tables  # noqa: E402, F401 - the parcel tables, on the same metadata
 from .enforcement_tables import EnforcementCaseRow, EnforcementClockRow, EnforcementEventRow  # noqa: E402 - registered after the tables they refer to
+from .meetings import MeetingItem, MeetingRow  # noqa: E402,F401 - the meetings' tables (migration 0040)

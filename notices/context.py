@@ -28,6 +28,7 @@ __all__ = [
     "Party",
     "build_context",
     "PERMIT_LABELS",
+    "massdep_file",
     "with_office_defaults",
     "parties_differ",
     "decided_conditions",
@@ -221,6 +222,18 @@ def decided_conditions(events) -> tuple[str, ...] | None:
     return None
 
 
+def massdep_file(filing) -> str | None:
+    """The file number MassDEP assigned the filing: the latest
+    ``file-number-assigned`` not voided, else the filing's ``massdep_file``
+    field, else None (not assigned, or not a state filing)."""
+    voided = {e.fields.get("voids") for e in filing.events if e.type == VOID}
+    for e in reversed(filing.events):
+        if e.type == "file-number-assigned" and e.position not in voided:
+            return str(e.fields.get("number"))
+    given = filing.extra.get("massdep_file")
+    return str(given) if given else None
+
+
 def _clock_view(c) -> ClockView:
     return ClockView(c.id, c.type, c.date, getattr(c, "at", None), c.status, c.rule, c.explanation)
 
@@ -247,7 +260,7 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         day, at = sched.hearing, sched.at  # the event's `at` is the hearing's time
         cont = events.get("hearing-continued")
         if cont is not None and cont.date >= sched.date:
-            day, at = cont.to, None
+            day, at = cont.to, cont.at  # the continued session's time, when given
         extra_hearing = Record(record.get("hearing", {}), "filing.hearing")
         hearing = {"date": day, "at": at, "record": extra_hearing}
     ctx = NoticeContext(
@@ -263,6 +276,8 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         hearing=hearing,
         dated=dated,
     )
+    ctx.extra["massdep_file"] = massdep_file(filing)
+    ctx.extra["state_filing"] = "wpa" in filing.also or "c.131 §40" in rules.bylaw or ctx.extra["massdep_file"] is not None
     if kind.id == "board-memo":
         names, citation = (office.boards, office.boards_citation) if office and office.boards else ((), rules.bylaw)
         ctx.extra["boards"] = {"names": names, "citation": citation}

@@ -30,6 +30,7 @@ from datetime import date, datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, make_msgid, parseaddr
+from zoneinfo import ZoneInfo
 
 from workflows.standing import applicant_clock
 
@@ -92,6 +93,10 @@ def _sender(town_name: str, mail_from: str) -> str:
     return mail_from if "<" in mail_from else f"{town_name} permits <{mail_from}>"
 
 
+#: the zone of a naive moment: the town's wall time (config/clock.py), as the ICS writer's
+TOWN_ZONE = ZoneInfo("America/New_York")
+
+
 def build_message(
     *, sender: str, to: str, subject: str, body: str, dated: datetime, attachments: tuple[tuple[str, bytes], ...] = ()
 ) -> bytes:
@@ -101,7 +106,7 @@ def build_message(
     msg["From"] = sender
     msg["To"] = to
     msg["Subject"] = subject
-    msg["Date"] = format_datetime(dated)
+    msg["Date"] = format_datetime(dated if dated.tzinfo else dated.replace(tzinfo=TOWN_ZONE))  # -0500, not -0000
     msg["Message-ID"] = make_msgid(domain=parseaddr(sender)[1].split("@")[-1] or "localhost")
     msg.set_content(body)
     for name, content in attachments:

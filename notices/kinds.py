@@ -16,7 +16,16 @@ from types import MappingProxyType
 
 from workflows.errors import UnknownChoice
 
-__all__ = ["NoticeKind", "NOTICE_KINDS", "notice_kind", "WETLANDS", "CaseNoticeKind", "CASE_NOTICE_KINDS", "case_notice_kind"]
+__all__ = [
+    "NoticeKind",
+    "NOTICE_KINDS",
+    "MEETING_NOTICE_KINDS",
+    "notice_kind",
+    "WETLANDS",
+    "CaseNoticeKind",
+    "CASE_NOTICE_KINDS",
+    "case_notice_kind",
+]
 
 WETLANDS = ("noi", "rda", "land-disturbance")
 
@@ -261,6 +270,22 @@ _KINDS = (
 )
 
 NOTICE_KINDS: Mapping[str, NoticeKind] = MappingProxyType({k.id: k for k in _KINDS})
+
+#: Notices of a meeting, not of one filing (notices/meeting_posting.py): the
+#: Open Meeting Law posting listing every hearing and other business.
+MEETING_NOTICE_KINDS: Mapping[str, NoticeKind] = MappingProxyType(
+    {
+        "meeting-posting": NoticeKind(
+            "meeting-posting",
+            "Open Meeting Law posting",
+            (),
+            frozenset(),
+            "public",
+            summary="the meeting's notice and agenda, every hearing and other business, stamped with its date and time "
+            "and checked against 48 hours not counting Saturdays, Sundays and legal holidays (M.G.L. c.30A §20(b))",
+        )
+    }
+)
 
 
 def notice_kind(kind_id: str) -> NoticeKind:

@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -92,7 +92,7 @@ class MemoryNoticeLog:
         """Write the files, then record the copies not yet recorded (all of
         them with ``again``, as a sending of its own)."""
         if again:
-            occasion = f"again:{datetime.now().isoformat(timespec='microseconds')}"
+            occasion = f"again:{datetime.now(UTC).isoformat(timespec='microseconds')}"  # an identity, not a stamp
         wanted = wanted_copies(outputs)
         entries = self.entries(filing_id)
         already, sent = [], []

@@ -7,6 +7,7 @@ taking the store, its inputs and the day or moment (``today``, ``now``) as
 parameters: never a web request or an argparse namespace, never the clock.
 An action that writes does all of its writing in one transaction.
 
+- :mod:`services.meetings`: a commission's meetings, agendas, continuances and postings;
 - :mod:`services.record`: record an event, void one, mark an online
   application complete or incomplete (the applicant's email queued in the
   same transaction);
@@ -49,6 +50,7 @@ __all__ = [
     "invite",
     "mailing",
     "maps",
+    "meetings",
     "notices",
     "parcel_abutters",
     "parcels",

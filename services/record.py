@@ -12,6 +12,11 @@ alike, however it was recorded:
   ``filed`` event needs from the application when the event does not say
   it (``applicant``, ``length_ft``: docs/reference/filing-format.md).
 
+A ``hearing-opened`` on a day for which no session of the hearing was
+noticed (the day it was scheduled for, or continued to) is refused with
+:class:`workflows.meetings.UnnoticedSession` unless the caller confirms it
+(``unnoticed=True``): a warning, not a silent acceptance.
+
 Every event is held to ``today``: an event dated after it has not
 happened (:class:`models.errors.EventFromTheFuture`, nothing written).
 """
@@ -111,12 +116,15 @@ def record_event(
     now: datetime,
     mail_from: str,
     expect_seq: int | None = None,
+    unnoticed: bool = False,
 ) -> Recorded:
     """Append ``raw_event`` to the filing if its history with it replays,
     with what it causes, in one transaction.  ``expect_seq``: the sequence
     number the form saw (:class:`models.errors.StaleFiling` if another
     event landed since); ``now``: the moment (an email's date);
-    ``mail_from``: the sender of what it emails (``PERMITS_MAIL_FROM``)."""
+    ``mail_from``: the sender of what it emails (``PERMITS_MAIL_FROM``);
+    ``unnoticed``: the user confirms a hearing opened on a day no session
+    was noticed for."""
     raw = raw_event
     if raw.get("type") == "filed":
         filing, _ = store.load(filing_id)
@@ -127,9 +135,26 @@ def record_event(
         by=by,
         expect_seq=expect_seq,
         today=today,
-        then=_effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from),
+        then=_opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed),
     )
     return Recorded(seq, state)
+
+
+def _opening_checked(raw: Mapping[str, Any], then, unnoticed: bool):
+    """``then``, preceded for a ``hearing-opened`` by the check that a
+    session was noticed for its day (in the event's transaction, once the
+    event itself has been read and replayed)."""
+    if raw.get("type") != "hearing-opened" or unnoticed:
+        return then
+
+    def check(conn, filing: Filing) -> None:
+        from workflows.meetings import check_opening
+
+        check_opening(filing, filing.events[-1].date)
+        if then is not None:
+            then(conn, filing)
+
+    return check
 
 
 def void_event(

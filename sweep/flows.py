@@ -211,7 +211,11 @@ def daily_sweep(
     from sweep.run import SweepResult
     from sweep.store_source import is_database_url
 
-    as_of = as_of or date.today()  # the edge: "today" is read here, once
+    if as_of is None:  # the edge: "today" is read here, once, in the town's zone
+        import config
+        from config.clock import town_today
+
+        as_of = town_today(config.load().timezone)
     if filings is None or ledger is None or mail_from is None:
         import config
 

@@ -144,8 +144,10 @@ def _wetlands_events(kind, town, notice):
         return base + notified
     done = base + notified + heard
     decided = {"noi": "2026-12-29", "rda": "2026-12-29", "land-disturbance": "2026-12-15"}[kind]
+    voted = {"noi": "2026-12-22", "rda": "2026-12-22", "land-disturbance": "2026-12-15"}[kind]
+    numbered = done[:1] + [{"type": "file-number-assigned", "date": FILED, "number": "SE 073-1234"}] + done[1:]
     if notice == "permit":
-        return done + [{"type": "permit-issued", "date": decided}]
+        return (numbered if kind == "noi" else done) + [{"type": "permit-issued", "date": decided, "voted": voted}]
     if notice == "certificate-of-compliance":
         return done + [{"type": "permit-issued", "date": decided}] + CERTIFICATE
     if notice == "certificate-denial":
@@ -159,7 +161,7 @@ def _wetlands_events(kind, town, notice):
     if notice == "denial":
         return done + [{"type": "permit-denied", "date": decided}]
     if notice.startswith("determination"):
-        return done + [{"type": "determination-issued", "date": decided, "positive": notice == "determination+"}]
+        return done + [{"type": "determination-issued", "date": decided, "voted": voted, "positive": notice == "determination+"}]
     raise KeyError(notice)
 
 

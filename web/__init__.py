@@ -23,6 +23,7 @@ __all__ = [
     "forms",
     "headers",
     "map_pages",
+    "meeting_pages",
     "pages",
     "parcel_facts",
     "parcel_pages",

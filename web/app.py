@@ -1,8 +1,9 @@
 """The workbench application: :func:`create_app` over one store.
 
-``today`` is read at this edge (a callable, so tests fix the day), and so
-is the moment a notice or an email is dated (``app.state.now``: today at
-the wall clock's time).  The settings come from the caller
+``today`` is read at this edge (a callable, so tests fix the day; by
+default the town's today, config/clock.py), and so is the moment a notice
+or an email is dated (``app.state.now``: today at the town's wall-clock
+time, ``PERMITS_TIMEZONE``, whatever zone the server runs in).  The settings come from the caller
 (:class:`config.Settings`; ``permits serve`` reads them from the
 environment): the secret that signs session cookies
 (``PERMITS_SECRET_KEY``, else a fresh one, which logs everyone out at a
@@ -32,6 +33,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from config import Settings
+from config.clock import town_now, town_today
 from models.service import Store
 from models.sessions import SESSION_HOURS, Sessions
 from models.users import Users
@@ -57,7 +59,7 @@ def create_app(
     *,
     settings: Settings | None = None,
     secret: str | None = None,
-    today: Callable[[], date] = date.today,
+    today: Callable[[], date] | None = None,
     trusted_proxies: str | Iterable[str] | None = None,
 ) -> FastAPI:
     """The workbench over ``store``.  ``settings`` default: the
@@ -75,8 +77,10 @@ def create_app(
     app.state.settings = settings
     app.state.users = Users(store.engine, now=store.now)
     app.state.sessions = Sessions(store.engine, now=store.now)
+    zone = settings.timezone
+    today = today or (lambda: town_today(zone))
     app.state.today = today
-    app.state.now = lambda: datetime.combine(today(), datetime.now().time()).replace(second=0, microsecond=0)
+    app.state.now = lambda: datetime.combine(today(), town_now(zone).time())
     app.state.throttle = Throttle(store.engine, now=store.now)
     proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
     app.state.trusted_proxies = parse_trusted_proxies(proxies)
@@ -130,6 +134,7 @@ def create_app(
         enforcement_pages,
         filing_pages,
         map_pages,
+        meeting_pages,
         pages,
         parcel_pages,
         submissions,
@@ -148,6 +153,7 @@ def create_app(
     app.include_router(admin.router)
     app.include_router(map_pages.router)
     app.include_router(parcel_pages.router)
+    app.include_router(meeting_pages.router)
     return app
 
 

@@ -67,6 +67,11 @@ def filing_page_response(
     event = event if event is not None else request.query_params.get("event")
     if event not in allowed:
         event = None
+    if event == "hearing-opened" and not values:  # by default, the session the hearing was noticed for
+        from workflows.meetings import noticed_session
+
+        noticed = noticed_session(filing)
+        values = {"f_date": noticed.isoformat()} if noticed else None
     abutter_list = workbench.abutters(store, fid)
     notices = fitting_notices(filing, result)
     from workflows.clock_rows import nearest_open, one_row_per_act
@@ -165,6 +170,7 @@ def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedF
             now=request.app.state.now(),
             mail_from=request.app.state.settings.mail_from,
             expect_seq=seq_of(form),
+            unnoticed=bool(form.get("unnoticed")),
         )
     except FormErrors as exc:
         return filing_page_response(

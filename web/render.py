@@ -10,6 +10,7 @@ import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
+from config.clock import town_stamp, wall_stamp
 from models.users import User
 
 __all__ = ["render", "csrf_token", "new_csrf_token", "ENV"]
@@ -24,6 +25,8 @@ ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 ENV.filters["weekday"] = lambda d: d.strftime("%a") if d else ""
+ENV.filters["town_stamp"] = town_stamp  # a stored (UTC) moment in the town's zone: {{ m|town_stamp(zone) }}
+ENV.filters["wall_stamp"] = wall_stamp  # a wall time the record states, with the town's zone named
 
 
 def _words() -> None:
@@ -81,5 +84,6 @@ def render(request: Request, name: str, ctx: dict, *, user: User | None, status:
     """A page: the template with the user, the CSRF token and today."""
     page = ENV.get_template(name).render(
         {**ctx, "user": user, "csrf": csrf_token(request), "today": request.app.state.today(), "path": request.url.path}
+        | {"zone": request.app.state.settings.timezone}
     )
     return HTMLResponse(page, status_code=status)

@@ -44,6 +44,7 @@ __all__ = [
     "inputs",
     "land_disturbance",
     "machine",
+    "meetings",
     "noi",
     "particulars",
     "rda",

@@ -14,6 +14,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
      ├── FineAmountLost        (workflows.fines)    a ticket whose fine the town's copy of its by-law lost
      ├── NoTickets             (workflows.fines)    a ticket under a by-law not enforced by non-criminal disposition
+     ├── MeetingRefused        (workflows.meetings) a meeting, agenda item or continuance the rules refuse
+     │    └── UnnoticedSession (workflows.meetings) a hearing opened on a day no session was noticed for
      ├── FilingError                                a history that cannot have happened
      │    ├── MalformedEvent                        missing/invalid field, unknown type
      │    │    └── BadInput    (workflows.inputs)   not UTF-8 JSON, NaN, too deep, NUL...
@@ -24,6 +26,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── UnknownCase      (models.errors)      no enforcement case with that id
      │    ├── DuplicateCase    (models.errors)      an enforcement case id taken
      │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
+     │    ├── UnknownMeeting   (models.meetings)    no meeting with that id
      │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
      │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
      │    ├── StaleParcels     (models.errors)      another import of the town's parcels finished first

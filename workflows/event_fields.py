@@ -32,6 +32,10 @@ _COMMON = {
 _WETLANDS = {
     "filed": {"date": "date"},
     "deemed-complete": {"date": "date"},
+    "file-number-assigned": {
+        "date": "date",
+        "number": "str",
+    },  # the file number MassDEP assigns a state filing (WPA Form 5, Section A)
     "abutters-notified": {"date": "date"},
     "boards-notified": {"date": "date"},
     "board-reported": {"date": "date", "board": "str"},
@@ -150,6 +154,8 @@ OPTIONAL_FIELDS = {
     ("*", "filed"): {"complete": "bool"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
+    # the continued session's time: the meeting it is continued to (workflows/meetings.py)
+    ("*", "hearing-continued"): {"at": "moment"},
     # the day of the vote, when it is not the day the decision issued (filed with the clerk or mailed)
     ("*", "permit-issued"): {"voted": "date"},
     ("*", "permit-denied"): {"voted": "date"},

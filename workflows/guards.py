@@ -5,6 +5,8 @@ the rule is the town's)."""
 
 from __future__ import annotations
 
+import re
+
 from .errors import UnknownChoice
 from .machine import Guard
 
@@ -62,6 +64,17 @@ def continued_to_a_later_date(ctx, e):
         return (
             f"a hearing is continued to a date certain after the session; {e.get('to')} is not after {e.date} ({ctx.rules.bylaw})"
         )
+    return None
+
+
+#: a MassDEP file number: the region's letters (optional), the town's number, the filing's ("SE 073-1234")
+_MASSDEP_FILE = re.compile(r"(?:[A-Z]{2} )?\d{2,3}-\d{1,5}")
+
+
+def massdep_file_number_well_formed(ctx, e):
+    number = e.get("number")
+    if not _MASSDEP_FILE.fullmatch(number):
+        return f"a MassDEP file number reads like SE 073-1234 (region, town number, filing number); {number[:40]!r} does not (WPA Form 5, Section A)"
     return None
 
 
@@ -130,6 +143,7 @@ COMMON_GUARDS = {
         Guard("renewal_asked_before_expiry", renewal_asked_before_expiry, "Canton 15-7; Saugus 508.08 §7.6; 310 CMR 10.05(8)"),
         Guard("renewal_was_requested", renewal_was_requested, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
         Guard("continued_to_a_later_date", continued_to_a_later_date, "Canton 15-5; Saugus 508.08 §5.2"),
+        Guard("massdep_file_number_well_formed", massdep_file_number_well_formed, "WPA Form 5, Section A (MassDEP file number)"),
         Guard(
             "extension_names_a_clock_of_this_filing",
             extension_names_a_clock_of_this_filing,

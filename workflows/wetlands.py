@@ -30,6 +30,7 @@ def hearing_rows(S, opened_guards: tuple[str, ...] = ()) -> tuple[T, ...]:
         T("filed", (START, S.SUBMITTED.value), S.FILED.value),
         T("deemed-complete", (S.INCOMPLETE.value,), S.FILED.value),
         *(T(ev, (ANY,), None) for ev in NOTICE_EVENTS),
+        T("file-number-assigned", (ANY,), None, guards=("massdep_file_number_well_formed",)),
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),
         T("hearing-scheduled", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_SCHEDULED.value),
         T("hearing-opened", (S.FILED.value, S.HEARING_SCHEDULED.value), S.HEARING_OPEN.value, guards=opened_guards),

@@ -234,3 +234,14 @@ def test_the_sweep_command_delivers_when_an_smtp_url_is_set(tmp_path, monkeypatc
     assert res["email"].sent == 0 and len(smtp.received) == 2
     assert main(["outbox", "--db", url, "--all"]) == 0
     assert capsys.readouterr().out.count(" sent ") == 2
+
+
+def test_an_emails_date_header_names_the_towns_offset_not_an_unknown_zone():
+    from datetime import datetime
+
+    from notices.email import build_message
+
+    raw = build_message(sender="a@example.org", to="b@example.org", subject="s", body="b", dated=datetime(2026, 12, 1, 11, 54))
+    assert b"Date: Tue, 01 Dec 2026 11:54:00 -0500" in raw
+    raw = build_message(sender="a@example.org", to="b@example.org", subject="s", body="b", dated=datetime(2026, 7, 1, 11, 54))
+    assert b"Date: Wed, 01 Jul 2026 11:54:00 -0400" in raw

@@ -13,7 +13,7 @@ import pytest
 from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
 
 from notices.abutters import merge_same_owner, parse_abutters
-from notices.kinds import NOTICE_KINDS
+from notices.kinds import MEETING_NOTICE_KINDS, NOTICE_KINDS
 from notices.render import template_names
 from notices.service import produce
 from workflows.replay import replay
@@ -103,7 +103,8 @@ def test_every_template_has_a_golden_case():
     assert covered == set(NOTICE_KINDS)
     assert {n for n, _ in CASE_NOTICES} == set(CASE_NOTICE_KINDS)
     partials = {"_base.html.j2", "_clocks.html.j2", "_case.html.j2", "labels.html.j2"}
-    assert {f"{k}.html.j2" for k in (*NOTICE_KINDS, *CASE_NOTICE_KINDS)} | partials == template_names()
+    meetings = {f"{k}.html.j2" for k in MEETING_NOTICE_KINDS}  # a meeting's notices: tests/notices/test_meeting_posting.py
+    assert {f"{k}.html.j2" for k in (*NOTICE_KINDS, *CASE_NOTICE_KINDS)} | meetings | partials == template_names()
 
 
 #: conditions staff give with the decision (on its ``permit-issued`` event)
