@@ -99,6 +99,8 @@ SETTINGS: tuple[Setting, ...] = (
         "PERMITS_MAP_TILES_ATTRIBUTION",
         "unset: none shown",
         "the credit line the tile server's terms ask the map to show",
+    ),
+    Setting(
         "PERMITS_TIMEZONE",
         f"`{DEFAULT_TIMEZONE}`",
         "the towns' time zone (an IANA name): every stamp printed or shown (postings, emails, the timeline, "

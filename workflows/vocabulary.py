@@ -112,6 +112,7 @@ EVENT_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         (ANY, "after-hours-billed"): "After-hours inspection billed",
         (ANY, "after-hours-paid"): "After-hours inspection paid",
         # the rest of a permit's life (issue 20)
+        (ANY, "file-number-assigned"): "MassDEP file number assigned",
         (ANY, "certificate-requested"): "Certificate of Compliance requested in writing (WPA Form 8A)",
         (ANY, "certificate-issued"): "Certificate of Compliance issued (WPA Form 8B)",
         (ANY, "certificate-denied"): "Certificate of Compliance denied, with reasons",
@@ -216,6 +217,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "description": "Description",
         "fine": "Fine",
         "instrument": "Registry instrument (book and page)",
+        "number": "Number",
         "offense": "Offense number",
         "offense_day": "Day of the offense",
         "phase": "Phase",

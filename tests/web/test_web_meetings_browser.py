@@ -68,7 +68,7 @@ def test_an_agent_continues_a_hearing_to_the_next_meeting_and_posts_it_in_town_t
         w.page.select_option("#event-type", "hearing-opened")
         w.page.wait_for_selector('#event-form input[name="type"][value="hearing-opened"]', state="attached")
         assert w.page.input_value('#event-form [name="f_date"]') == "2026-12-15"  # the noticed session
-        w.page.click('#event-form button:has-text("Record hearing-opened")')
+        w.page.click('#event-form button:has-text("Record: Public hearing opened")')
         w.page.wait_for_selector("#state")
         assert "hearing-open" in w.state()
 
