@@ -11,6 +11,8 @@ An action that writes does all of its writing in one transaction.
   application complete or incomplete (the applicant's email queued in the
   same transaction);
 - :mod:`services.invite`: invite an applicant, owner or contractor;
+- :mod:`services.accounts`: register (proved by an emailed link), follow
+  that link, ask for a password reset and reset;
 - :mod:`services.abutters`: read an assessors' abutter list (every
   encoding, the owner merge), store it on a filing, read it back;
 - :mod:`services.notices`: which notices fit a filing now, and produce one
@@ -26,4 +28,4 @@ May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = ["abutters", "accounts", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
