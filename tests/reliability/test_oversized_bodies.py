@@ -273,7 +273,7 @@ def test_each_form_has_its_own_limit_and_says_so_in_words(web):
 
 
 def test_a_plan_over_the_upload_limit_is_refused_before_it_is_read(store, monkeypatch, tmp_path):
-    from webkit import client, csrf_of, register
+    from webkit import client, register
 
     monkeypatch.setenv("PERMITS_UPLOAD_MAX_MB", "1")
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
