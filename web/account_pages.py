@@ -9,7 +9,9 @@ to the mailbox only.  The links in the emails start with
 ``PERMITS_BASE_URL``, never with the request's ``Host``.  The emails are
 queued in the outbox in the action's transaction and handed to the SMTP
 server (``PERMITS_SMTP_URL``) after the response, so a slow server delays
-no page and tells nothing by its timing.  A link's page (GET) changes
+no page and tells nothing by its timing; a reset request looks the account
+up only after its page is sent, so the page comes as soon for an unknown
+address as for an account's.  A link's page (GET) changes
 nothing: mail scanners that open links spend none.  Registrations and
 reset requests count against the client's address, as do wrong passwords
 on a registration's link (models/throttle.py).
@@ -139,9 +141,10 @@ def forgot_page(request: Request):
 
 @router.post("/forgot")
 def forgot(request: Request, form: PostedForm):
-    """Ask for a reset link: the same answer whether or not the address
-    has an account."""
-    from services.accounts import request_reset
+    """Ask for a reset link: the same answer, as soon, whether or not the
+    address has an account (:func:`services.accounts.request_reset` runs
+    once the page is sent)."""
+    from models.applicants import normal_email
 
     email = str(form.get("email") or "")
     try:
@@ -149,11 +152,21 @@ def forgot(request: Request, form: PostedForm):
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
-        sent = request_reset(request.app.state.store, email, **_email_args(request))
+        address = normal_email(email)
     except PermitsError as exc:
         return _forgot_page(request, error=str(exc), email=email, status=422)
-    ctx = {"address": sent.address, "what": "reset", "minutes": RESET_MINUTES}
-    return _deliver_later(request, render(request, "check_email.html", ctx, user=None), sent)
+    state = request.app.state
+    ctx = {"address": address, "what": "reset", "minutes": RESET_MINUTES}
+    page = render(request, "check_email.html", ctx, user=None)
+    # the account is looked up after the answer is sent: its time says nothing of the address
+    page.background = BackgroundTask(_reset_then_send, state.store, address, _email_args(request), state.settings.smtp_url)
+    return page
+
+
+def _reset_then_send(store, address: str, args: dict, smtp_url: str | None) -> None:
+    from services.accounts import deliver_now, request_reset
+
+    deliver_now(store, smtp_url, request_reset(store, address, **args).notice_ids)
 
 
 def _reset_page(request: Request, token: str, *, error=None, status=200):
