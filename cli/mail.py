@@ -32,7 +32,7 @@ def cmd_outbox(args) -> int:
             print("the outbox is empty" if not args.all else "no email recorded")
         for e in entries:
             when = f"{in_town(e.sent_at or e.produced_at):%Y-%m-%d %H:%M %Z}"
-            line = f"{e.id:>6}  {e.status:<8}  {when}  {e.filing_id}  {e.kind}  to {e.address}"
+            line = f"{e.id:>6}  {e.status:<8}  {when}  {e.filing_id or '(account)'}  {e.kind}  to {e.address}"
             if e.attempts and e.sent_at is None:
                 line += f"  (tried {e.attempts}x: {e.last_error})"
             print(line)
@@ -56,7 +56,7 @@ def cmd_invite(args) -> int:
             check_id(args.filing),
             args.email,
             by=user(args),
-            base_url=args.base_url,
+            base_url=args.base_url or settings().base_url,
             now=now(),
             mail_from=settings().mail_from,
             days=args.days,
@@ -91,7 +91,7 @@ def add_commands(sub) -> None:
     p.add_argument("filing", metavar="ID", help="the filing to follow")
     p.add_argument("email", metavar="EMAIL", help="the address the link is sent to (the applicant's, owner's or contractor's)")
     p.add_argument("--days", type=int, default=14, help="the link expires after this many days (default 14)")
-    p.add_argument("--base-url", default="http://127.0.0.1:8000", help="the workbench's address (default %(default)s)")
+    p.add_argument("--base-url", help="the workbench's address (default: $PERMITS_BASE_URL, else http://127.0.0.1:8000)")
     p.add_argument("--db", metavar="URL", help="database URL (default: $PERMITS_DATABASE_URL, else the data directory's)")
     p.add_argument("--by", help="who invites (default: $PERMITS_USER, else the login name)")
     p.set_defaults(func=cmd_invite, needs_calendar=False)

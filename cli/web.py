@@ -47,6 +47,20 @@ def cmd_users(args) -> int:
             raise UsageError("users passwd EMAIL: give the user's email")
         u = users.set_password(args.email, _password(args))
         print(f"permits: password of {u.email} changed; their sessions are logged out")
+    elif args.action == "reset":
+        if not args.email:
+            raise UsageError("users reset EMAIL: give the user's email")
+        from cli.args import now
+        from services.accounts import deliver_now, request_reset
+
+        s = settings()
+        sent = request_reset(store, args.email, base_url=s.base_url, now=now(), mail_from=s.mail_from)
+        deliver_now(store, s.smtp_url, sent.notice_ids)
+        # the one who runs the server may know what the web never says
+        if sent.notice_ids:
+            print(f"permits: a reset link for {sent.address} is in the outbox ('permits outbox'); it works once, for an hour")
+        else:
+            raise UsageError(f"no enabled user {sent.address!r}, or a reset asked too often this hour: nothing was sent")
     elif args.action in ("disable", "enable", "unlock", "access", "temp-password"):
         from services import users as actions
 
@@ -138,18 +152,20 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "users",
         parents=[db],
-        help="the workbench's users: add, list, passwd, disable, enable, unlock, access, temp-password",
+        help="the workbench's users: add, list, passwd, reset, disable, enable, unlock, access, temp-password",
         description="Manage who may log in to the web workbench. An agent works on the wetlands and stormwater "
         "filings of their towns, dpw on the street openings of theirs, an admin on everything. The password is "
         "asked on the terminal (twice) or read from the first line of --password-file; never on the command line. "
         "passwd sets a user's password (staff or applicant) without the old one, unlocks the account and logs out "
-        "the user's sessions.",
+        "the user's sessions. reset emails the user the same single-use link, valid one hour, that 'Forgot your "
+        "password?' sends (its address from $PERMITS_BASE_URL), through the outbox.",
     )
     p.add_argument(
         "action",
-        choices=("add", "list", "passwd", "disable", "enable", "unlock", "access", "temp-password"),
-        help="add a user, list them, set one's password, disable or enable one, unlock one, change one's role and "
-        "towns (access, with --role and --town), or set a temporary password (temp-password: printed once)",
+        choices=("add", "list", "passwd", "reset", "disable", "enable", "unlock", "access", "temp-password"),
+        help="add a user, list them, set one's password, email one a reset link, disable or enable one, unlock one, "
+        "change one's role and towns (access, with --role and --town), or set a temporary password (temp-password: "
+        "printed once)",
     )
     p.add_argument("email", nargs="?", help="the user's email (every action but list)")
     p.add_argument("--role", choices=("agent", "dpw", "admin"), default="agent", help="the user's role (default: agent)")

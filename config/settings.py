@@ -34,11 +34,17 @@ __all__ = [
     "DEFAULT_UPLOAD_MAX_MB",
     "DEFAULT_FORM_MAX_KB",
     "DEFAULT_TIMEZONE",
+    "DEFAULT_BASE_URL",
+    "DEFAULT_APPLICATIONS_PER_DAY",
+    "DEFAULT_UPLOAD_MB_PER_DAY",
 ]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
 DEFAULT_UPLOAD_MAX_MB = 25
 DEFAULT_FORM_MAX_KB = 512
+DEFAULT_BASE_URL = "http://127.0.0.1:8000"
+DEFAULT_APPLICATIONS_PER_DAY = 10
+DEFAULT_UPLOAD_MB_PER_DAY = 100
 
 
 class Setting(NamedTuple):
@@ -105,6 +111,21 @@ SETTINGS: tuple[Setting, ...] = (
         f"`{DEFAULT_TIMEZONE}`",
         "the towns' time zone (an IANA name): every stamp printed or shown (postings, emails, the timeline, "
         'sent lists) and every "today" is in it, whatever zone the server runs in',
+        "PERMITS_BASE_URL",
+        f"`{DEFAULT_BASE_URL}`",
+        "the workbench's public address, the start of every link an email carries (an invitation, a registration, "
+        "a password reset); never taken from a request's `Host` header",
+    ),
+    Setting(
+        "PERMITS_APPLICATIONS_PER_DAY",
+        str(DEFAULT_APPLICATIONS_PER_DAY),
+        "how many applications one applicant's account may submit online in a day (America/New_York); the next is refused",
+    ),
+    Setting(
+        "PERMITS_UPLOAD_MB_PER_DAY",
+        str(DEFAULT_UPLOAD_MB_PER_DAY),
+        "how many MB of plans one applicant's account may upload in a day (America/New_York), applications and "
+        "resubmissions together; a plan over what is left is refused",
     ),
 )
 
@@ -129,6 +150,9 @@ class Settings(NamedTuple):
     map_tiles_url: str | None = None
     map_tiles_attribution: str = ""
     timezone: str = DEFAULT_TIMEZONE
+    base_url: str = DEFAULT_BASE_URL
+    applications_per_day: int = DEFAULT_APPLICATIONS_PER_DAY
+    upload_bytes_per_day: int = DEFAULT_UPLOAD_MB_PER_DAY * 1024 * 1024
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -189,6 +213,31 @@ def _yes_no(env: Mapping[str, str], name: str) -> bool:
     return text in ("yes", "true", "1", "on")
 
 
+def _base_url(env: Mapping[str, str]) -> str:
+    from urllib.parse import urlsplit
+
+    text = (env.get("PERMITS_BASE_URL") or DEFAULT_BASE_URL).strip()
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - a port that is not a number raises
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise BadSetting(f"PERMITS_BASE_URL={text!r}: the workbench's address, such as https://permits.canton.example")
+    if parts.username or parts.password or any(c.isspace() for c in text):
+        raise BadSetting(f"PERMITS_BASE_URL={text!r}: an address without a user, password or spaces")
+    return text.rstrip("/")
+
+
+def _whole(env: Mapping[str, str], name: str, default: int, most: int) -> int:
+    text = env.get(name)
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= most:
+        raise BadSetting(f"{name}={text!r}: a whole number from 1 to {most}, such as {default}")
+    return int(text)
+
+
 def _login_name(env: Mapping[str, str]) -> str:
     if env.get("USER"):
         return env["USER"]
@@ -232,6 +281,9 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         map_tiles_url=_tiles_url(env.get("PERMITS_MAP_TILES_URL") or None),
         map_tiles_attribution=(env.get("PERMITS_MAP_TILES_ATTRIBUTION") or "")[:300],
         timezone=_timezone(env),
+        base_url=_base_url(env),
+        applications_per_day=_whole(env, "PERMITS_APPLICATIONS_PER_DAY", DEFAULT_APPLICATIONS_PER_DAY, 10_000),
+        upload_bytes_per_day=_whole(env, "PERMITS_UPLOAD_MB_PER_DAY", DEFAULT_UPLOAD_MB_PER_DAY, 1_000_000) * 1024 * 1024,
     )
 
 
@@ -256,6 +308,9 @@ def environment(settings: Settings) -> dict[str, str]:
         "PERMITS_MAP_TILES_URL": settings.map_tiles_url or "",
         "PERMITS_MAP_TILES_ATTRIBUTION": settings.map_tiles_attribution,
         "PERMITS_TIMEZONE": settings.timezone,
+        "PERMITS_BASE_URL": settings.base_url,
+        "PERMITS_APPLICATIONS_PER_DAY": str(settings.applications_per_day),
+        "PERMITS_UPLOAD_MB_PER_DAY": str(settings.upload_bytes_per_day // (1024 * 1024)),
     }
 
 

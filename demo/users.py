@@ -63,7 +63,7 @@ def seed_demo_applicant(store: Store, as_of: date) -> tuple[str, str, list[str]]
             chosen.append(ahead[0].id if ahead else of_kind[-1].id)
     applicants, password = Applicants(store), _password()
     if not chosen:
-        applicants.register(DEMO_APPLICANT, password)
+        applicants.register(DEMO_APPLICANT, password, verified=True)
     for fid in chosen:
         applicants.accept(applicants.invite(fid, DEMO_APPLICANT, by="permits demo"), password)
     return DEMO_APPLICANT, password, chosen

@@ -13,8 +13,10 @@ interface: the database URL and the uploads folder are handed in.
 """
 
 __all__ = [
+    "account_links",
     "applicants",
     "bulk",
+    "daily_limits",
     "db",
     "deposit_ledger",
     "docket_counts",

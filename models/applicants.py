@@ -6,14 +6,18 @@ An applicant is a user of the workbench (``app_user``,
 hash and lockout as staff, no towns and no permit kinds of its own.
 
 - **Register** with an email address and a password (argon2, at least
-  :data:`MIN_PASSWORD` characters).  A registered account sees the filings
-  it submitted itself; nothing else until its address is proved.
+  :data:`MIN_PASSWORD` characters): on the web, the account is made when
+  the link emailed to the address is followed (models/account_links.py).
+  A registered account sees the filings it submitted itself; nothing else
+  until its address is proved.
 - **Invitation**: staff invite an address from a filing; the invitation is a
   single-use link (a random token, of which only the SHA-256 is kept) that
   expires after :data:`INVITATION_DAYS` days.  Accepting it creates the
-  account (or, for an existing one, asks its password), proves the address
-  (it came to that mailbox) and links the filing.  An expired or used link
-  is refused.
+  account (or, for an existing one whose address is proved, asks its
+  password; one whose address is not proved is taken over with the
+  password given, its old password and sessions ended), proves the
+  address (it came to that mailbox) and links the filing.  An expired or
+  used link is refused.
 - **What an account sees** (:meth:`Applicants.filings_visible_to`): the
   filings it submitted or was invited to, and, once its address is proved,
   every filing that names that address as the applicant's, the owner's or
@@ -38,7 +42,7 @@ from .errors import StoreError, UnknownFiling
 from .party_email import PARTY_EMAIL_ROLES, party_email
 from .service import Store
 from .tables import AccountFiling, FilingRow, Invitation, UserRow
-from .users import APPLICANT, LoginRefused, Users
+from .users import APPLICANT, LoginRefused, Users, replace_password
 
 __all__ = [
     "MIN_PASSWORD",
@@ -102,17 +106,23 @@ class Applicants:
     def _now(self) -> datetime:
         return _aware(self.store.now())
 
-    def register(self, email: str, password: str) -> Account:
-        """A new account, its address not yet proved."""
+    def register(self, email: str, password: str, *, verified: bool = False) -> Account:
+        """A new account at once, its address not proved unless
+        ``verified`` (an account made by whoever runs the server: the demo's).
+        The web's registration does not come here: it waits for its emailed
+        link (services/accounts.py).  An account whose address is not proved
+        cannot log in."""
         address, secret = normal_email(email), _password(password)
         try:
             with self.store.engine.begin() as conn:
                 new_id = conn.execute(
-                    insert(ACCOUNT).values(**self._new(address, secret), verified_at=None).returning(ACCOUNT.c.id)
+                    insert(ACCOUNT)
+                    .values(**self._new(address, secret), verified_at=self._now() if verified else None)
+                    .returning(ACCOUNT.c.id)
                 ).scalar_one()
         except IntegrityError:
             raise ApplicantError(f"an account for {address} exists already: log in, or ask the town to invite you") from None
-        return Account(new_id, address, False)
+        return Account(new_id, address, verified)
 
     def _new(self, address: str, secret: str) -> dict:
         return {
@@ -212,6 +222,13 @@ class Applicants:
                 ).scalar_one()
             elif row.role != APPLICANT:
                 raise InvitationRefused(f"{inv.email} is a staff account: staff see the filing in the workbench")
+            elif row.verified_at is None:
+                # an account whose address nobody proved (anyone may type an
+                # address): the invitation came to the mailbox, so its owner
+                # takes the account with their own password; the old
+                # password and its sessions end
+                account_id = row.id
+                replace_password(conn, account_id, _HASHER.hash(secret), verified_at=now)
             else:
                 try:
                     _HASHER.verify(row.password_hash, secret)

@@ -43,7 +43,7 @@ NOTICE, MESSAGE = Notice.__table__, EmailMessage.__table__
 
 def queue_emails(
     conn: Connection,
-    filing_id: str,
+    filing_id: str | None,
     emails: Iterable[Mapping[str, Any]],
     now: datetime,
     output_key: str | None = None,
@@ -52,7 +52,8 @@ def queue_emails(
     """Queue ``emails`` on the filing in the caller's transaction: each a
     mapping with ``kind``, ``recipient`` (the notice log's key), ``address``,
     ``message`` (bytes) and optionally ``dated`` and ``files``.  Returns the
-    notice ids."""
+    notice ids.  ``filing_id`` None: an account's own email (a registration
+    link, a password reset: models/account_links.py)."""
     ids = []
     for e in emails:
         row = {
@@ -78,7 +79,7 @@ def queue_emails(
 @dataclass(frozen=True)
 class OutboxEntry:
     id: int
-    filing_id: str
+    filing_id: str | None  # None: an account's own email
     kind: str
     address: str
     produced_at: datetime
@@ -118,7 +119,7 @@ class Outbox:
     def __init__(self, store: Store):
         self.store = store
 
-    def queue(self, filing_id: str, emails: Iterable[Mapping[str, Any]], output_key: str | None = None) -> list[int]:
+    def queue(self, filing_id: str | None, emails: Iterable[Mapping[str, Any]], output_key: str | None = None) -> list[int]:
         """Queue emails in a transaction of their own (an invitation).  Each
         such email is its own occasion (its time), so a second invitation is
         not taken for a copy of the first."""
@@ -139,14 +140,19 @@ class Outbox:
         with self.store.reader.connect() as conn:
             return conn.execute(select(MESSAGE.c.message).where(MESSAGE.c.notice_id == notice_id)).scalar()
 
-    def deliver(self, send: Callable[[str, bytes], None], *, limit: int | None = None) -> DeliveryReport:
+    def deliver(
+        self, send: Callable[[str, bytes], None], *, limit: int | None = None, ids: Iterable[int] | None = None
+    ) -> DeliveryReport:
         """Hand every queued message to ``send(address, message)``, marking
         each sent in the transaction that holds its row (at least once: see
-        the module's docstring).  ``send`` raising is a failed try, recorded."""
+        the module's docstring).  ``send`` raising is a failed try, recorded.
+        ``ids``: only these notices (an account's email, sent as it is asked)."""
         report = DeliveryReport(errors=[])
         pending = select(NOTICE.c.id).where(
             NOTICE.c.channel == EMAIL, NOTICE.c.sent_at.is_(None), NOTICE.c.attempts < MAX_ATTEMPTS
         )
+        if ids is not None:
+            pending = pending.where(NOTICE.c.id.in_(list(ids)))
         with self.store.reader.connect() as conn:
             ids = list(conn.execute(pending.order_by(NOTICE.c.id).limit(limit)).scalars())
         for notice_id in ids:

@@ -42,6 +42,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``enforcement_case``, ``enforcement_event``, ``enforcement_clock``: the
   enforcement record, a case's history and derived clocks
   (:mod:`models.enforcement_tables`, imported here).
+- ``account_link``: the single-use links emailed to prove an address (a
+  registration waiting for its link) or to reset a forgotten password
+  (models/account_links.py); only the token's SHA-256 is kept.
 """
 
 from datetime import date, datetime
@@ -68,6 +71,7 @@ __all__ = [
     "EnforcementClockRow",
     "EnforcementEventRow",
     "WebSession",
+    "AccountLink",
     "APPEND_ONLY_TABLES",
 ]
 
@@ -186,7 +190,8 @@ class Notice(SQLModel, table=True):
         Index("ix_notice_channel_sent_at", "channel", "sent_at"),  # the outbox: email not yet sent
     )
     id: int | None = Field(default=None, primary_key=True)
-    filing_id: str = Field(foreign_key="filing.id", index=True)
+    # none for an account's own email (a registration link, a reset: migration 0060)
+    filing_id: str | None = Field(default=None, foreign_key="filing.id", index=True)
     kind: str
     event_seq: int | None = None
     produced_at: datetime
@@ -347,6 +352,25 @@ class WebSession(SQLModel, table=True):
     user_id: int = Field(foreign_key="app_user.id", index=True)
     created_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
     expires_at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+class AccountLink(SQLModel, table=True):
+    """A single-use link emailed to an address (models/account_links.py):
+    ``purpose`` is ``register`` (a registration waiting for its link: the
+    address and the password's argon2 hash, no account yet) or ``reset``
+    (a forgotten password: the account).  Only the token's SHA-256 is
+    kept; ``expires_at`` and ``used_at`` are UTC, naive; ``used_at`` is set
+    once, by the first use."""
+
+    __tablename__ = "account_link"
+    token_sha256: str = Field(primary_key=True)
+    purpose: str
+    email: str = Field(index=True)
+    user_id: int | None = Field(default=None, foreign_key="app_user.id", index=True)
+    password_hash: str | None = None
+    created_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
+    expires_at: datetime = Field(sa_column=Column(DateTime(), nullable=False))
+    used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
 
 
 from . import parcel_tables  # noqa: E402, F401 - the parcel tables, on the same metadata

@@ -1,5 +1,6 @@
 """Limits per client address on the workbench's doors: failed logins and
-invitation acceptances (``login``), and registrations (``register``).
+invitation acceptances (``login``), registrations (``register``) and
+password reset requests (``reset``).
 
 The per-account lock (models/users.py) stops guessing one account's
 password; this stops one address guessing at many accounts, or making
@@ -48,6 +49,7 @@ LIMITS: dict[str, Limit] = {
     # an office behind one address has room for several people's
     "login": Limit(20, timedelta(minutes=15), "failed logins"),
     "register": Limit(10, timedelta(hours=1), "registrations"),
+    "reset": Limit(10, timedelta(hours=1), "password reset requests"),
 }
 _KEEP = max(limit.window for limit in LIMITS.values())
 

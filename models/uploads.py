@@ -5,9 +5,10 @@ generated name in a folder outside any web root, a row per upload.
   the data directory: :mod:`config.settings`); never a folder the web
   server serves.
 - What the user typed never becomes a path: the stored name is random
-  (``<32 hex>.pdf``); the user's file name is kept only to show, and refused
-  when it names a folder (``../plan.pdf``, ``a/b.pdf``) or holds control
-  characters.
+  (``<32 hex>.pdf``); the user's file name is kept only to show, cleaned
+  of bidi, format and control characters (:func:`display_name`), and
+  refused when it names a folder (``../plan.pdf``, ``a/b.pdf``) or holds
+  C0 control characters.
 - A plan is a PDF: the content must begin with ``%PDF-`` (the type the
   browser claims is not trusted), and be at most the caller's limit
   (``PERMITS_UPLOAD_MAX_MB``) and not empty.
@@ -28,6 +29,7 @@ import os
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,7 +43,7 @@ from .errors import StoreError
 from .service import Store
 from .tables import Upload
 
-__all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name"]
+__all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name", "display_name"]
 
 UPLOAD = Upload.__table__
 PDF_MAGIC = b"%PDF-"
@@ -60,17 +62,37 @@ class UnknownUpload(StoreError):
         super().__init__("no such file")
 
 
+#: what is removed from a name before it is shown: the bidi embeddings,
+#: overrides and isolates (U+202A-U+202E, U+2066-U+2069), the direction
+#: marks, zero-width and other format characters (category Cf), C1
+#: controls and line or paragraph separators, by which a name could show
+#: as another ("plan\u202efdp.exe" as "planexe.pdf")
+_HIDDEN = frozenset(("Cf", "Cc", "Zl", "Zp", "Cs", "Co", "Cn"))
+
+
+def display_name(name: str) -> str:
+    """``name`` as it may be shown: without the characters of
+    :data:`_HIDDEN`, its runs of spaces made one."""
+    kept = "".join(c for c in name if unicodedata.category(c) not in _HIDDEN)
+    return " ".join(kept.split())
+
+
 def check_name(name: str) -> str:
-    """The user's file name, to show; refused if it names a folder."""
+    """The user's file name, to show (:func:`display_name`: without bidi,
+    format or control characters); refused if it names a folder, or holds
+    a C0 control character (no browser sends one: a forged request)."""
     if not isinstance(name, str) or not name.strip():
         raise UploadRefused("the file has no name; choose the plan's PDF file")
     if "/" in name or "\\" in name or name.strip() in (".", "..") or ".." in Path(name.replace("\\", "/")).parts:
         raise UploadRefused(f"the file name {name[:80]!r} names a folder ('../' or '/'); upload the file under its own name")
     if _CONTROL.search(name):
         raise UploadRefused("the file name holds control characters; rename the file and upload it again")
-    if len(name) > _NAME_MAX:
+    shown = display_name(name)
+    if not shown or shown in (".", ".."):
+        raise UploadRefused("the file has no name one can read; rename the file and upload it again")
+    if len(shown) > _NAME_MAX:
         raise UploadRefused(f"the file name is longer than {_NAME_MAX} characters; rename the file")
-    return name.strip()
+    return shown
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,11 @@ A login that fails :data:`LOCK_AFTER` times in a row locks the account for
 :data:`LOCK_MINUTES`; a good login clears the count.  A wrong current
 password on the password-change form counts as a failed login.
 
+An applicant's account whose address is not proved (``verified_at``
+empty: a registration made before its link was required) cannot log in:
+a reset link or an invitation sent to the address proves it
+(models/account_links.py, models/applicants.py).
+
 A password change (:meth:`Users.change_password` by the user,
 :meth:`Users.set_password`, the reset by ``permits users passwd``) and
 :meth:`Users.disable` end every session of the user on the server's side:
@@ -54,6 +59,9 @@ __all__ = [
     "check_password",
     "user_of_row",
     "end_sessions",
+    "replace_password",
+    "hash_password",
+    "verify_password",
 ]
 
 USER = UserRow.__table__
@@ -125,6 +133,35 @@ def end_sessions(conn, user_id: int) -> int:
     transaction ``conn``: a cookie that opened one opens nothing now.  The
     count of sessions ended."""
     return conn.execute(delete(SESSION).where(SESSION.c.user_id == user_id)).rowcount
+
+
+def replace_password(conn, user_id: int, password_hash: str, **also) -> None:
+    """Give the user the password of ``password_hash`` (argon2), in the
+    transaction ``conn``: every session of the user ends (its rows
+    deleted), the lock is cleared; ``also``: other columns to set (an
+    applicant's ``verified_at``)."""
+    end_sessions(conn, user_id)
+    conn.execute(
+        update(USER)
+        .where(USER.c.id == user_id)
+        .values(
+            password_hash=password_hash,
+            session_version=USER.c.session_version + 1,
+            failed_logins=0,
+            locked_until=None,
+            **also,
+        )
+    )
+
+
+def hash_password(password: str) -> str:
+    """The argon2 hash of a password that meets :func:`check_password`."""
+    return _HASHER.hash(check_password(password))
+
+
+def verify_password(hashed: str, password: str) -> bool:
+    """Whether ``password`` is the one ``hashed`` was made from."""
+    return _verify(hashed, password)
 
 
 def check_password(password: str) -> str:
@@ -306,19 +343,7 @@ class Users:
             return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
     def _set(self, conn, user_id: int, new: str) -> None:
-        """The new password's hash, in the transaction ``conn``: every session
-        of the user ends (its rows deleted), the lock is cleared."""
-        end_sessions(conn, user_id)
-        conn.execute(
-            update(USER)
-            .where(USER.c.id == user_id)
-            .values(
-                password_hash=_HASHER.hash(new),
-                session_version=USER.c.session_version + 1,
-                failed_logins=0,
-                locked_until=None,
-            )
-        )
+        replace_password(conn, user_id, _HASHER.hash(new))
 
     def _failed(self, conn, row, now: datetime) -> None:
         """Count a failed login on ``row``; the :data:`LOCK_AFTER`-th locks it."""
@@ -355,6 +380,13 @@ class Users:
             elif not _verify(row.password_hash, password) or row.disabled:
                 self._failed(conn, row, now)
                 refusal = LoginRefused()
+            elif row.role == APPLICANT and row.verified_at is None:
+                # a registration whose address is not proved is not usable:
+                # only someone who knows its password learns why
+                refusal = LoginRefused(
+                    "this account's address is not confirmed yet: follow the link emailed to it, "
+                    "or use 'Forgot your password?' to get a new one"
+                )
             else:
                 conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
         if refusal is not None:

@@ -12,6 +12,8 @@ An action that writes does all of its writing in one transaction.
   application complete or incomplete (the applicant's email queued in the
   same transaction);
 - :mod:`services.invite`: invite an applicant, owner or contractor;
+- :mod:`services.accounts`: register (proved by an emailed link), follow
+  that link, ask for a password reset and reset;
 - :mod:`services.abutters`: read an assessors' abutter list (every
   encoding, the owner merge), store it on a filing, read it back;
 - :mod:`services.parcels`: import a town's assessors' parcels, list the
@@ -43,6 +45,7 @@ notices, the record, the permit core, date law).  Never an interface.
 
 __all__ = [
     "abutters",
+    "accounts",
     "apply",
     "demo",
     "enforcement",

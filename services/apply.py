@@ -28,28 +28,45 @@ class NotSentBack(PermitsError):
         super().__init__(f"{filing_id}: the town has not sent this application back")
 
 
-def apply_online(store, uploads, account, application: Mapping[str, Any], plan_name: str, plan: bytes) -> str:
+def apply_online(store, uploads, account, application: Mapping[str, Any], plan_name: str, plan: bytes, *, limits=None) -> str:
     """Submit ``application`` (the filing JSON of an online application:
     its ``submitted`` history) for ``account``, with the plans
     ``plan_name`` / ``plan``; the new filing's id.  UploadRefused (nothing
-    written) for plans that are not a PDF within the limit; the core's
-    errors for an application it refuses."""
+    written) for plans that are not a PDF within the limit;
+    DailyLimitReached (nothing written) past the account's ``limits`` for
+    the day (:class:`models.daily_limits.DailyLimits`; None: no daily
+    limit); the core's errors for an application it refuses."""
     from models.applicants import Applicants
+    from models.daily_limits import check_daily
 
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan)
     with uploads.staged(name, plan) as staged, store.engine.begin() as conn:
+        if limits is not None:
+            check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=True)
         [filing_id] = store.import_filings([application], by=by, conn=conn)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
         Applicants(store).link(account, filing_id, "submitted", conn=conn)
     return filing_id
 
 
-def resubmit(store, uploads, account, filing_id: str, *, today: date, expect_seq: int, plan_name: str = "", plan: bytes = b""):
+def resubmit(
+    store,
+    uploads,
+    account,
+    filing_id: str,
+    *,
+    today: date,
+    expect_seq: int,
+    plan_name: str = "",
+    plan: bytes = b"",
+    limits=None,
+):
     """Send an application the town found incomplete again (a new
     ``submitted`` event: no clock runs until the town finds it complete),
     with corrected plans when given; one transaction.  NotSentBack when
-    the town has not sent it back."""
+    the town has not sent it back; DailyLimitReached when the plans pass
+    the account's upload ``limits`` for the day (None: no daily limit)."""
     from workflows.submission import submission_of, submitted_event
 
     filing, _ = store.load(filing_id)
@@ -59,15 +76,15 @@ def resubmit(store, uploads, account, filing_id: str, *, today: date, expect_seq
     name = uploads.check(plan_name, plan) if plan else ""
     if not plan:
         return store.record(filing_id, submitted_event(today), by=by, expect_seq=expect_seq, today=today)
+    from models.daily_limits import check_daily
+
+    def then(conn, _filing):
+        if limits is not None:
+            check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)
+        uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
+
     with uploads.staged(name, plan) as staged:
-        return store.record(
-            filing_id,
-            submitted_event(today),
-            by=by,
-            expect_seq=expect_seq,
-            today=today,
-            then=lambda conn, _filing: uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id),
-        )
+        return store.record(filing_id, submitted_event(today), by=by, expect_seq=expect_seq, today=today, then=then)
 
 
 def ask_renewal(store, account, filing_id: str, *, today: date, expect_seq: int):

@@ -197,7 +197,7 @@ def world(store):
     """Fill the web kit's store with what the applicant's routes need, and
     return (the values to fill route parameters with, a logged-in client
     for each role, with its CSRF token)."""
-    from webkit import PASSWORD, USERS, client, csrf_of, login
+    from webkit import USERS, client, csrf_of, login, register
 
     from models.applicants import Applicants
     from models.users import Users
@@ -208,10 +208,7 @@ def world(store):
         login(c, who)
         clients[who] = c
     ann = client(store)
-    token = csrf_of(ann.get("/register").text)
-    r = ann.post("/register", data={"csrf": token, "email": APPLICANT_EMAIL, "password": PASSWORD, "password2": PASSWORD})
-    assert r.status_code == 303, r.text
-    token = csrf_of(ann.get("/my").text)
+    token = register(ann, APPLICANT_EMAIL)
     form = {
         "csrf": token,
         "town": "canton",

@@ -91,6 +91,38 @@ def login(c: TestClient, who: str) -> str:
     return csrf_of(c.get("/today").text)
 
 
+def emailed_link(store: Store, address: str, prefix: str) -> str:
+    """The path of the last link starting with ``prefix`` (``/confirm/``,
+    ``/reset/``) emailed to ``address`` through the outbox."""
+    from email import message_from_bytes
+    from email.policy import default
+
+    from models.outbox import Outbox
+
+    outbox = Outbox(store)
+    for e in reversed(outbox.entries()):
+        if e.address == address:
+            body = message_from_bytes(outbox.message(e.id), policy=default).get_body().get_content()
+            found = re.search(r"https?://[^\s/]+(" + re.escape(prefix) + r"[A-Za-z0-9_-]+)", body)
+            if found:
+                return found.group(1)
+    raise AssertionError(f"no {prefix} link emailed to {address}")
+
+
+def register(c, email: str, store: Store | None = None, password: str = PASSWORD) -> str:
+    """Register ``email`` through the web and follow the link emailed to
+    it (read from the outbox of ``store``, default the client's app's);
+    the logged-in session's CSRF token."""
+    store = store or c.app.state.store
+    token = csrf_of(c.get("/register").text)
+    r = c.post("/register", data={"csrf": token, "email": email, "password": password, "password2": password})
+    assert r.status_code == 200 and "Check your email" in r.text, r.text
+    link = emailed_link(store, email.strip().lower(), "/confirm/")
+    r = c.post(link, data={"csrf": csrf_of(c.get(link).text), "password": password})
+    assert r.status_code == 303 and r.headers["location"] == "/my", r.text
+    return csrf_of(c.get("/my").text)
+
+
 @contextmanager
 def serving(app):
     """``app`` served by uvicorn in a thread on a free 127.0.0.1 port; its port."""

@@ -11,6 +11,7 @@ May import: every layer below, FastAPI/Starlette, Jinja2 and uvicorn.  Never
 """
 
 __all__ = [
+    "account_pages",
     "admin",
     "app",
     "applicant_pages",

@@ -123,10 +123,12 @@ def create_app(
         # a route's typed parameter that does not parse: never FastAPI's JSON
         return error_page(request, 404, "No such page or filing, or not one of yours.")
 
+    from models.account_links import AccountLinks
     from models.applicants import Applicants
     from models.uploads import Uploads
 
     from . import (
+        account_pages,
         admin,
         applicant_pages,
         auth,
@@ -143,6 +145,8 @@ def create_app(
     app.state.applicants = Applicants(store)
     app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
     app.state.uploads.tidy()  # the plans of an application killed before its commit
+    app.state.account_links = AccountLinks(store.engine, now=store.now)
+    app.include_router(account_pages.router)
     app.include_router(applicant_pages.router)
     app.include_router(submissions.router)
     app.include_router(auth.router)

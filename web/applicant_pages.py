@@ -1,4 +1,4 @@
-"""The applicant's side of the workbench: register, accept an invitation,
+"""The applicant's side of the workbench: accept an invitation,
 my filings, apply online, and each filing's status page with its notices,
 its plans and the renewal request.
 
@@ -55,6 +55,14 @@ def current_applicant(request: Request) -> tuple:
 Applicant = Annotated[tuple, Depends(current_applicant)]
 
 
+def _limits(request: Request):
+    """The account's limits for a day (PERMITS_APPLICATIONS_PER_DAY, PERMITS_UPLOAD_MB_PER_DAY)."""
+    from models.daily_limits import DailyLimits
+
+    settings = request.app.state.settings
+    return DailyLimits(settings.applications_per_day, settings.upload_bytes_per_day)
+
+
 def _mine(request: Request, account: Account, fid: str) -> str:
     try:
         check_filing_id(fid)
@@ -65,33 +73,7 @@ def _mine(request: Request, account: Account, fid: str) -> str:
     return fid
 
 
-# -- register and invitations ------------------------------------------------
-
-
-@router.get("/register")
-def register_page(request: Request):
-    return render(request, "register.html", {"error": None, "email": "", "min": MIN_PASSWORD}, user=None)
-
-
-@router.post("/register")
-def register(request: Request, form: PostedForm):
-    email, password = str(form.get("email") or ""), str(form.get("password") or "")
-    try:  # every registration counts, made or refused: a refusal may name an address taken
-        request.app.state.throttle.hit("register", client_address(request))
-    except TooManyAttempts as exc:
-        return too_many(request, exc)
-    if password != str(form.get("password2") or ""):
-        error = "the two passwords differ"
-    else:
-        try:
-            account = request.app.state.applicants.register(email, password)
-        except ApplicantError as exc:
-            error = str(exc)
-        else:
-            start_session(request, account.id)
-            return RedirectResponse("/my", status_code=303)
-    ctx = {"error": error, "email": email, "min": MIN_PASSWORD}
-    return render(request, "register.html", ctx, user=None, status=422)
+# -- invitations (registering is web/account_pages.py's) ------------------------
 
 
 def _invitation_page(request, token, error=None, status=200):
@@ -188,7 +170,7 @@ def apply(request: Request, kind: str, applicant: Applicant, form: PlanForm):
     from services.apply import apply_online
 
     try:
-        filing_id = apply_online(request.app.state.store, uploads, account, obj, name, data)
+        filing_id = apply_online(request.app.state.store, uploads, account, obj, name, data, limits=_limits(request))
     except UploadRefused as exc:
         return _apply_form(request, user, kind, values, {"plan": str(exc)}, status=422)
     except PermitsError as exc:
@@ -372,6 +354,7 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
             expect_seq=seq,
             plan_name=name,
             plan=data,
+            limits=_limits(request),
         )
     except NotSentBack:
         return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)

@@ -103,7 +103,7 @@ def invite(request: Request, fid: str, user: StaffUser, form: PostedForm):
             fid,
             str(form.get("email") or ""),
             by=user.email,
-            base_url=str(request.base_url),
+            base_url=state.settings.base_url,  # PERMITS_BASE_URL, never the request's Host
             now=state.now(),
             mail_from=state.settings.mail_from,
         )

@@ -36,6 +36,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    │    └── LoginRefused (models.users)      a wrong email or password, a locked account
      │    ├── ApplicantError   (models.applicants)  a registration or invitation refused
      │    │    └── InvitationRefused (models.applicants) an invitation link unknown, used or expired
+     │    ├── LinkRefused      (models.account_links) a registration's or reset's emailed link unknown, used or expired
+     │    ├── DailyLimitReached (models.daily_limits) an account's applications or uploads over the day's limit
      │    ├── TooManyAttempts  (models.throttle)    too many failed logins or registrations from an address
      │    ├── UploadRefused    (models.uploads)     plans that are not a PDF within the limit
      │    └── UnknownUpload    (models.uploads)     no such file for this viewer (a 404)

@@ -126,3 +126,43 @@ def test_the_environment_handed_to_a_worker_replaces_what_the_parent_had():
     handed = config.environment(settings._replace(secret_key="one key for all"))
     assert handed["PERMITS_SECRET_KEY"] == "one key for all" and handed["PERMITS_SMTP_URL"] == ""
     assert config.load({"PERMITS_SMTP_URL": "smtp://old.example", **handed}).smtp_url is None
+
+
+def test_the_base_url_and_the_days_limits_have_their_defaults_and_move():
+    s = config.load({})
+    assert s.base_url == "http://127.0.0.1:8000" and s.applications_per_day == 10
+    assert s.upload_bytes_per_day == 100 * 1024 * 1024
+    s = config.load(
+        {
+            "PERMITS_BASE_URL": "https://permits.canton.example/workbench/",
+            "PERMITS_APPLICATIONS_PER_DAY": "3",
+            "PERMITS_UPLOAD_MB_PER_DAY": "40",
+        }
+    )
+    assert s.base_url == "https://permits.canton.example/workbench"
+    assert (s.applications_per_day, s.upload_bytes_per_day) == (3, 40 * 1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "permits.canton.example",
+        "ftp://permits.canton.example",
+        "https://",
+        "https://a.example/?next=x",
+        "https://u:p@a.example",
+        "https://a.example:port",
+        "https://a.example/#x",
+        "https://a .example",
+    ],
+)
+def test_a_base_url_that_is_not_a_web_address_is_refused_naming_the_setting(value):
+    with pytest.raises(BadSetting, match="PERMITS_BASE_URL"):
+        config.load({"PERMITS_BASE_URL": value})
+
+
+@pytest.mark.parametrize("name", ["PERMITS_APPLICATIONS_PER_DAY", "PERMITS_UPLOAD_MB_PER_DAY"])
+@pytest.mark.parametrize("value", ["0", "-1", "many", "1.5", "²"])
+def test_a_days_limit_that_is_not_a_positive_whole_number_is_refused_naming_the_setting(name, value):
+    with pytest.raises(BadSetting, match=name):
+        config.load({name: value})

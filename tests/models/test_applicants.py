@@ -106,9 +106,9 @@ def test_an_unknown_or_malformed_invitation_token_is_refused(people):
             applicants.accept(token, PASSWORD)
 
 
-def test_accepting_an_invitation_for_an_existing_account_needs_its_password_and_proves_the_address(people):
+def test_accepting_an_invitation_for_an_existing_proved_account_needs_its_password(people):
     applicants, _ = people
-    mine = applicants.register("ann.lee@example.org", PASSWORD)
+    mine = applicants.register("ann.lee@example.org", PASSWORD, verified=True)
     token = applicants.invite(MINE["id"], "ann.lee@example.org", by="agent")
     with pytest.raises(InvitationRefused, match="give its password"):
         applicants.accept(token, "someone else's guess")

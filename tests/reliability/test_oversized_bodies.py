@@ -132,13 +132,17 @@ def session_of(port: int, path: str = "/login") -> tuple[str, str]:
     return f"permits_session={r.cookies['permits_session']}", token
 
 
-def applicant_session(port: int) -> tuple[str, str]:
+def applicant_session(port: int, store) -> tuple[str, str]:
     import httpx
+    from webkit import emailed_link
 
     with httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
         token = re.search(r'name="csrf" value="([^"]+)"', c.get("/register").text).group(1)
         data = {"csrf": token, "email": "ann@example.org", "password": PASSWORD, "password2": PASSWORD}
-        assert c.post("/register", data=data).status_code == 303
+        assert c.post("/register", data=data).status_code == 200
+        link = emailed_link(store, "ann@example.org", "/confirm/")
+        token = re.search(r'name="csrf" value="([^"]+)"', c.get(link).text).group(1)
+        assert c.post(link, data={"csrf": token, "password": PASSWORD}).status_code == 303
         token = re.search(r'name="csrf" value="([^"]+)"', c.get("/my/apply?kind=noi").text).group(1)
         return f"permits_session={c.cookies['permits_session']}", token
 
@@ -209,7 +213,7 @@ def test_the_same_plan_sent_with_the_token_first_does_spool_and_leaves_nothing_a
     """The control: the measurement sees a spooled upload while it is sent,
     and nothing once the request is answered."""
     port, app = server
-    cookie, token = applicant_session(port)
+    cookie, token = applicant_session(port, store)
     fields = {
         "town": "saugus",
         "address": "9 Central St",
@@ -269,14 +273,12 @@ def test_each_form_has_its_own_limit_and_says_so_in_words(web):
 
 
 def test_a_plan_over_the_upload_limit_is_refused_before_it_is_read(store, monkeypatch, tmp_path):
-    from webkit import client, csrf_of
+    from webkit import client, register
 
     monkeypatch.setenv("PERMITS_UPLOAD_MAX_MB", "1")
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
     ann = client(store)
-    token = csrf_of(ann.get("/register").text)
-    ann.post("/register", data={"csrf": token, "email": "ann@example.org", "password": PASSWORD, "password2": PASSWORD})
-    token = csrf_of(ann.get("/my").text)
+    token = register(ann, "ann@example.org")
     r = ann.post(
         "/my/apply/noi",
         data={"csrf": token, "town": "saugus"},

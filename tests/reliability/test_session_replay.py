@@ -14,7 +14,7 @@ import os
 
 from kit import report_row
 from sqlalchemy import text
-from webkit import PASSWORD, USERS, client, csrf_of, login, make_store
+from webkit import PASSWORD, USERS, client, csrf_of, login, make_store, register
 
 from models.users import Users
 
@@ -49,8 +49,7 @@ def _end(how: str, c, store, email: str, token: str) -> None:
 def test_a_copied_cookie_replayed_after_its_session_ended_opens_nothing(db_url):
     store = make_store(db_url)
     ann = client(store)
-    token = csrf_of(ann.get("/register").text)
-    ann.post("/register", data={"csrf": token, "email": "ann@example.org", "password": PASSWORD, "password2": PASSWORD})
+    register(ann, "ann@example.org")
     opened = lost = 0
     for n in range(ROUNDS):
         how = ENDS[n % len(ENDS)]

@@ -25,9 +25,11 @@ def _mail(store):
     return entry.kind, entry.address, message["Subject"], body.replace(link.group(2), "TOKEN"), link.group(1)
 
 
-def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store, capsys, tmp_path):
+def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store, capsys, tmp_path, monkeypatch):
     import shutil
 
+    # both take the link's start from PERMITS_BASE_URL (the web never from the request's host)
+    monkeypatch.setenv("PERMITS_BASE_URL", "https://permits.canton.example/")
     from models.service import Store
 
     shutil.copy(store.url.removeprefix("sqlite:///"), tmp_path / "cli.db")
@@ -36,8 +38,6 @@ def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store
         "invite",
         FID,
         "Owner@Example.org",
-        "--base-url",
-        "http://testserver/",
         "--db",
         by_cli.url,
         "--by",
@@ -55,9 +55,9 @@ def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store
         "invitation",
         "owner@example.org",
         f"Follow filing {FID} online",
-        "http://testserver/invitation/",
+        "https://permits.canton.example/invitation/",
     )
-    link = re.search(r"http://testserver(/invitation/\S+)", printed).group(1)
+    link = re.search(r"https://permits\.canton\.example(/invitation/\S+)", printed).group(1)
     assert client(by_cli).get(link).status_code == 200
     by_cli.engine.dispose()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_web_browser import CHROMIUM, serving, walkthrough
-from webkit import PASSWORD
+from webkit import PASSWORD, emailed_link
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
 
@@ -43,6 +43,10 @@ def test_an_applicant_files_a_saugus_noi_online_and_downloads_the_decision(brows
         p.fill('input[name="password"]', PASSWORD)
         p.fill('input[name="password2"]', PASSWORD)
         p.click('button:has-text("Register")')
+        p.wait_for_selector("#answer")
+        p.goto(base + emailed_link(store, "ann.lee@example.org", "/confirm/"))  # the link in the email
+        p.fill('input[name="password"]', PASSWORD)
+        p.click('button:has-text("Finish registering")')
         p.wait_for_url("**/my")
         w.shot("registered")
         p.click('a:has-text("Notice of Intent")')
