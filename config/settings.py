@@ -111,6 +111,8 @@ SETTINGS: tuple[Setting, ...] = (
         f"`{DEFAULT_TIMEZONE}`",
         "the towns' time zone (an IANA name): every stamp printed or shown (postings, emails, the timeline, "
         'sent lists) and every "today" is in it, whatever zone the server runs in',
+    ),
+    Setting(
         "PERMITS_BASE_URL",
         f"`{DEFAULT_BASE_URL}`",
         "the workbench's public address, the start of every link an email carries (an invitation, a registration, "
