@@ -17,6 +17,7 @@ __all__ = [
     "db",
     "deposit_ledger",
     "errors",
+    "inspection_schedule",
     "location",
     "migrate",
     "migrations",

@@ -17,7 +17,11 @@ An action that writes does all of its writing in one transaction.
   (rendering a recorded notice again is not a second sending);
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
   one transaction), and resubmit;
-- :mod:`services.schedule`: the DPW's schedule;
+- :mod:`services.schedule`: the DPW's schedule (inspections, other dates);
+- :mod:`services.inspections`: record an inspection with its photos, and on
+  a fail its defect and re-inspection day;
+- :mod:`services.deposits`: fill a street opening's deposit ledger from its
+  events, and list the open deposits;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
 - :mod:`services.demo`: build the demonstration store.
@@ -26,4 +30,16 @@ May import: every layer below (the sweep and the demo, the settings,
 notices, the record, the permit core, date law).  Never an interface.
 """
 
-__all__ = ["abutters", "apply", "demo", "feeds", "invite", "notices", "record", "schedule", "sweep"]
+__all__ = [
+    "abutters",
+    "apply",
+    "demo",
+    "deposits",
+    "feeds",
+    "inspections",
+    "invite",
+    "notices",
+    "record",
+    "schedule",
+    "sweep",
+]

@@ -43,7 +43,12 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int) -
     store = Store(url)
     try:
         store.upgrade()
-        n = len(store.import_filings(generate(count, as_of, seed=seed), by="permits demo"))
+        filings = list(generate(count, as_of, seed=seed))
+        n = len(store.import_filings(filings, by="permits demo"))
+        from services.deposits import fill_filings
+
+        # each street opening's fees and deposit from its events (Canton 16-12 §4-6)
+        fill_filings(store, [f["id"] for f in filings if f["kind"] == "street-opening"], by="permits demo")
     finally:
         store.engine.dispose()
     return DemoStore(url, n)

@@ -18,11 +18,13 @@ __all__ = [
     "auth",
     "bodies",
     "clients",
+    "deposit_pages",
     "filing_pages",
     "forms",
     "headers",
     "pages",
     "render",
+    "schedule_pages",
     "submissions",
     "values",
 ]

@@ -122,7 +122,7 @@ def create_app(
     from models.applicants import Applicants
     from models.uploads import Uploads
 
-    from . import admin, applicant_pages, auth, filing_pages, pages, submissions
+    from . import admin, applicant_pages, auth, deposit_pages, filing_pages, pages, schedule_pages, submissions
 
     app.state.applicants = Applicants(store)
     app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
@@ -133,4 +133,6 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(filing_pages.router)
     app.include_router(admin.router)
+    app.include_router(schedule_pages.router)
+    app.include_router(deposit_pages.router)
     return app

@@ -88,6 +88,10 @@ def filing_page_response(
         "values": values or {},
         "kind_label": KIND_LABELS[filing.kind],
     }
+    from .deposit_pages import ledger_section
+
+    ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
+    ctx["photos"] = request.app.state.uploads.of_filing(fid, "photo")  # its inspections' photos
     return render(request, "filing.html", ctx, user=user, status=status)
 
 

@@ -17,6 +17,7 @@ import-linter contracts in pyproject.toml).
 __all__ = [
     "clocks",
     "departments",
+    "deposit_events",
     "deposits",
     "docket",
     "errors",
@@ -27,6 +28,7 @@ __all__ = [
     "guards",
     "ids",
     "inputs",
+    "inspections",
     "land_disturbance",
     "machine",
     "noi",

@@ -55,6 +55,10 @@ ACTIONS = {
     "certification-answer": "answer the request to certify the temporary patch",
     "revocation-notice": "send written notice of the revocation hearing",
     "after-hours-payment": "after-hours inspection bill is due",
+    "trench-inspection": "inspect the trench before it is backfilled",
+    "patch-inspection": "inspect the temporary patch",
+    "final-inspection": "final inspection of the permanent patch",
+    "re-inspection": "re-inspect the work that failed",
 }
 
 

@@ -42,6 +42,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NotAwaitingCheck      (services.record)    complete/incomplete of a filing not waiting to be checked
      ├── MissingReason         (services.record)    a void without its reason
      ├── NotSentBack           (services.apply)     a resubmission the town did not ask for
+     ├── InspectionRefused     (services.inspections) a stage that does not fit, a fail without its defect, too many photos
      └── UsageError            (cli.args)           a command line the parser refuses
 
 Control flow, never shown to a user as an error:

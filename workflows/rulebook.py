@@ -71,6 +71,10 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "recording-before-work": "earliest",
         "mail-receipts": "earliest",
         "surety": "earliest",
+        "trench-inspection": "deadline",
+        "patch-inspection": "deadline",
+        "final-inspection": "deadline",
+        "re-inspection": "deadline",
     }
 )
 
@@ -98,6 +102,9 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "dig-safe-notice": "Dig Safe notice given",
         "received": "request received",
         "patch-noticed": "permanent patch noticed",
+        "trench-open": "the trench opened",
+        "permanent-patch": "permanent patch placed",
+        "reinspection": "the re-inspection set when an inspection failed",
     }
 )
 
@@ -120,6 +127,9 @@ class Clock:
     max_count: int | None = None
     met_when: str = "any"  # "any" of met_by meets it, or "all" of them
     optional: bool = False  # a chance, not a duty: once passed unmet it is dropped, never overdue
+    #: a call, not a time limit: listed from its day until an act meets it,
+    #: and an act after the day is on time (the DPW's inspections, 16-12 §10.2)
+    open_ended: bool = False
 
     @property
     def type(self) -> str:

@@ -55,6 +55,11 @@ FILING_FORMAT_CLOCKS = {
     # Mansfield 25 §7.G (receipts before the hearing) and §12 (surety before disturbance, released after §13, §15)
     "mail-receipts": "earliest",
     "surety": "earliest",
+    # Canton 16-12 §10.2: the DPW's inspections (a), (b), (d) and a failed one's re-inspection
+    "trench-inspection": "deadline",
+    "patch-inspection": "deadline",
+    "final-inspection": "deadline",
+    "re-inspection": "deadline",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")
