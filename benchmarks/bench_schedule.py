@@ -49,7 +49,7 @@ def _pair(page, query) -> tuple[list[float], list[float], list[float]]:
     query()  # warm-up, untimed
     for n in range(ROUNDS):
         took = {}
-        for name in (("page", "query") if n % 2 == 0 else ("query", "page")):
+        for name in ("page", "query") if n % 2 == 0 else ("query", "page"):
             gc.collect()
             if name == "page":
                 took[name] = page()

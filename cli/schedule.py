@@ -52,7 +52,7 @@ def cmd_schedule(args) -> int:
     if args.json:
         out = {"as_of": day.isoformat(), "within": args.within}
         if got is not None:
-            out |= {"tab": got.tab, "page": got.page, "pages": got.pages, "total": got.total}
+            out |= {"tab": got.tab, "page": got.page, "pages": got.pages, "total": got.total, "more": got.more}
             out["items"] = [r.as_dict() for r in got.rows]
         else:
             out["items"] = [r.as_dict() for r in rows]
@@ -60,7 +60,8 @@ def cmd_schedule(args) -> int:
         return 0
     head = f"DPW schedule as of {day}, the next {args.within} days: "
     if got is not None:
-        head += f"{got.tab}, {got.total} item(s), page {got.page} of {got.pages}"
+        counted = f"more than {got.total - 1:,}" if got.capped else f"{got.total}"
+        head += f"{got.tab}, {counted} item(s), page {got.page}" + ("" if got.capped else f" of {got.pages}")
     else:
         head += f"{len(rows)} item(s)"
     print(head + (f", {args.town}" if args.town else ""))

@@ -27,7 +27,7 @@ from .queries import DocketRow, as_date, as_datetime
 from .service import Store
 from .tables import INSPECTION_WHERE, FilingClock, FilingRow, Party
 
-__all__ = ["ScheduleQuery", "inspections_page", "other_dates_page", "OTHER_STATUSES"]
+__all__ = ["ScheduleQuery", "inspections_page", "other_dates_page", "OTHER_STATUSES", "COUNT_CAP"]
 
 FILING, CLOCK, PARTY = FilingRow.__table__, FilingClock.__table__, Party.__table__
 STREET = "street-opening"
@@ -92,11 +92,17 @@ def _select(q: ScheduleQuery, wanted, count: bool):
     return query
 
 
+#: rows counted at most: a page says "more than 1,000" beyond it, so the
+#: count reads at most this many index entries however large the store
+COUNT_CAP = 1000
+
+
 def _page(store: Store, q: ScheduleQuery, wanted, as_of: date) -> tuple[list[DocketRow], int]:
     rows_query = _select(q, wanted, False).order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.n).offset(q.offset).limit(q.limit)
+    counted = _select(q, wanted, False).with_only_columns(CLOCK.c.n).limit(COUNT_CAP + 1).subquery()
     with store.reader.connect() as conn:
         rows = conn.execute(rows_query).all()
-        total = conn.execute(_select(q, wanted, True)).scalar_one()
+        total = conn.execute(select(func.count()).select_from(counted)).scalar_one()
     out = []
     for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor, seq, stored in rows:
         day = as_date(day)
@@ -132,7 +138,8 @@ def _inspections(q: ScheduleQuery):
 
 def inspections_page(store: Store, q: ScheduleQuery, *, as_of: date) -> tuple[list[DocketRow], int]:
     """One page of the inspections due through ``q.until`` (from ``q.since``,
-    or overdue ones first), soonest first, and how many there are in all."""
+    or overdue ones first), soonest first, and how many there are in all
+    (counted up to :data:`COUNT_CAP` + 1: beyond the cap, "more than 1,000")."""
     return _page(store, q, _inspections(q), as_of)
 
 

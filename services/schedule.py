@@ -63,8 +63,21 @@ class SchedulePage:
     per_page: int
 
     @property
+    def capped(self) -> bool:
+        """More rows than the store counts (models.inspection_schedule.COUNT_CAP)."""
+        from models.inspection_schedule import COUNT_CAP
+
+        return self.total > COUNT_CAP
+
+    @property
     def pages(self) -> int:
+        """The pages counted (when :attr:`capped`, there are more beyond)."""
         return max(1, -(-self.total // self.per_page))
+
+    @property
+    def more(self) -> bool:
+        """Whether a page follows this one."""
+        return self.page < self.pages or (self.capped and len(self.rows) == self.per_page)
 
 
 def schedule_page(
@@ -118,7 +131,7 @@ def dpw_schedule(store, *, as_of: date, within: int = SCHEDULE_WITHIN, towns: Se
         while True:
             got = schedule_page(store, as_of=as_of, towns=towns, tab=tab, within=within, page=page, per_page=500)
             rows += [r.row for r in got.rows]
-            if page >= got.pages:
+            if not got.more:
                 break
             page += 1
     rows.sort(key=lambda r: (r.date, r.filing, r.clock))

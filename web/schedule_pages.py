@@ -108,7 +108,7 @@ def schedule_response(request: Request, user: User, filters: dict[str, str], *, 
         "error": error,
         "here": _query(filters),
         "prev": _query(filters, page=str(got.page - 1)) if got.page > 1 else None,
-        "next": _query(filters, page=str(got.page + 1)) if got.page < got.pages else None,
+        "next": _query(filters, page=str(got.page + 1)) if got.more else None,
         "tab_links": {t: _query({**filters, "page": "1"}, tab=t) for t in ("inspections", "other")},
         "max_photos": _max_photos(),
     }

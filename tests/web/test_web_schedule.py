@@ -180,3 +180,19 @@ def test_the_filters_and_pages_narrow_the_rows(tmp_path):
     bad = web.get("/schedule?tab=other&from=not-a-day&page=zero")
     assert bad.status_code == 200 and "page 1 of" in bad.text
     store.engine.dispose()
+
+
+def test_past_the_count_cap_the_page_says_more_than_and_still_offers_the_next_page(tmp_path, monkeypatch):
+    import models.inspection_schedule as queries
+    from demo.generate import generate
+
+    store = make_store(f"sqlite:///{tmp_path / 'capped.db'}")
+    store.import_filings(generate(600, TODAY, seed=3), by="test")
+    web = client(store)
+    login(web, "admin")
+    monkeypatch.setattr(queries, "COUNT_CAP", 60)
+    first = web.get("/schedule?tab=other").text
+    assert 'id="count">More than 60 date(s); page 1.' in first and 'rel="next"' in first
+    second = web.get("/schedule?tab=other&page=2").text
+    assert 'rel="prev"' in second and "<li class=\"card" in second
+    store.engine.dispose()
