@@ -27,7 +27,7 @@ from .queries import DocketRow, as_date, as_datetime
 from .service import Store
 from .tables import INSPECTION_WHERE, FilingClock, FilingRow, Party
 
-__all__ = ["ScheduleQuery", "inspections_page", "other_dates_page", "OTHER_STATUSES", "COUNT_CAP"]
+__all__ = ["ScheduleQuery", "inspections_query", "inspections_page", "other_dates_page", "OTHER_STATUSES", "COUNT_CAP"]
 
 FILING, CLOCK, PARTY = FilingRow.__table__, FilingClock.__table__, Party.__table__
 STREET = "street-opening"
@@ -134,6 +134,13 @@ def _inspections(q: ScheduleQuery):
     if q.since is not None:
         conds.append(CLOCK.c.date >= q.since)
     return and_(*conds)
+
+
+def inspections_query(q: ScheduleQuery):
+    """The SELECT of one page of inspections, as :func:`inspections_page`
+    runs it (tests/models/test_inspection_index.py reads its plan)."""
+    wanted = _inspections(q)
+    return _select(q, wanted, False).order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.n).offset(q.offset).limit(q.limit)
 
 
 def inspections_page(store: Store, q: ScheduleQuery, *, as_of: date) -> tuple[list[DocketRow], int]:

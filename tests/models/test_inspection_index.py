@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from datetime import date
 
-from models.inspection_schedule import ScheduleQuery, _inspections, _select
+from models.inspection_schedule import ScheduleQuery, inspections_query
 from models.service import Store
 
 INDEX = "ix_filing_clock_inspection"
 
 
 def _plan(store: Store, q: ScheduleQuery) -> str:
-    query = _select(q, _inspections(q), False).limit(q.limit)
+    query = inspections_query(q)
     sql = str(query.compile(store.engine, compile_kwargs={"literal_binds": True}))
     with store.engine.connect() as conn:
         if store.engine.dialect.name == "postgresql":
