@@ -6,9 +6,10 @@ transaction that writes it, with the applicant's row locked.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import case, func, insert, select
 from sqlalchemy.engine import Connection, Engine
 
 from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dollars, refund_allowed, statement
@@ -16,7 +17,7 @@ from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dol
 from .errors import StoreError, UnknownFiling
 from .tables import FilingRow, LedgerEntry, Party
 
-__all__ = ["DepositLedger", "UnknownApplicant"]
+__all__ = ["DepositLedger", "UnknownApplicant", "OpenDeposit", "open_deposits", "filing_entries"]
 
 PARTY, LEDGER, FILING = Party.__table__, LedgerEntry.__table__, FilingRow.__table__
 
@@ -87,6 +88,54 @@ class DepositLedger:
             )
             return after
 
+    def fill(self, conn: Connection, filing_id: str, lines_for: Callable, *, by: str) -> int:
+        """Append to the account of the filing's applicant, in the caller's
+        transaction, each of ``lines_for(category)`` (the applicant's
+        category; :class:`workflows.deposit_events.SourcedLine` values)
+        whose source it does not hold yet, each checked with the whole
+        account (LedgerRefused, nothing written, for one it cannot bear);
+        how many were appended.  A filing naming no applicant has no account."""
+        filing = conn.execute(select(FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
+        if filing is None:
+            raise UnknownFiling(filing_id)
+        if filing.applicant_id is None:
+            return 0
+        party = conn.execute(select(PARTY).where(PARTY.c.id == filing.applicant_id).with_for_update()).first()
+        lines = lines_for(party.category)
+        held = set(
+            conn.execute(select(LEDGER.c.source).where(LEDGER.c.filing_id == filing_id, LEDGER.c.source.is_not(None))).scalars()
+        )
+        new = [s for s in lines if s.source not in held]
+        if not new:
+            return 0
+        account = _lines(conn, party.id)
+        seq = conn.execute(select(func.max(LEDGER.c.seq)).where(LEDGER.c.party_id == party.id)).scalar() or 0
+        rows = []
+        for sourced in new:
+            account.append(sourced.line)
+            statement(party.name, account)  # refuses what the account cannot bear
+            seq += 1
+            ln = sourced.line
+            rows.append(
+                dict(
+                    party_id=party.id,
+                    seq=seq,
+                    filing_id=filing_id,
+                    entry=ln.entry,
+                    item=ln.item,
+                    quantity=ln.quantity,
+                    amount_cents=ln.cents,
+                    date=ln.date,
+                    rule=ln.rule,
+                    note=ln.note,
+                    recorded_at=self.now(),
+                    recorded_by=by,
+                    source=sourced.source,
+                )
+            )
+        conn.execute(insert(LEDGER), rows)
+        return len(rows)
+
     def charge(self, name: str, filing_id: str, item: str, quantity: int, *, day: date, by: str) -> Statement:
         """A deposit or fee from the schedule, priced for the applicant's category."""
 
@@ -149,3 +198,59 @@ class DepositLedger:
             )
 
         return self._append(name, filing_id, make, day=day, by=by)
+
+
+@dataclass(frozen=True)
+class OpenDeposit:
+    """A permit's deposit the Town still holds, in cents: ``charged`` (the
+    deposits), ``held`` (charged less deductions and refunds), ``refunded``."""
+
+    filing: str
+    town: str
+    state: str
+    address: str | None
+    applicant: str
+    charged: int
+    held: int
+    refunded: int
+    deducted: int
+
+
+def _sum(entry: str):
+    return func.sum(case((LEDGER.c.entry == entry, LEDGER.c.amount_cents), else_=0))
+
+
+def open_deposits(engine: Engine, *, towns, limit: int = 200, offset: int = 0) -> tuple[list[OpenDeposit], int]:
+    """The permits of ``towns`` (None: all) whose deposit is not yet all
+    refunded or spent, by filing id, a page of them, and how many in all."""
+    held = _sum("deposit") - _sum("deduction") - _sum("refund")
+    query = (
+        select(
+            LEDGER.c.filing_id,
+            FILING.c.town,
+            FILING.c.state,
+            FILING.c.address,
+            PARTY.c.name,
+            _sum("deposit"),
+            held,
+            _sum("refund"),
+            _sum("deduction"),
+        )
+        .join(FILING, FILING.c.id == LEDGER.c.filing_id)
+        .join(PARTY, PARTY.c.id == LEDGER.c.party_id)
+        .group_by(LEDGER.c.filing_id, FILING.c.town, FILING.c.state, FILING.c.address, PARTY.c.name)
+        .having(held > 0)
+    )
+    if towns is not None:
+        query = query.where(FILING.c.town.in_(list(towns)))
+    with engine.connect() as conn:
+        total = conn.execute(select(func.count()).select_from(query.subquery())).scalar_one()
+        rows = conn.execute(query.order_by(LEDGER.c.filing_id).limit(limit).offset(offset)).all()
+    return [OpenDeposit(*r) for r in rows], total
+
+
+def filing_entries(engine: Engine, filing_id: str) -> list[Line]:
+    """The ledger's entries for one permit, in the order they were recorded."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(LEDGER).where(LEDGER.c.filing_id == filing_id).order_by(LEDGER.c.party_id, LEDGER.c.seq)).all()
+    return [Line(r.entry, r.amount_cents, r.date, r.filing_id, r.item, r.quantity, r.rule, r.note or "") for r in rows]

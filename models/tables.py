@@ -49,8 +49,13 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
+
+from workflows.inspections import INSPECTION_CLOCKS
+
+#: the rows of the partial index of the DPW's inspections (migration 0045)
+INSPECTION_WHERE = "clock_id IN (" + ", ".join(f"'{c}'" for c in INSPECTION_CLOCKS) + ")"
 
 __all__ = [
     "Party",
@@ -141,7 +146,18 @@ class EventRow(SQLModel, table=True):
 
 class FilingClock(SQLModel, table=True):
     __tablename__ = "filing_clock"
-    __table_args__ = (Index("ix_filing_clock_status_date", "status", "date"),)
+    __table_args__ = (
+        Index("ix_filing_clock_status_date", "status", "date"),
+        # the DPW's inspections only (migration 0045; models/inspection_schedule.py)
+        Index(
+            "ix_filing_clock_inspection",
+            "status",
+            "date",
+            "filing_id",
+            sqlite_where=text(INSPECTION_WHERE),
+            postgresql_where=text(INSPECTION_WHERE),
+        ),
+    )
     filing_id: str = Field(foreign_key="filing.id", primary_key=True)
     n: int = Field(primary_key=True)  # the clock's place in the replay: a clock id repeats per start
     clock_id: str
@@ -244,6 +260,7 @@ class LedgerEntry(SQLModel, table=True):
     note: str | None = None
     recorded_at: datetime
     recorded_by: str
+    source: str | None = None  # the event it was filled from, "event:3" (migration 0046)
 
 
 class UserRow(SQLModel, table=True):

@@ -11,7 +11,10 @@ generated name in a folder outside any web root, a row per upload.
   C0 control characters.
 - A plan is a PDF: the content must begin with ``%PDF-`` (the type the
   browser claims is not trusted), and be at most the caller's limit
-  (``PERMITS_UPLOAD_MAX_MB``) and not empty.
+  (``PERMITS_UPLOAD_MAX_MB``) and not empty.  An inspection's photo
+  (:meth:`Uploads.check_photo`) is a JPEG or a PNG by the same rules: its
+  first bytes are the format's signature, its size within the limit; it is
+  stored as ``<32 hex>.jpg`` or ``.png``, with purpose ``photo``.
 - A refused upload stores nothing: every check runs before the first byte is
   written; the file is written to a temporary name and renamed into place,
   then the row is inserted (in the caller's transaction: an online
@@ -43,14 +46,16 @@ from .errors import StoreError
 from .service import Store
 from .tables import Upload
 
-__all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name", "display_name"]
+__all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name", "display_name", "PHOTO_TYPES"]
 
 UPLOAD = Upload.__table__
 PDF_MAGIC = b"%PDF-"
 _NAME_MAX = 200
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: a photo's first bytes -> its stored extension and media type
+PHOTO_TYPES = {b"\xff\xd8\xff": ("jpg", "image/jpeg"), b"\x89PNG\r\n\x1a\n": ("png", "image/png")}
 #: a stored file's name: random, never the user's
-_STORED = re.compile(r"[0-9a-f]{32}\.pdf")
+_STORED = re.compile(r"[0-9a-f]{32}\.(pdf|jpg|png)")
 
 
 class UploadRefused(StoreError):
@@ -105,6 +110,8 @@ class Staged:
     stored_name: str
     size: int
     sha256: str
+    purpose: str = "plan"
+    media_type: str = "application/pdf"
 
 
 @dataclass(frozen=True)
@@ -139,15 +146,35 @@ class Uploads:
             raise UploadRefused(f"{name}: the file is not a PDF (it does not begin with %PDF-); plans are uploaded as PDF")
         return name
 
+    def check_photo(self, original_name: str, data: bytes) -> tuple[str, str, str]:
+        """(the name to show, the stored extension, the media type) of an
+        inspection's photo, if it may be stored: a JPEG or a PNG by its first
+        bytes, within the limit, not empty; else UploadRefused."""
+        name = check_name(original_name)
+        if len(data) > self.limit:
+            raise UploadRefused(
+                f"{name}: the photo is larger than the limit of {self.limit // (1024 * 1024)} MB; take it at a lower resolution"
+            )
+        if not data:
+            raise UploadRefused(f"{name}: the file is empty")
+        for magic, (ext, media_type) in PHOTO_TYPES.items():
+            if data.startswith(magic):
+                return name, ext, media_type
+        raise UploadRefused(f"{name}: the file is not a JPEG or PNG photo (its content says otherwise)")
+
     @contextmanager
-    def staged(self, original_name: str, data: bytes) -> Iterator[Staged]:
+    def staged(self, original_name: str, data: bytes, *, photo: bool = False) -> Iterator[Staged]:
         """Check ``data`` and write it under a random name (fsynced), for
         :meth:`record` to name in the caller's transaction inside this
         block; if the block raises (the transaction did not commit), the
         file is removed.  UploadRefused, nothing written, for a file that
-        may not be stored."""
-        name = self.check(original_name, data)
-        stored = f"{secrets.token_hex(16)}.pdf"
+        may not be stored.  ``photo``: an inspection's photo
+        (:meth:`check_photo`), not a plan."""
+        if photo:
+            name, ext, media_type = self.check_photo(original_name, data)
+        else:
+            name, ext, media_type = self.check(original_name, data), "pdf", "application/pdf"
+        stored = f"{secrets.token_hex(16)}.{ext}"
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         final = self.folder / stored
         temp = self.folder / f".{stored}.part"
@@ -157,7 +184,9 @@ class Uploads:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(temp, final)
-            yield Staged(secrets.token_urlsafe(24), name, stored, len(data), hashlib.sha256(data).hexdigest())
+            digest = hashlib.sha256(data).hexdigest()
+            purpose = "photo" if photo else "plan"
+            yield Staged(secrets.token_urlsafe(24), name, stored, len(data), digest, purpose, media_type)
         except BaseException:
             temp.unlink(missing_ok=True)
             final.unlink(missing_ok=True)
@@ -170,17 +199,17 @@ class Uploads:
                 token=staged.token,
                 filing_id=filing_id,
                 account_id=account_id,
-                purpose="plan",
+                purpose=staged.purpose,
                 original_name=staged.name,
                 stored_name=staged.stored_name,
                 size=staged.size,
                 sha256=staged.sha256,
-                media_type="application/pdf",
+                media_type=staged.media_type,
                 uploaded_at=self.store.now(),
                 uploaded_by=by,
             )
         )
-        return StoredUpload(staged.token, filing_id, staged.name, staged.size, staged.sha256)
+        return StoredUpload(staged.token, filing_id, staged.name, staged.size, staged.sha256, staged.media_type)
 
     def save(
         self,
@@ -230,8 +259,11 @@ class Uploads:
         with self.store.engine.begin() as c:
             c.execute(query)
 
-    def of_filing(self, filing_id: str) -> list[StoredUpload]:
+    def of_filing(self, filing_id: str, purpose: str | None = "plan") -> list[StoredUpload]:
+        """The filing's uploads of ``purpose`` (``plan``, ``photo``; None: all)."""
         query = select(UPLOAD).where(UPLOAD.c.filing_id == filing_id).order_by(UPLOAD.c.id)
+        if purpose is not None:
+            query = query.where(UPLOAD.c.purpose == purpose)
         with self.store.reader.connect() as conn:
             return [
                 StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type) for r in conn.execute(query)

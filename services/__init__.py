@@ -29,7 +29,11 @@ An action that writes does all of its writing in one transaction.
   mailing labels, for the filing page;
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
   one transaction), and resubmit;
-- :mod:`services.schedule`: the DPW's schedule;
+- :mod:`services.schedule`: the DPW's schedule (inspections, other dates);
+- :mod:`services.inspections`: record an inspection with its photos, and on
+  a fail its defect and re-inspection day;
+- :mod:`services.deposits`: fill a street opening's deposit ledger from its
+  events, and list the open deposits;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
 - :mod:`services.enforcement`: open an enforcement case, its notice of
@@ -48,8 +52,10 @@ __all__ = [
     "accounts",
     "apply",
     "demo",
+    "deposits",
     "enforcement",
     "feeds",
+    "inspections",
     "invite",
     "mailing",
     "maps",

@@ -10,7 +10,10 @@ alike, however it was recorded:
   by email to the applicant (:func:`notices.email.incomplete_email`);
 - ``filed`` on a street opening's online application carries what its
   ``filed`` event needs from the application when the event does not say
-  it (``applicant``, ``length_ft``: docs/reference/filing-format.md).
+  it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
+- any event of a street opening fills its deposit ledger with the lines its
+  events call for (:func:`services.deposits.fill_ledger`: the fee and deposit
+  of ``filed``, after-hours fees, the refund and what was held back).
 
 A ``hearing-opened`` on a day for which no session of the hearing was
 noticed (the day it was scheduled for, or continued to) is refused with
@@ -129,14 +132,17 @@ def record_event(
     if raw.get("type") == "filed":
         filing, _ = store.load(filing_id)
         raw = _completed(filing, raw)
-    seq, state = store.record(
-        filing_id,
-        raw,
-        by=by,
-        expect_seq=expect_seq,
-        today=today,
-        then=_opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed),
-    )
+    effects = _opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed)
+
+    def then(conn, filing: Filing) -> None:
+        if effects is not None:
+            effects(conn, filing)
+        if filing.kind == "street-opening":  # the deposit ledger, from the permit's events (services/deposits.py)
+            from services.deposits import fill_ledger
+
+            fill_ledger(store, conn, filing, by=by)
+
+    seq, state = store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=then)
     return Recorded(seq, state)
 
 

@@ -132,6 +132,7 @@ def create_app(
         admin,
         applicant_pages,
         auth,
+        deposit_pages,
         documents,
         enforcement_pages,
         filing_pages,
@@ -139,6 +140,7 @@ def create_app(
         meeting_pages,
         pages,
         parcel_pages,
+        schedule_pages,
         submissions,
     )
 
@@ -158,6 +160,8 @@ def create_app(
     app.include_router(map_pages.router)
     app.include_router(parcel_pages.router)
     app.include_router(meeting_pages.router)
+    app.include_router(schedule_pages.router)
+    app.include_router(deposit_pages.router)
     return app
 
 

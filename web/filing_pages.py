@@ -104,6 +104,10 @@ def filing_page_response(
     from .parcel_facts import parcel_context
 
     ctx.update(parcel_context(request, summary))  # its parcel, where its abutter list came from
+    from .deposit_pages import ledger_section
+
+    ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
+    ctx["photos"] = request.app.state.uploads.of_filing(fid, "photo")  # its inspections' photos
     return render(request, "filing.html", ctx, user=user, status=status)
 
 

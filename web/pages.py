@@ -10,7 +10,6 @@ from fastapi.responses import RedirectResponse, Response
 
 from models import workbench
 from models.users import User
-from services.schedule import SCHEDULE_WITHIN
 from workflows.rulebook import KINDS
 from workflows.spreadsheet import csv_text
 
@@ -184,36 +183,6 @@ def filings(request: Request):
         "sorts": [(key, words) for key, (words, _) in SORTS.items()],
     }
     return render(request, "filings.html", ctx, user=user)
-
-
-@router.get("/schedule")
-def schedule(request: Request):
-    from services.schedule import dpw_schedule
-
-    user = current_user(request)
-    if STREET not in user.kinds:
-        raise HTTPException(404)
-    within = number_or(request.query_params.get("within"), SCHEDULE_WITHIN, 0, 366)
-    towns, _ = _scope(user, None, STREET)
-    rows = dpw_schedule(request.app.state.store, as_of=request.app.state.today(), within=within, towns=towns)
-    return render(request, "schedule.html", {"rows": rows, "within": within}, user=user)
-
-
-@router.get("/deposits")
-def deposits(request: Request):
-    from models.deposit_ledger import DepositLedger, UnknownApplicant
-
-    user = current_user(request)
-    if STREET not in user.kinds:
-        raise HTTPException(404)
-    name = request.query_params.get("applicant", "")[:200]
-    statement, error = None, None
-    if name:
-        try:
-            statement = DepositLedger(request.app.state.store.engine).statement(name).as_dict()
-        except UnknownApplicant as exc:
-            error = str(exc)
-    return render(request, "deposits.html", {"name": name, "statement": statement, "error": error}, user=user)
 
 
 def _rule_book():

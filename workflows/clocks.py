@@ -239,7 +239,7 @@ def evaluate_clocks(
                     if at is not None and met.at is not None:  # an hour clock met at a known time
                         status = "met" if met.at <= at else "late"
                     else:
-                        status = "met" if met.date <= day else "late"
+                        status = "met" if met.date <= day or clock.open_ended else "late"
                 elif not met_by:
                     status = "open" if as_of <= day else "met"
                 else:

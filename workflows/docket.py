@@ -66,6 +66,10 @@ ACTIONS = {
     "certificate-decision": "issue the Certificate of Compliance, or deny it in writing with reasons",
     "emergency-continuation": "work goes on past the emergency certification: a Notice of Intent is due",
     "repair-liability": "the permittee's year of repairs ends: inspect the street for repairs the digging made necessary",
+    "trench-inspection": "inspect the trench before it is backfilled",
+    "patch-inspection": "inspect the temporary patch",
+    "final-inspection": "final inspection of the permanent patch",
+    "re-inspection": "re-inspect the work that failed",
 }
 
 

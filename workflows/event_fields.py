@@ -181,6 +181,19 @@ OPTIONAL_FIELDS = {
     (ENFORCEMENT, "violation-noticed"): {"delivered": ("in-hand", "mailed")},
     (ENFORCEMENT, "ticket-issued"): {"delivered": ("in-hand", "mailed")},
     (ENFORCEMENT, "costs-noticed"): {"received": "date"},
+    # Canton 16-12 §10.2: the inspection's time, the inspector's notes, the
+    # photos taken (upload tokens, models/uploads.py), and on a fail the
+    # defect and the day of the re-inspection (the re-inspection clock)
+    ("street-opening", "inspected"): {
+        "at": "moment",
+        "notes": "str",
+        "photos": "lines",
+        "defect": "str",
+        "reinspect": "date",
+    },
+    # Canton 16-12 §5: the amount refunded, and what was held back and why
+    # (dollars and cents, "1250.00"; workflows/deposits.py reads them)
+    ("street-opening", "deposit-refunded"): {"amount": "str", "held_back": "str", "reason": "str"},
 }
 
 

@@ -45,7 +45,11 @@ def explain_clock(
     text = r.describe(ANCHORS[clock.start])
     if dated_start is not None:
         text += f"; {dated_start.type} recorded without a time: counted from the end of {dated_start.date}"
-    if r.rolled and r.roll == "forward":
+    if r.rolled and r.roll == "forward" and rules.kind == "street-opening":
+        text += (
+            " (the first business day: street opening work and its inspections are in Normal Working Hours, Canton 16-12 §10.3)"
+        )
+    elif r.rolled and r.roll == "forward":
         text += " (a wetlands period: moved under 310 CMR 10.05(1))"
     if renewed is not None:
         count, to = renewed

@@ -161,6 +161,7 @@ def _construction_noticed(rec: Record, e: Event) -> None:
 
 
 def _emergency_work_started(rec: Record, e: Event) -> None:
+    rec.anchor("trench-open", e.date, e)
     rec.emergency = rec.excavated = True
     rec.anchor("emergency-start", e.at, e)
     rec.anchor("open-work", e.date, e)
@@ -181,6 +182,8 @@ def _work_noticed(rec: Record, e: Event) -> None:
 
 
 def _excavation_started(rec: Record, e: Event) -> None:
+    if not rec.excavated:  # the trench is open: its inspection before backfill (§10.2 a)
+        rec.anchor("trench-open", e.date, e)
     rec.excavated = True
     if "open-work" not in rec.anchors:
         rec.anchor("open-work", e.date, e)
@@ -199,16 +202,20 @@ def _temporary_patch(rec: Record, e: Event) -> None:
 
 def _permanent_patch(rec: Record, e: Event) -> None:
     rec.permanent_patch = e.date
+    rec.anchor("permanent-patch", e.date, e)
 
 
 def _certification_answered(rec: Record, e: Event) -> None:
     if e.get("granted"):  # the temporary patch now counts as permanent
         rec.permanent_patch = e.date
+        rec.anchor("permanent-patch", e.date, e)
 
 
 def _inspected(rec: Record, e: Event) -> None:
     if e.get("stage") == "settlement":
         rec.anchor("settlement-inspection", e.date, e)
+    if e.get("result") == "fail" and e.get("reinspect") is not None:  # Canton 16-12 §10.2
+        rec.anchor("reinspection", e.get("reinspect"), e)
 
 
 def _certification_requested(rec: Record, e: Event) -> None:

@@ -78,6 +78,10 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "emergency-certification": "expiry",
         "emergency-continuation": "deadline",
         "repair-liability": "expiry",
+        "trench-inspection": "deadline",
+        "patch-inspection": "deadline",
+        "final-inspection": "deadline",
+        "re-inspection": "deadline",
     }
 )
 
@@ -109,6 +113,9 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "emergency-certified": "emergency certification",
         "emergency-ended": "the last day the emergency certification allows work, with work seen after it",
         "restoration": "street restored",
+        "trench-open": "the trench opened",
+        "permanent-patch": "permanent patch placed",
+        "reinspection": "the re-inspection set when an inspection failed",
     }
 )
 
@@ -131,6 +138,9 @@ class Clock:
     max_count: int | None = None
     met_when: str = "any"  # "any" of met_by meets it, or "all" of them
     optional: bool = False  # a chance, not a duty: once passed unmet it is dropped, never overdue
+    #: a call, not a time limit: listed from its day until an act meets it,
+    #: and an act after the day is on time (the DPW's inspections, 16-12 §10.2)
+    open_ended: bool = False
 
     @property
     def type(self) -> str:

@@ -120,6 +120,38 @@ def inspection_fits_the_stage(ctx, e):
     )
 
 
+def reinspection_follows_a_fail(ctx, e):
+    """A re-inspection day and a defect belong to a failed inspection, and
+    the re-inspection comes after it; an inspection's time is on its day."""
+    reinspect, defect = e.get("reinspect"), e.get("defect")
+    if e.get("result") != "fail" and (reinspect is not None or defect is not None):
+        return f"a defect and a re-inspection day are given only when the inspection fails ({BYLAW} §10.2)"
+    if reinspect is not None and reinspect <= e.date:
+        return f"the re-inspection on {reinspect} is not after the inspection on {e.date} ({BYLAW} §10.2)"
+    if e.at is not None and e.at.date() != e.date:
+        return f"the inspection's time {e.at:%Y-%m-%d %H:%M} is not on its day, {e.date}"
+    return None
+
+
+def refund_adds_up(ctx, e):
+    """The refund's amount and what was held back are dollar amounts, and
+    what was held back says why (§5: "the unexpended balance ... released";
+    the ledger checks they add up to the permit's deposit)."""
+    from .deposits import LedgerRefused, parse_dollars
+
+    for name in ("amount", "held_back"):
+        value = e.get(name)
+        if value is None or (name == "amount" and value.strip() in ("0", "0.00")):
+            continue
+        try:
+            parse_dollars(value)
+        except LedgerRefused:
+            return f"{name.replace('_', ' ')} {value!r} is not a dollar amount such as 1250.00 ({BYLAW} §5)"
+    if e.get("held_back") is not None and not (e.get("reason") or "").strip():
+        return f"say why part of the deposit is held back: the cost of which repair ({BYLAW} §5, §13)"
+    return None
+
+
 def _stage(name):
     return lambda ctx, e: e.get("stage") == name
 
@@ -135,6 +167,8 @@ _guards = [
     Guard("revoked_after_noticed_hearing", revoked_after_noticed_hearing, f"{BYLAW} §12"),
     Guard("deposit_not_in_default", deposit_not_in_default, f"{BYLAW} §5, §11.4(f)"),
     Guard("inspection_fits_the_stage", inspection_fits_the_stage, f"{BYLAW} §10.2"),
+    Guard("reinspection_follows_a_fail", reinspection_follows_a_fail, f"{BYLAW} §10.2"),
+    Guard("refund_adds_up", refund_adds_up, f"{BYLAW} §5"),
 ]
 
 MACHINE = Machine(
@@ -153,13 +187,19 @@ MACHINE = Machine(
         T("permit-renewed", LIVE, None, guards=("renews_at_most_once", "renewal_was_requested")),
         T("work-noticed", V(S.APPLIED, S.ISSUED), None),
         T("excavation-started", V(S.ISSUED), S.EXCAVATING.value),
-        T("inspected", V(S.EXCAVATING, S.ISSUED), None, cond="pre_backfill", guards=("excavation_under_way",)),
+        T(
+            "inspected",
+            V(S.EXCAVATING, S.ISSUED),
+            None,
+            cond="pre_backfill",
+            guards=("excavation_under_way", "reinspection_follows_a_fail"),
+        ),
         T("backfilled", V(S.EXCAVATING), S.BACKFILLED.value),
         T("backfilled", V(S.ISSUED), S.BACKFILLED.value, guards=("excavation_under_way",)),
         T("temporary-patch-placed", V(S.BACKFILLED), S.TEMPORARY_PATCH.value),
         T("winter-patch-placed", OPEN_TRENCH, None),
-        T("inspected", V(S.TEMPORARY_PATCH), None, cond="temporary_patch_stage"),
-        T("inspected", V(S.TEMPORARY_PATCH), None, cond="settlement_stage"),
+        T("inspected", V(S.TEMPORARY_PATCH), None, cond="temporary_patch_stage", guards=("reinspection_follows_a_fail",)),
+        T("inspected", V(S.TEMPORARY_PATCH), None, cond="settlement_stage", guards=("reinspection_follows_a_fail",)),
         T("settlement-answered", V(S.TEMPORARY_PATCH), None, guards=("settlement_inspection_on_record",)),
         T("certification-requested", V(S.TEMPORARY_PATCH), None, guards=("certification_asked_within_window",)),
         T(
@@ -176,10 +216,21 @@ MACHINE = Machine(
             S.PERMANENT_PATCH.value,
             guards=("temporary_patch_first_on_cement_concrete",),
         ),
-        T("inspected", V(S.PERMANENT_PATCH), S.FINAL_INSPECTED.value, cond="final_pass"),
-        T("inspected", V(S.PERMANENT_PATCH), None, cond="final_fail"),
+        T(
+            "inspected",
+            V(S.PERMANENT_PATCH),
+            S.FINAL_INSPECTED.value,
+            cond="final_pass",
+            guards=("reinspection_follows_a_fail",),
+        ),
+        T("inspected", V(S.PERMANENT_PATCH), None, cond="final_fail", guards=("reinspection_follows_a_fail",)),
         T("inspected", (ANY,), None, guards=("inspection_fits_the_stage",)),
-        T("deposit-refunded", V(S.FINAL_INSPECTED), S.CLOSED.value, guards=("deposit_not_in_default",)),
+        T(
+            "deposit-refunded",
+            V(S.FINAL_INSPECTED),
+            S.CLOSED.value,
+            guards=("deposit_not_in_default", "refund_adds_up"),
+        ),
         T("suspended", LIVE, None, guards=("suspension_at_most_21_days",)),
         T("revocation-hearing-scheduled", LIVE, None),
         T("permit-revoked", LIVE, S.REVOKED.value, guards=("revoked_after_noticed_hearing",)),

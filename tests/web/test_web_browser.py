@@ -243,15 +243,16 @@ def test_dpw_staff_take_a_street_opening_to_its_temporary_patch_and_find_it_on_t
         assert w.state() == "temporary-patch"
 
         w.page.click('nav a:has-text("DPW schedule")')
-        row = w.page.locator("tr", has=w.page.locator(f'a:text-is("{fid}")')).filter(has_text="temporary patch inspection")
+        row = w.page.locator("#rows li", has=w.page.locator(f'a:text-is("{fid}")')).filter(has_text="temporary patch inspection")
         assert row.count() == 1 and row.is_visible()
         text = row.inner_text()
         assert "Wed, Dec 9, 2026" in text and "77 Pleasant St" in text and "Acme Paving" in text
         w.shot("schedule")
-        row.locator('button:has-text("Record")').click()  # stage preset to temporary-patch, result pass
-        w.page.wait_for_selector("#state")
+        row.locator("summary").click()
+        row.locator('button:has-text("Record the inspection")').click()  # stage preset to temporary-patch, result pass
+        w.page.wait_for_url("**/schedule?tab=inspections")  # back on the schedule
         assert w.page.locator("#error").count() == 0
-        assert "temporary patch inspection" not in w.page.goto(base + "/schedule").text()
+        assert "temporary patch inspection" not in w.page.inner_text("#rows")
 
         w.page.click('nav a:has-text("Filings")')
         assert w.page.locator('a:text-is("CAN-SOP-2026-001")').count() == 1

@@ -408,10 +408,10 @@ def test_dpw_staff_record_an_inspection_result_from_a_schedule_row(web, store):
     login(web, "canton-dpw")
     page = web.get("/schedule").text
     assert "CAN-SOP-2026-001" in page and "12 Pleasant St" in page and "Acme Paving" in page
-    form = page.split('action="/filings/CAN-SOP-2026-001/events"')[1].split("</form>")[0]
-    fields = dict(re.findall(r'name="(csrf|seq|type|f_date)" value="([^"]*)"', form))
-    r = web.post("/filings/CAN-SOP-2026-001/events", data={**fields, "f_stage": "pre-backfill", "f_result": "pass"})
-    assert r.status_code == 303, r.text
+    form = page.split('action="/schedule/inspections"')[1].split("</form>")[0]
+    fields = dict(re.findall(r'name="(csrf|seq|filing|date)" value="([^"]*)"', form))
+    r = web.post("/schedule/inspections", data={**fields, "stage": "pre-backfill", "result": "pass"})
+    assert r.status_code == 303 and r.headers["location"].startswith("/schedule"), r.text
     assert store.history("CAN-SOP-2026-001")[-1]["raw"] == {
         "type": "inspected",
         "date": TODAY.isoformat(),

@@ -64,6 +64,11 @@ FILING_FORMAT_CLOCKS = {
     "emergency-certification": "expiry",
     "emergency-continuation": "deadline",
     "repair-liability": "expiry",
+    # Canton 16-12 §10.2: the DPW's inspections (a), (b), (d) and a failed one's re-inspection
+    "trench-inspection": "deadline",
+    "patch-inspection": "deadline",
+    "final-inspection": "deadline",
+    "re-inspection": "deadline",
 }
 
 STATUTE = re.compile(r"M\.G\.L\. c\.\d+|\b\d+ CMR\b")

@@ -1,0 +1,110 @@
+"""The ledger lines a street opening's events call for (Canton 16-12 §4-6
+and its Fee Schedule): pure arithmetic on the permit's live events and the
+applicant's category, amounts from :mod:`workflows.deposits`.
+
+- ``filed``: the Application Fee (§4: "accompanied by the Application Fee
+  and the Refundable Deposit") and the deposit of the Nominal Schedule: a
+  trench of ``length_ft`` feet in a paved Public Way at $25.00 a linear
+  foot, or, with no length on record, one opening to the center of the
+  Public Way, $300.00 (docs/reference/readings.md, "The deposit a street
+  opening is charged");
+- ``after-hours-billed``: the after-hours inspection fee, $50.00 an hour (§6);
+- ``deposit-refunded``: the refund of the permit's unexpended deposit (§5),
+  less what was held back for a repair (a deduction, with its reason):
+  ``amount`` and ``held_back``, when given, add up to what is held.
+
+A municipal department pays nothing and a gas company claiming the c.164
+exemption only the Application Fee (§5-6: :func:`workflows.deposits.charge`).
+Each line names the event it comes from (``event:N``), so a ledger filled
+twice holds each line once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .deposits import ACCOUNT_CITATION, LedgerRefused, Line, charge, parse_dollars
+
+__all__ = ["SourcedLine", "permit_lines", "DEFAULT_OPENING", "TRENCH"]
+
+#: the schedule line of a trench of known length, and of an opening of none
+TRENCH = "trench-paved-way"
+DEFAULT_OPENING = "center-public-way"
+
+
+@dataclass(frozen=True)
+class SourcedLine:
+    """A ledger line and the event it comes from (``event:N``)."""
+
+    source: str
+    line: Line
+
+
+def _charged(filing_id: str, e, item: str, quantity: int, category: str, n: int) -> SourcedLine:
+    c = charge(item, quantity, category)
+    return SourcedLine(f"event:{e.position}:{n}", Line(c.entry, c.cents, e.date, filing_id, c.item, c.quantity, c.rule, c.note))
+
+
+def permit_lines(filing_id: str, events: Iterable, category: str | None) -> list[SourcedLine]:
+    """The lines ``events`` (the permit's live events in date order, each
+    with ``type``, ``date``, ``position`` and ``get``) call for, for an
+    applicant of ``category`` (None: private).  Raises LedgerRefused for a
+    refund whose amounts do not add up to the deposit held (§5)."""
+    category = category or "private"
+    out: list[SourcedLine] = []
+    held = 0
+    for e in events:
+        if e.type == "filed":
+            length = e.get("length_ft")
+            out.append(_charged(filing_id, e, "application", 1, category, 1))
+            if length:
+                deposit = _charged(filing_id, e, TRENCH, int(length), category, 2)
+            else:
+                deposit = _charged(filing_id, e, DEFAULT_OPENING, 1, category, 2)
+            out.append(deposit)
+            if deposit.line.entry == "deposit":
+                held += deposit.line.cents
+        elif e.type == "after-hours-billed":
+            out.append(_charged(filing_id, e, "after-hours", int(e.get("hours")), category, 1))
+        elif e.type == "deposit-refunded":
+            out += _refund(filing_id, e, held)
+            held = 0
+    return out
+
+
+def _refund(filing_id: str, e, held: int) -> list[SourcedLine]:
+    amount, kept, reason = e.get("amount"), e.get("held_back"), (e.get("reason") or "").strip()
+    kept_cents = parse_dollars(kept) if kept else 0
+    refund_cents = held - kept_cents if amount is None else (0 if amount.strip() in ("0", "0.00") else parse_dollars(amount))
+    if refund_cents + kept_cents != held or refund_cents < 0:
+        raise LedgerRefused(
+            f"{filing_id}: refunded ${refund_cents / 100:,.2f} and held back ${kept_cents / 100:,.2f} add up to "
+            f"${(refund_cents + kept_cents) / 100:,.2f}, not the ${held / 100:,.2f} held for the permit",
+            rule=ACCOUNT_CITATION,
+        )
+    out = []
+    if kept_cents:
+        out.append(
+            SourcedLine(
+                f"event:{e.position}:1",
+                Line("deduction", kept_cents, e.date, filing_id, None, None, f"{ACCOUNT_CITATION}; §13", reason),
+            )
+        )
+    if refund_cents:
+        out.append(
+            SourcedLine(
+                f"event:{e.position}:2",
+                Line(
+                    "refund",
+                    refund_cents,
+                    e.date,
+                    filing_id,
+                    None,
+                    None,
+                    ACCOUNT_CITATION,
+                    "unexpended balance released after the final inspection",
+                ),
+            )
+        )
+    return out
