@@ -13,9 +13,7 @@ conclusive for all purposes"), so a computed list never replaces it.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -245,10 +243,7 @@ def abutters_csv(result: ComputedAbutters) -> str:
     """The list as the CSV the notices read (``permits notices --abutters``):
     one row per parcel of each letter, so the reader's owner merge gives
     back these letters."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for p in result.parties:
-        for parcel in p.parcels:
-            w.writerow((parcel, p.name, p.street, p.city, p.state, p.zip, p.ring))
-    return buf.getvalue()
+    from workflows.spreadsheet import csv_text
+
+    rows = ((parcel, p.name, p.street, p.city, p.state, p.zip, p.ring) for p in result.parties for parcel in p.parcels)
+    return csv_text(CSV_COLUMNS, rows, lineterminator="\n")

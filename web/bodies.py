@@ -230,13 +230,14 @@ async def posted_form(request: Request) -> AsyncIterator[FormData]:
         await form.close()
 
 
-def upload_form(file_limit: Callable[[Request], int]) -> Callable:
-    """The dependency of a form with one file of at most ``file_limit(request)``
-    bytes (the form's text fields may add ``PERMITS_FORM_MAX_KB``)."""
+def upload_form(file_limit: Callable[[Request], int], files: int = 1) -> Callable:
+    """The dependency of a form with up to ``files`` files of at most
+    ``file_limit(request)`` bytes in all (the form's text fields may add
+    ``PERMITS_FORM_MAX_KB``)."""
 
     async def posted_upload(request: Request) -> AsyncIterator[FormData]:
         limit = file_limit(request)
-        form = await read_form(request, max_bytes=limit + _form_limit(request), files=1, file_limit=limit)
+        form = await read_form(request, max_bytes=limit + _form_limit(request), files=files, file_limit=limit)
         try:
             yield form
         finally:

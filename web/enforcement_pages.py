@@ -27,9 +27,12 @@ from workflows.event_fields import ENFORCEMENT
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.towns import registry
 
-from .auth import checked_form, current_user
+from .auth import StaffUser, current_user
+from .bodies import PostedForm, seq_of
 from .forms import FormErrors, event_fields, event_json
 from .render import render
+from .values import day as read_day
+from .values import whole_number
 
 __all__ = ["router", "visible_case", "enforcement_docket", "STEP_LABELS", "CLOCK_LABELS", "STATE_LABELS"]
 
@@ -165,11 +168,10 @@ def new_form(request: Request):
 
 
 @router.post("/enforcement/new")
-async def new_submit(request: Request):
+def new_submit(request: Request, staff: StaffUser, form: PostedForm):
     from services.enforcement import open_case
 
     user = _user(request)
-    form = await checked_form(request)
     v = {
         k: str(form.get(k) or "").strip()
         for k in ("town", "bylaw", "violator", "provision", "description", "date", "filing", "address", "parcel")
@@ -178,7 +180,7 @@ async def new_submit(request: Request):
     if v["town"] and v["town"] not in _towns(user):
         errors["town"] = f"choose one of: {', '.join(_towns(user))}"
     try:
-        day = date.fromisoformat(v["date"]) if v["date"] else None
+        day = read_day(v["date"]) if v["date"] else None
     except ValueError:
         errors["date"], day = "a date, YYYY-MM-DD", None
     if errors:
@@ -247,15 +249,12 @@ def case_view(request: Request, cid: str):
 
 
 def _seq(form) -> int:
-    text = str(form.get("seq") or "")
-    if not text.isdigit():
-        raise HTTPException(400, "The form has no sequence number: reload the page.")
-    return int(text)
+    return seq_of(form)
 
 
 def _date(form, name: str = "date") -> date:
     try:
-        return date.fromisoformat(str(form.get(name) or ""))
+        return read_day(str(form.get(name) or ""))
     except ValueError:
         raise FormErrors({name: "a date, YYYY-MM-DD"}) from None
 
@@ -264,13 +263,12 @@ def _lines(text) -> list[str]:
     return [line.strip() for line in str(text or "").splitlines() if line.strip()]
 
 
-async def _post(request: Request, cid: str, action):
+def _post(request: Request, cid: str, form, action):
     """Check the session, the case's scope and the form, run ``action(form,
     store, user, today)`` and go back to the case; a refusal is the page
     with the rule's words and nothing written."""
     user = _user(request)
     visible_case(request, user, cid)
-    form = await checked_form(request)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     try:
         action(form, request.app.state.store, user, request.app.state.today())
@@ -293,7 +291,7 @@ async def _post(request: Request, cid: str, action):
 
 
 @router.post("/enforcement/{cid}/notice")
-async def notice_post(request: Request, cid: str):
+def notice_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
     from services.enforcement import notice_violation
 
     def act(form, store, user, today):
@@ -307,11 +305,11 @@ async def notice_post(request: Request, cid: str):
             expect_seq=_seq(form),
         )
 
-    return await _post(request, cid, act)
+    return _post(request, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/order")
-async def order_post(request: Request, cid: str):
+def order_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
     from services.enforcement import issue_order
 
     def act(form, store, user, today):
@@ -329,11 +327,11 @@ async def order_post(request: Request, cid: str):
             expect_seq=_seq(form),
         )
 
-    return await _post(request, cid, act)
+    return _post(request, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/tickets")
-async def tickets_post(request: Request, cid: str):
+def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
     from datetime import timedelta
 
     from services.enforcement import issue_tickets
@@ -360,11 +358,11 @@ async def tickets_post(request: Request, cid: str):
             expect_seq=_seq(form),
         )
 
-    return await _post(request, cid, act)
+    return _post(request, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/steps")
-async def step_post(request: Request, cid: str):
+def step_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
     from services.enforcement import record_step
 
     def act(form, store, user, today):
@@ -375,21 +373,22 @@ async def step_post(request: Request, cid: str):
         raw = event_json(ENFORCEMENT, etype, values)
         record_step(store, cid, raw, by=user.email, today=today, expect_seq=_seq(form))
 
-    return await _post(request, cid, act)
+    return _post(request, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/void")
-async def void_post(request: Request, cid: str):
+def void_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
     from services.enforcement import void_step
 
     def act(form, store, user, today):
-        target = str(form.get("voids") or "")
-        if not target.isdigit():
-            raise FormErrors({"voids": "choose the step to void"})
+        try:
+            target = whole_number(str(form.get("voids") or ""), 1)
+        except ValueError:
+            raise FormErrors({"voids": "choose the step to void"}) from None
         void_step(
             store,
             cid,
-            int(target),
+            target,
             reason=str(form.get("reason") or ""),
             day=today,
             by=user.email,
@@ -397,7 +396,7 @@ async def void_post(request: Request, cid: str):
             expect_seq=_seq(form),
         )
 
-    return await _post(request, cid, act)
+    return _post(request, cid, form, act)
 
 
 def _notice(request: Request, user: User, cid: str, kind: str, fmt: str):
@@ -424,9 +423,8 @@ def notice_preview(request: Request, cid: str, kind: str):
 
 
 @router.post("/enforcement/{cid}/notices/{kind}")
-async def notice_pdf(request: Request, cid: str, kind: str):
+def notice_pdf(request: Request, cid: str, kind: str, staff: StaffUser, form: PostedForm):
     user = _user(request)
-    await checked_form(request)
     try:
         outputs = _notice(request, user, cid, kind, "pdf")
     except PermitsError as exc:

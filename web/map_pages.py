@@ -25,6 +25,7 @@ from .auth import current_user
 from .filing_pages import visible_filing
 from .forms import KIND_LABELS
 from .render import render
+from .values import coordinate, number_or
 
 __all__ = ["router", "GEOJSON", "DEFAULT_ZOOM"]
 
@@ -35,10 +36,7 @@ _STATUS_WORDS = {"": "any", "open": "a deadline to act on", "overdue": "overdue"
 
 
 def _int(text: str | None, default: int, lo: int, hi: int) -> int:
-    try:
-        return min(max(int(text), lo), hi) if text not in (None, "") else default
-    except ValueError:
-        return default
+    return number_or(text, default, lo, hi)
 
 
 def _filters(request: Request, user: User) -> dict:
@@ -114,10 +112,10 @@ def map_filings(request: Request):
 
 def _box(text: str) -> tuple[float, float, float, float] | None:
     try:
-        values = tuple(float(v) for v in text.split(","))
+        values = tuple(coordinate(v) for v in text.split(","))
     except ValueError:
         return None
-    return values if len(values) == 4 and all(v == v for v in values) else None
+    return values if len(values) == 4 else None
 
 
 @router.get("/map/parcels.geojson")

@@ -16,7 +16,6 @@ words, with nothing written.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -26,12 +25,13 @@ from starlette.datastructures import FormData
 
 from models.errors import StaleFiling
 from models.users import User
+from services.inspections import MAX_PHOTOS
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.inspections import INSPECTION_NAMES, STAGE_NAMES
 
 from .auth import StaffUser, current_user
-from .bodies import read_form, seq_of
+from .bodies import seq_of, upload_form
 from .filing_pages import visible_filing
 from .render import render
 from .values import day, moment, number_or
@@ -96,7 +96,7 @@ def schedule_response(request: Request, user: User, filters: dict[str, str], *, 
         contractor=filters["contractor"],
         since=day(filters["from"]) if filters["from"] else None,
         until=day(filters["to"]) if filters["to"] else None,
-        page=int(filters["page"]),
+        page=number_or(str(filters["page"]), 1, 1, 1_000_000),
     )
     ctx = {
         "got": got,
@@ -127,23 +127,14 @@ def schedule(request: Request):
     return schedule_response(request, user, _filters(request.query_params))
 
 
-async def photo_form(request: Request) -> AsyncIterator[FormData]:
-    """An inspection's form with up to MAX_PHOTOS photos, within the upload
-    limit in all (PERMITS_UPLOAD_MAX_MB) and PERMITS_FORM_MAX_KB for its
-    fields; its CSRF token checked before the body is parsed."""
-    from services.inspections import MAX_PHOTOS
-
-    limit = request.app.state.uploads.limit
-    form = await read_form(
-        request, max_bytes=limit + request.app.state.settings.form_max_bytes, files=MAX_PHOTOS, file_limit=limit
-    )
-    try:
-        yield form
-    finally:
-        await form.close()
+def _photo_limit(request: Request) -> int:
+    return request.app.state.uploads.limit
 
 
-PhotoForm = Annotated[FormData, Depends(photo_form)]
+#: an inspection's form with up to MAX_PHOTOS photos, within the upload limit
+#: in all (PERMITS_UPLOAD_MAX_MB) and PERMITS_FORM_MAX_KB for its fields; its
+#: CSRF token checked before the body is parsed (web/bodies.py)
+PhotoForm = Annotated[FormData, Depends(upload_form(_photo_limit, files=MAX_PHOTOS))]
 
 
 @router.post("/schedule/inspections")

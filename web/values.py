@@ -24,13 +24,14 @@ from datetime import date, datetime
 
 from calendars import FIRST_YEAR, LAST_YEAR
 
-__all__ = ["MAX_DIGITS", "whole_number", "number_or", "day", "moment"]
+__all__ = ["MAX_DIGITS", "whole_number", "number_or", "day", "moment", "coordinate"]
 
 #: the most digits a whole number of a form may have (a sequence number,
 #: a length in feet, a count of days)
 MAX_DIGITS = 9
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_COORDINATE = re.compile(r"-?[0-9]{1,3}(\.[0-9]{1,15})?")
 _MOMENT = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?")
 
 
@@ -85,3 +86,15 @@ def moment(text: str) -> datetime:
         return datetime(y, mo, d, h, mi, s)
     except ValueError:
         raise ValueError("a date and a time of day, YYYY-MM-DDTHH:MM") from None
+
+
+def coordinate(text: str) -> float:
+    """A longitude or latitude of a query (the map's view): ASCII digits, an
+    optional sign and decimals, within -180..180; ValueError otherwise (no
+    ``nan``, ``inf``, exponent or full-width digit, which ``float()`` takes)."""
+    if not isinstance(text, str) or not _COORDINATE.fullmatch(text.strip()):
+        raise ValueError("a longitude or latitude in decimal degrees")
+    value = float(text)
+    if not -180.0 <= value <= 180.0:
+        raise ValueError("a longitude or latitude from -180 to 180")
+    return value

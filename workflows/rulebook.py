@@ -115,7 +115,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "restoration": "street restored",
         "trench-open": "the trench opened",
         "permanent-patch": "permanent patch placed",
-        "reinspection": "the re-inspection set when an inspection failed",
+        "reinspection": "the second look set when an inspection failed",
     }
 )
 

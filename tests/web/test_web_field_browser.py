@@ -78,7 +78,7 @@ def test_an_inspector_on_a_phone_records_a_failed_trench_inspection_with_a_photo
         again = w.page.locator("#rows li", has=w.page.locator(f'a:text-is("{FID}")'))
         assert again.count() == 1
         text = again.inner_text()
-        assert "re-inspection after a failed inspection" in text and "2026-12-07" in text
+        assert "re-inspection after a failed inspection" in text and "Mon, Dec 7, 2026" in text
         _no_sideways_scroll(w, "the schedule after recording")
         w.shot("re-inspection-phone")
         w.page.goto(f"{base}/filings/{FID}")

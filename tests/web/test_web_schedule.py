@@ -54,7 +54,7 @@ def test_the_inspections_tab_lists_the_trench_with_only_the_stage_that_fits(web,
     assert options == ["pre-backfill"]
     assert "permit expires" not in page and "permit-expiry" not in page
     other = web.get("/schedule?tab=other").text
-    assert "permit expiry" in other and 'action="/schedule/inspections"' not in other
+    assert "Permit expires" in other and 'action="/schedule/inspections"' not in other
 
 
 def test_a_failed_inspection_with_a_photo_comes_back_to_the_filtered_schedule_with_its_re_inspection(web, store):
@@ -76,7 +76,7 @@ def test_a_failed_inspection_with_a_photo_comes_back_to_the_filtered_schedule_wi
     }
     (token,) = raw["photos"]
     page = web.get(r.headers["location"]).text
-    assert "re-inspection after a failed inspection" in page and "Mon 2026-12-07" in page
+    assert "re-inspection after a failed inspection" in page and "Mon, Dec 7, 2026" in page
     photo = web.get(f"/filings/{FID}/photos/{token}")
     assert photo.status_code == 200 and photo.content == PNG and photo.headers["content-type"] == "image/png"
     assert f"/filings/{FID}/photos/{token}" in web.get(f"/filings/{FID}").text

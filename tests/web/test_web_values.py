@@ -200,3 +200,17 @@ def test_a_notice_id_in_a_path_that_is_not_a_number_is_not_found_in_words_not_js
     for bad in ("²", "x", "-1", "9" * 30):
         r = ann.get(f"/my/filings/{fid}/emails/{bad}.pdf")
         assert r.status_code == 404 and "text/html" in r.headers["content-type"] and "No such page" in r.text
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "1e3", "１２", "181", "-180.5", "", "12,5", "0x10"])
+def test_a_coordinate_of_the_maps_view_is_decimal_degrees_only(text):
+    from web.values import coordinate
+
+    with pytest.raises(ValueError):
+        coordinate(text)
+
+
+def test_a_coordinate_is_read_with_its_sign_and_decimals():
+    from web.values import coordinate
+
+    assert coordinate("-71.1425") == -71.1425 and coordinate("42.16") == 42.16 and coordinate("180") == 180.0

@@ -319,7 +319,7 @@ STREET_OPENING = PermitRules(
             "reinspection",
             f"{STREETS} §10.2",
             met_by=("inspected",),
-            note="the re-inspection the inspector set when an inspection failed",
+            note="the second look the inspector set when an inspection failed",
         ),
     ),
     renewal=CalendarDays(30, NO_ROLL),
