@@ -110,9 +110,13 @@ class Walk:
         self.page.wait_for_selector("#state")
         return self.page.url.rsplit("/", 1)[1]
 
-    def record(self, etype: str, **fields) -> None:
+    def record(self, etype: str, unnoticed: bool = False, **fields) -> None:
+        """Record ``etype`` with ``fields``; ``unnoticed``: confirm a hearing
+        opened on a day no session was noticed for (c.30A §20(b))."""
         self.page.select_option("#event-type", etype)  # htmx swaps in the event's fields
         self.page.wait_for_selector(f'#event-form input[name="type"][value="{etype}"]', state="attached")
+        if unnoticed:
+            self.page.check('#event-form input[name="unnoticed"]')
         for name, value in fields.items():
             loc = self.page.locator(f'#event-form [name="f_{name}"]')
             if loc.evaluate("e => e.tagName") == "SELECT":

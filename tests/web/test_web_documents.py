@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 import pytest
-from webkit import PASSWORD, client, csrf_of, login
+from webkit import PASSWORD, client, csrf_of, login, register
 
 from models.tables import FilingRow, Upload
 
@@ -47,10 +47,7 @@ def online(store, tmp_path, monkeypatch):
     """A store with a Notice of Intent applied for online (its id)."""
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
     c = client(store)
-    token = csrf_of(c.get("/register").text)
-    r = c.post("/register", data={"csrf": token, "email": "ann@example.org", "password": PASSWORD, "password2": PASSWORD})
-    assert r.status_code == 303
-    token = csrf_of(c.get("/my").text)
+    token = register(c, "ann@example.org", store)  # the emailed link followed (issue 21)
     r = c.post("/my/apply/noi", data={"csrf": token, **NOI_FORM}, files={"plan": ("site-plan.pdf", PDF, "application/pdf")})
     assert r.status_code == 303, r.text
     return r.headers["location"].rsplit("/", 1)[1]
