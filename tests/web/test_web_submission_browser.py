@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from axe import serious_violations
 from fastapi.testclient import TestClient
-from webkit import PASSWORD, USERS, csrf_of, make_store, serving
+from webkit import PASSWORD, USERS, make_store, register, serving
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
@@ -45,9 +45,7 @@ def app(tmp_path, monkeypatch):
     store = make_store(f"sqlite:///{tmp_path / 'permits.db'}")
     application = create_app(store, secret="browser-test", today=lambda: TODAY)
     c = TestClient(application, follow_redirects=False)
-    token = csrf_of(c.get("/register").text)
-    c.post("/register", data={"csrf": token, "email": "ann@example.org", "password": PASSWORD, "password2": PASSWORD})
-    token = csrf_of(c.get("/my").text)
+    token = register(c, "ann@example.org", store)  # the emailed link followed (issue 21)
     r = c.post("/my/apply/noi", data={"csrf": token, **FORM}, files={"plan": ("site-plan.pdf", PDF, "application/pdf")})
     assert r.status_code == 303, r.text
     application.state.applied = r.headers["location"].rsplit("/", 1)[1]
