@@ -112,6 +112,11 @@ def serious(page) -> list[str]:
     # Content-Security-Policy (no inline script) does not govern; a script
     # tag would be refused, as it should be
     page.evaluate(AXE + "\n;0")
+    # a popup fades in (Leaflet's opacity transition): read its colours once it is opaque,
+    # or axe measures the contrast of a half-drawn popup on a loaded machine
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.leaflet-popup, .leaflet-tooltip')].every(e => getComputedStyle(e).opacity === '1')"
+    )
     found = page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length])")
     return [f"{v[1]} ({v[2]} nodes)" for v in found if v[0] in ("serious", "critical")]
 
