@@ -20,10 +20,9 @@ from datetime import date
 from sqlalchemy import String, and_, func, or_, select, text, type_coerce
 from sqlalchemy.orm import aliased
 
-from workflows.docket import action_for, docket_status
 from workflows.inspections import INSPECTION_CLOCKS
 
-from .queries import DocketRow, as_date, as_datetime
+from .queries import DocketRow
 from .service import Store
 from .tables import INSPECTION_WHERE, FilingClock, FilingRow, Party
 
@@ -103,29 +102,9 @@ def _page(store: Store, q: ScheduleQuery, wanted, as_of: date) -> tuple[list[Doc
     with store.reader.connect() as conn:
         rows = conn.execute(rows_query).all()
         total = conn.execute(select(func.count()).select_from(counted)).scalar_one()
-    out = []
-    for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor, seq, stored in rows:
-        day = as_date(day)
-        out.append(
-            DocketRow(
-                day,
-                docket_status(day, as_of, stored),
-                filing,
-                town,
-                kind,
-                state,
-                clock,
-                rule,
-                explanation,
-                action_for(clock, stored),
-                as_datetime(at),
-                address,
-                name,
-                contractor,
-                seq,
-            )
-        )
-    return out, total
+    from .workbench import docket_rows
+
+    return docket_rows(rows, as_of), total
 
 
 def _inspections(q: ScheduleQuery):

@@ -136,6 +136,14 @@ def docket(
         query = query.limit(limit)
     with store.reader.connect() as conn:
         rows = conn.execute(query).all()
+    return docket_rows(rows, as_of)
+
+
+def docket_rows(rows, as_of: date) -> list[DocketRow]:
+    """The docket's rows (day, filing, town, kind, state, clock, rule,
+    explanation, at, address, applicant, contractor, seq, stored status) as
+    :class:`DocketRow`, each with its status as of ``as_of`` and its action:
+    the docket's and the DPW schedule's pages alike."""
     out = []
     for day, filing, town, kind, state, clock, rule, explanation, at, address, name, contractor_name, seq, stored in rows:
         day = as_date(day)
