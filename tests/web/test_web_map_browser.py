@@ -1,7 +1,7 @@
 """The map, the site picker and the abutter list from the parcels in a real
 browser: Playwright driving Debian's Chromium against uvicorn serving the
 workbench over the generated parcels of tests/parcelkit.py, at a desk's
-width and a phone's (390 px), with axe-core (vendored in tests/web/axe/)
+width and a phone's (390 px), with axe-core (vendored in tests/web/vendor/, run by tests/web/axekit.py)
 finding nothing serious.  Screenshots are kept in a temporary folder named
 in a failure's message.
 
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import parcelkit as kit
 import pytest
+from axekit import serious_violations
 from webkit import PASSWORD, USERS, make_store
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
-AXE = (Path(__file__).parent / "axe" / "axe.min.js").read_text(encoding="utf-8")
 TODAY = date(2026, 12, 3)
 FID = kit.FILING["id"]
 #: a Canton NOI on the lot past the town line (T1, map-lot 9-1)
@@ -108,17 +108,12 @@ def login(page, base, who):
 
 def serious(page) -> list[str]:
     """axe-core's serious and critical violations on the page, named."""
-    # evaluated through the browser's debugging protocol, which the page's
-    # Content-Security-Policy (no inline script) does not govern; a script
-    # tag would be refused, as it should be
-    page.evaluate(AXE + "\n;0")
     # a popup fades in (Leaflet's opacity transition): read its colours once it is opaque,
     # or axe measures the contrast of a half-drawn popup on a loaded machine
     page.wait_for_function(
         "() => [...document.querySelectorAll('.leaflet-popup, .leaflet-tooltip')].every(e => getComputedStyle(e).opacity === '1')"
     )
-    found = page.evaluate("async () => (await axe.run(document)).violations.map(v => [v.impact, v.id, v.nodes.length])")
-    return [f"{v[1]} ({v[2]} nodes)" for v in found if v[0] in ("serious", "critical")]
+    return serious_violations(page)
 
 
 def test_an_agent_finds_their_filings_on_the_map_and_follows_one_to_its_page(browser, tmp_path, tmp_path_factory):

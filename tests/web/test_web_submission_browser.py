@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from axe import serious_violations
+from axekit import serious_violations
 from fastapi.testclient import TestClient
 from webkit import PASSWORD, USERS, make_store, register, serving
 
