@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.enforcement import EnforcementRecord
 from models.errors import StaleFiling, UnknownCase, UnknownFiling
 from models.users import User
+from services.enforcement import STEPS
 from workflows.errors import PermitsError
 from workflows.event_fields import ENFORCEMENT
 from workflows.ids import BadFilingId, check_filing_id
@@ -74,20 +75,9 @@ STATE_LABELS = {
     "complied": "The Order complied with",
     "closed": "Closed",
 }
-#: the steps the generic form records (services.enforcement.STEPS, less the first)
-OTHER_STEPS = (
-    "ticket-paid",
-    "ticket-contested",
-    "town-abated",
-    "costs-noticed",
-    "costs-protested",
-    "costs-decided",
-    "costs-paid",
-    "lien-recorded",
-    "complied",
-    "closed",
-    "violation-observed",
-)
+#: the steps the generic form records: services.enforcement.STEPS, the
+#: first (a violation observed, which opens a case) offered last on an open case
+OTHER_STEPS = (*STEPS[1:], STEPS[0])
 
 
 def _may_enforce(user: User, town_id: str) -> bool:
