@@ -1,0 +1,98 @@
+"""Every staff page of the demo in Chromium (issue 19: "axe-core finds no
+serious or critical violation on any staff page"; "no sideways scroll on
+any staff page" at 390 px): Today, the filings list and a filing page of
+each kind, new filing, the DPW schedule's two tabs, deposits, meetings, the
+map, enforcement (list, new, a case), the rule book, the calendar, users
+and the password page, each at a desktop's width and a phone's, as an
+administrator (who sees every section).  The pages come from the demo's
+own store (:func:`services.demo.make_demo_store`: later stages, meetings,
+enforcement cases, parcels), so what a town sees first is what is checked.
+Skipped when no ``chromium`` is on the PATH."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import date
+
+import pytest
+from axekit import serious_violations
+from webkit import PASSWORD, serving
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
+AS_OF = date(2026, 12, 3)
+WIDTHS = ({"width": 1280, "height": 900}, {"width": 390, "height": 844})
+ADMIN = "axe-admin@permits.example"
+PAGES = (
+    "/today",
+    "/filings",
+    "/filings/new",
+    "/schedule",
+    "/schedule?tab=other",
+    "/deposits",
+    "/meetings",
+    "/map",
+    "/enforcement",
+    "/enforcement/new",
+    "/rules",
+    "/calendar",
+    "/users",
+    "/password",
+)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The workbench over the demo's store (40 generated filings and the
+    later stages), with an administrator; the pages to visit."""
+    from config import load
+    from models.enforcement import EnforcementRecord
+    from models.service import Store
+    from models.users import Users
+    from services.demo import make_demo_store
+    from web.app import create_app
+    from workflows.rulebook import KINDS
+
+    folder = tmp_path_factory.mktemp("staff-axe")
+    settings = load({"PERMITS_DATA_DIR": str(folder)})
+    made = make_demo_store(settings, as_of=AS_OF, count=40, seed=3)
+    store = Store(made.url)
+    Users(store.engine).add(ADMIN, PASSWORD, "admin", [])
+    rows = store.list_filings()
+    filings = [next(r.id for r in rows if r.kind == kind) for kind in KINDS]
+    cases = [c.id for c in EnforcementRecord(store).cases()][:1]
+    pages = [*PAGES, *(f"/filings/{fid}" for fid in filings), *(f"/enforcement/{cid}" for cid in cases)]
+    app = create_app(store, secret="staff-axe", today=lambda: AS_OF)
+    yield app, pages
+    store.engine.dispose()
+
+
+def test_no_staff_page_of_the_demo_has_a_serious_violation_or_scrolls_sideways(demo):
+    from playwright.sync_api import sync_playwright
+
+    app, pages = demo
+    problems: list[str] = []
+    with serving(app) as port, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        base = f"http://127.0.0.1:{port}"
+        try:
+            page.goto(base + "/login")
+            page.fill('input[name="email"]', ADMIN)
+            page.fill('input[name="password"]', PASSWORD)
+            page.click('button:has-text("Log in")')
+            page.wait_for_url("**/today")
+            for path in pages:
+                for size in WIDTHS:
+                    page.set_viewport_size(size)
+                    answer = page.goto(base + path)
+                    assert answer is not None and answer.status == 200, f"{path}: {answer and answer.status}"
+                    page.wait_for_load_state("networkidle")
+                    where = f"{path} at {size['width']} px"
+                    problems += [f"{where}: {v}" for v in serious_violations(page)]
+                    if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1"):
+                        problems.append(f"{where} scrolls sideways")
+        finally:
+            browser.close()
+    assert len(pages) >= len(PAGES) + 4  # a filing page of each kind and a case were visited
+    assert problems == []
