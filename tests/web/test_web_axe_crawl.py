@@ -1,10 +1,12 @@
-"""Every staff page of the demo in Chromium (issue 19: "axe-core finds no
+"""Every staff and applicant page of the demo in Chromium (issue 19: "axe-core finds no
 serious or critical violation on any staff page"; "no sideways scroll on
 any staff page" at 390 px): Today, the filings list and a filing page of
 each kind, new filing, the DPW schedule's two tabs, deposits, meetings, the
 map, enforcement (list, new, a case), the rule book, the calendar, users
 and the password page, each at a desktop's width and a phone's, as an
-administrator (who sees every section).  The pages come from the demo's
+administrator (who sees every section); and every page of the demo's
+applicant (My filings, the apply form of each kind, each of their filings'
+status page, the password page) likewise (issue 21).  The pages come from the demo's
 own store (:func:`services.demo.make_demo_store`: later stages, meetings,
 enforcement cases, parcels), so what a town sees first is what is checked.
 Skipped when no ``chromium`` is on the PATH."""
@@ -46,6 +48,7 @@ def demo(tmp_path_factory):
     """The workbench over the demo's store (40 generated filings and the
     later stages), with an administrator; the pages to visit."""
     from config import load
+    from demo.users import seed_demo_applicant
     from models.enforcement import EnforcementRecord
     from models.service import Store
     from models.users import Users
@@ -63,36 +66,67 @@ def demo(tmp_path_factory):
     cases = [c.id for c in EnforcementRecord(store).cases()][:1]
     pages = [*PAGES, *(f"/filings/{fid}" for fid in filings), *(f"/enforcement/{cid}" for cid in cases)]
     app = create_app(store, secret="staff-axe", today=lambda: AS_OF)
-    yield app, pages
+    applicant = seed_demo_applicant(store, AS_OF)
+    yield app, pages, applicant
     store.engine.dispose()
+
+
+def _problems(page, base: str, pages) -> list[str]:
+    """Each page's serious axe violations and sideways scroll at both widths."""
+    problems = []
+    for path in pages:
+        for size in WIDTHS:
+            page.set_viewport_size(size)
+            answer = page.goto(base + path)
+            assert answer is not None and answer.status == 200, f"{path}: {answer and answer.status}"
+            page.wait_for_load_state("networkidle")
+            where = f"{path} at {size['width']} px"
+            problems += [f"{where}: {v}" for v in serious_violations(page)]
+            if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1"):
+                problems.append(f"{where} scrolls sideways")
+    return problems
+
+
+def _logged_in(p, base: str, email: str, password: str, landing: str):
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    page = browser.new_page()
+    page.goto(base + "/login")
+    page.fill('input[name="email"]', email)
+    page.fill('input[name="password"]', password)
+    page.click('button:has-text("Log in")')
+    page.wait_for_url(f"**{landing}")
+    return browser, page
 
 
 def test_no_staff_page_of_the_demo_has_a_serious_violation_or_scrolls_sideways(demo):
     from playwright.sync_api import sync_playwright
 
-    app, pages = demo
-    problems: list[str] = []
+    app, pages, _ = demo
     with serving(app) as port, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
         base = f"http://127.0.0.1:{port}"
+        browser, page = _logged_in(p, base, ADMIN, PASSWORD, "/today")
         try:
-            page.goto(base + "/login")
-            page.fill('input[name="email"]', ADMIN)
-            page.fill('input[name="password"]', PASSWORD)
-            page.click('button:has-text("Log in")')
-            page.wait_for_url("**/today")
-            for path in pages:
-                for size in WIDTHS:
-                    page.set_viewport_size(size)
-                    answer = page.goto(base + path)
-                    assert answer is not None and answer.status == 200, f"{path}: {answer and answer.status}"
-                    page.wait_for_load_state("networkidle")
-                    where = f"{path} at {size['width']} px"
-                    problems += [f"{where}: {v}" for v in serious_violations(page)]
-                    if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1"):
-                        problems.append(f"{where} scrolls sideways")
+            problems = _problems(page, base, pages)
         finally:
             browser.close()
     assert len(pages) >= len(PAGES) + 4  # a filing page of each kind and a case were visited
+    assert problems == []
+
+
+def test_no_page_of_the_demo_applicant_has_a_serious_violation_or_scrolls_sideways(demo):
+    from playwright.sync_api import sync_playwright
+
+    from web.forms import KIND_LABELS
+
+    app, _, (email, password, filings) = demo
+    assert filings  # the demo applicant follows filings of their own
+    pages = ["/my", "/my/apply", *(f"/my/apply?kind={k}" for k in KIND_LABELS), "/password"]
+    pages += [f"/my/filings/{fid}" for fid in filings]
+    with serving(app) as port, sync_playwright() as p:
+        base = f"http://127.0.0.1:{port}"
+        browser, page = _logged_in(p, base, email, password, "/my")
+        try:
+            problems = _problems(page, base, pages)
+        finally:
+            browser.close()
     assert problems == []
