@@ -35,6 +35,7 @@ import shapely
 from workflows.abutter_rules import AbutterRule
 
 from .index import SAMPLE_SPACING_M, ParcelIndex
+from .opposite import across_all
 
 __all__ = ["Hit", "abutters_of", "FOOT", "TOUCHING_FEET", "WAY_REACH_FEET", "RAY_SPACING_M", "ABUTTER", "a2a_ring"]
 
@@ -65,9 +66,12 @@ class Hit(NamedTuple):
     feet: float
 
 
-def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit]:
+def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule, *, precomputed: bool = True) -> list[Hit]:
     """The parcels ``rule`` takes for the parcel at ``subject``, nearest
-    first (abutters, then abutters to abutters)."""
+    first (abutters, then abutters to abutters).  The parcels directly
+    opposite on a way and across water are read from what the index made
+    for all its parcels at once (:mod:`parcels.opposite`), or with
+    ``precomputed`` False drawn for this parcel alone (the same answer)."""
     geometry, owned = index.geometry, index.owned
     shape = geometry[subject]
     touching = TOUCHING_FEET * FOOT
@@ -89,13 +93,18 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
     if rule.within_feet:
         take(near, ABUTTER, f"within {rule.within_feet} ft")
     if rule.opposite_on_ways:
-        take(
-            _across(index, shape, subject, bordering[index.is_way[bordering]], WAY_REACH_FEET * FOOT, rule.within_feet * FOOT),
-            ABUTTER,
-            "directly opposite on a way",
-        )
+        known = rule.within_feet * FOOT
+        if precomputed:
+            opposite = _made(index, subject, False, WAY_REACH_FEET * FOOT, known)
+        else:
+            opposite = _across(index, shape, subject, bordering[index.is_way[bordering]], WAY_REACH_FEET * FOOT, known)
+        take(opposite, ABUTTER, "directly opposite on a way")
     if rule.across_water:
-        take(_across(index, shape, subject, bordering[index.is_water[bordering]], None), ABUTTER, "across the water")
+        if precomputed:
+            across = _made(index, subject, True, None, 0.0)
+        else:
+            across = _across(index, shape, subject, bordering[index.is_water[bordering]], None)
+        take(across, ABUTTER, "across the water")
     if rule.abutters_to_abutters_feet:
         feet = rule.abutters_to_abutters_feet
         chain = [i for i, (ring, _) in taken.items() if ring == ABUTTER] + bordering[index.is_water[bordering]].tolist()
@@ -117,6 +126,15 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
     labels = index.labels
     order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions.tolist(), feet_away))
     return [Hit(i, *taken[i], d) for _, d, _, i in order]
+
+
+def _made(index: ParcelIndex, subject: int, water: bool, reach: float | None, known: float) -> np.ndarray:
+    """What :func:`parcels.opposite.across_all` answers for ``subject``, made once per index."""
+    offsets, positions = index.made(
+        ("across", water, reach, known),
+        lambda: across_all(index, water=water, touching=TOUCHING_FEET * FOOT, reach=reach, known=known),
+    )
+    return positions[offsets[subject] : offsets[subject + 1]]
 
 
 def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach: float | None, known: float = 0.0) -> np.ndarray:
@@ -166,7 +184,7 @@ def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach:
     lo, hi = ends.min(axis=0), ends.max(axis=0)
     passable = index.is_way if reach is not None else index.is_water
     near = index.tree.query(shapely.box(lo[0], lo[1], hi[0], hi[1]))
-    near = near[(near != subject) & ~passable[near]]
+    near = np.sort(near[(near != subject) & ~passable[near]])  # where two are crossed at one point, the lowest position
     if not len(near):
         return empty
     a, e, owner = index.edges(near)
