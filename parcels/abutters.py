@@ -88,7 +88,7 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule, *, precompu
         near_m = shapely.distance(geometry[near], shape)
         bordering = near[near_m <= touching]
     else:  # the parcels sharing a line or a corner with it: the index's pairs (what the same query answers)
-        near = bordering = index.touching([subject], touching)
+        near = bordering = index.touching(int(subject), touching)
     take(bordering, ABUTTER, "shares a boundary")
     if rule.within_feet:
         take(near, ABUTTER, f"within {rule.within_feet} ft")
@@ -116,15 +116,18 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule, *, precompu
             take(candidates[near_m <= feet * FOOT], a2a_ring(feet), f"abuts an abutter, within {feet} ft")
     if not taken:
         return []
-    positions = np.fromiter(taken, dtype=np.intp, count=len(taken))
-    measured = dict(zip(near.tolist(), near_m.tolist())) if near_m is not None else {}  # those measured keep their distance
-    unmeasured = [i for i in positions.tolist() if i not in measured]
-    if unmeasured:
-        measured.update(zip(unmeasured, shapely.distance(geometry[unmeasured], shape).tolist()))
-    metres = np.array([measured[i] for i in positions.tolist()])
+    positions = list(taken)
+    if near_m is None:  # none measured yet: all at once
+        metres = shapely.distance(geometry[positions], shape)
+    else:
+        measured = dict(zip(near.tolist(), near_m.tolist()))  # those measured keep their distance
+        unmeasured = [i for i in positions if i not in measured]
+        if unmeasured:
+            measured.update(zip(unmeasured, shapely.distance(geometry[unmeasured], shape).tolist()))
+        metres = np.array([measured[i] for i in positions])
     feet_away = (metres / FOOT).round(1).tolist()
     labels = index.labels
-    order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions.tolist(), feet_away))
+    order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions, feet_away))
     return [Hit(i, *taken[i], d) for _, d, _, i in order]
 
 

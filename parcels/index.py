@@ -125,14 +125,16 @@ class ParcelIndex:
         lo, hi = offsets[position], offsets[position + 1]
         return starts[lo:hi], normals[lo:hi]
 
-    def touching(self, positions: np.ndarray | Sequence[int], distance: float) -> np.ndarray:
+    def touching(self, positions: int | np.ndarray | Sequence[int], distance: float) -> np.ndarray:
         """The positions of the parcels within ``distance`` metres of any of
-        the parcels at ``positions`` (each of those included): what
+        the parcels at ``positions`` (one position, or several; each of those included): what
         ``tree.query(geometry[positions], predicate="dwithin",
         distance=distance)`` answers on its right, grouped by the position
         asked about.  The pairs of every parcel are found in one query of
         the whole index the first time a distance is asked for, and kept."""
         offsets, right = self._pairs(distance)
+        if isinstance(positions, int):  # one parcel's: its rows as they are
+            return right[offsets[positions] : offsets[positions + 1]]
         return right[_ranges(offsets, np.asarray(positions, dtype=np.intp))]
 
     def touching_pairs(self, distance: float) -> tuple[np.ndarray, np.ndarray]:
