@@ -26,6 +26,7 @@ __all__ = [
     "filing_list",
     "inspection_schedule",
     "location",
+    "map_sites",
     "meetings",
     "migrate",
     "migrations",

@@ -60,6 +60,8 @@ class ParcelRow(SQLModel, table=True):
     __table_args__ = (
         Index("ix_parcel_town_loc_id", "town", "loc_id"),
         Index("ix_parcel_town_map_par_id", "town", "map_par_id"),
+        # what the map draws, so its join reads the index alone (migration 0100)
+        Index("ix_parcel_layer_map_site", "layer_id", "town", "map_par_id", "loc_id", "lon", "lat"),
     )
     id: int | None = Field(default=None, primary_key=True)
     layer_id: int = Field(foreign_key="parcel_layer.id", index=True)

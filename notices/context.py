@@ -108,6 +108,10 @@ class EventView:
             raise AttributeError(key) from None
 
 
+#: full stops and commas read as spaces when two owners' names and addresses are compared (Party.key)
+_STOPS = str.maketrans(".,", "  ")
+
+
 @dataclass(frozen=True)
 class Party:
     """A recipient: a name and a mailing address in the post office's parts."""
@@ -128,8 +132,7 @@ class Party:
     @property
     def key(self) -> str:
         """Same owner at the same address is one recipient."""
-        norm = lambda s: " ".join(s.upper().replace(".", " ").replace(",", " ").split())  # noqa: E731
-        return "|".join(norm(p) for p in (self.name, self.street, self.city, self.zip[:5]))
+        return "|".join(" ".join(p.upper().translate(_STOPS).split()) for p in (self.name, self.street, self.city, self.zip[:5]))
 
 
 def party_from_record(rec: Record, role: str) -> Party:

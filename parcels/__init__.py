@@ -1,7 +1,8 @@
 """The assessors' parcels, beside the record: a town's MassGIS Level 3
 layers read through pyogrio (:mod:`parcels.l3`), their polygons in an
 STRtree (:mod:`parcels.index`), a town's abutter rule applied to them
-(:mod:`parcels.abutters`), site addresses made comparable
+(:mod:`parcels.abutters`; what it reads across ways and water for every
+parcel at once: :mod:`parcels.opposite`), site addresses made comparable
 (:mod:`parcels.sites`), and the map's geometry, State Plane to WGS84
 through pyproj and GeoJSON for the zoom (:mod:`parcels.geo`).  The store
 keeps what this reads as WKB and plain values (models/parcels.py); the
@@ -14,4 +15,4 @@ settings, the sweep, the service layer or an interface.  It reads the disk
 only where asked to read a layer, and never the clock.
 """
 
-__all__ = ["abutters", "errors", "geo", "index", "l3", "sites"]
+__all__ = ["abutters", "errors", "geo", "index", "l3", "opposite", "sites"]

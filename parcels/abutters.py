@@ -35,6 +35,7 @@ import shapely
 from workflows.abutter_rules import AbutterRule
 
 from .index import SAMPLE_SPACING_M, ParcelIndex
+from .opposite import across_all
 
 __all__ = ["Hit", "abutters_of", "FOOT", "TOUCHING_FEET", "WAY_REACH_FEET", "RAY_SPACING_M", "ABUTTER", "a2a_ring"]
 
@@ -65,9 +66,12 @@ class Hit(NamedTuple):
     feet: float
 
 
-def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit]:
+def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule, *, precomputed: bool = True) -> list[Hit]:
     """The parcels ``rule`` takes for the parcel at ``subject``, nearest
-    first (abutters, then abutters to abutters)."""
+    first (abutters, then abutters to abutters).  The parcels directly
+    opposite on a way and across water are read from what the index made
+    for all its parcels at once (:mod:`parcels.opposite`), or with
+    ``precomputed`` False drawn for this parcel alone (the same answer)."""
     geometry, owned = index.geometry, index.owned
     shape = geometry[subject]
     touching = TOUCHING_FEET * FOOT
@@ -84,18 +88,23 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
         near_m = shapely.distance(geometry[near], shape)
         bordering = near[near_m <= touching]
     else:  # the parcels sharing a line or a corner with it: the index's pairs (what the same query answers)
-        near = bordering = index.touching([subject], touching)
+        near = bordering = index.touching(int(subject), touching)
     take(bordering, ABUTTER, "shares a boundary")
     if rule.within_feet:
         take(near, ABUTTER, f"within {rule.within_feet} ft")
     if rule.opposite_on_ways:
-        take(
-            _across(index, shape, subject, bordering[index.is_way[bordering]], WAY_REACH_FEET * FOOT, rule.within_feet * FOOT),
-            ABUTTER,
-            "directly opposite on a way",
-        )
+        known = rule.within_feet * FOOT
+        if precomputed:
+            opposite = _made(index, subject, False, WAY_REACH_FEET * FOOT, known)
+        else:
+            opposite = _across(index, shape, subject, bordering[index.is_way[bordering]], WAY_REACH_FEET * FOOT, known)
+        take(opposite, ABUTTER, "directly opposite on a way")
     if rule.across_water:
-        take(_across(index, shape, subject, bordering[index.is_water[bordering]], None), ABUTTER, "across the water")
+        if precomputed:
+            across = _made(index, subject, True, None, 0.0)
+        else:
+            across = _across(index, shape, subject, bordering[index.is_water[bordering]], None)
+        take(across, ABUTTER, "across the water")
     if rule.abutters_to_abutters_feet:
         feet = rule.abutters_to_abutters_feet
         chain = [i for i, (ring, _) in taken.items() if ring == ABUTTER] + bordering[index.is_water[bordering]].tolist()
@@ -107,16 +116,28 @@ def abutters_of(index: ParcelIndex, subject: int, rule: AbutterRule) -> list[Hit
             take(candidates[near_m <= feet * FOOT], a2a_ring(feet), f"abuts an abutter, within {feet} ft")
     if not taken:
         return []
-    positions = np.fromiter(taken, dtype=np.intp, count=len(taken))
-    measured = dict(zip(near.tolist(), near_m.tolist())) if near_m is not None else {}  # those measured keep their distance
-    unmeasured = [i for i in positions.tolist() if i not in measured]
-    if unmeasured:
-        measured.update(zip(unmeasured, shapely.distance(geometry[unmeasured], shape).tolist()))
-    metres = np.array([measured[i] for i in positions.tolist()])
+    positions = list(taken)
+    if near_m is None:  # none measured yet: all at once
+        metres = shapely.distance(geometry[positions], shape)
+    else:
+        measured = dict(zip(near.tolist(), near_m.tolist()))  # those measured keep their distance
+        unmeasured = [i for i in positions if i not in measured]
+        if unmeasured:
+            measured.update(zip(unmeasured, shapely.distance(geometry[unmeasured], shape).tolist()))
+        metres = np.array([measured[i] for i in positions])
     feet_away = (metres / FOOT).round(1).tolist()
     labels = index.labels
-    order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions.tolist(), feet_away))
+    order = sorted((taken[i][0] != ABUTTER, d, labels[i], i) for i, d in zip(positions, feet_away))
     return [Hit(i, *taken[i], d) for _, d, _, i in order]
+
+
+def _made(index: ParcelIndex, subject: int, water: bool, reach: float | None, known: float) -> np.ndarray:
+    """What :func:`parcels.opposite.across_all` answers for ``subject``, made once per index."""
+    offsets, positions = index.made(
+        ("across", water, reach, known),
+        lambda: across_all(index, water=water, touching=TOUCHING_FEET * FOOT, reach=reach, known=known),
+    )
+    return positions[offsets[subject] : offsets[subject + 1]]
 
 
 def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach: float | None, known: float = 0.0) -> np.ndarray:
@@ -166,7 +187,7 @@ def _across(index: ParcelIndex, shape, subject: int, crossed: np.ndarray, reach:
     lo, hi = ends.min(axis=0), ends.max(axis=0)
     passable = index.is_way if reach is not None else index.is_water
     near = index.tree.query(shapely.box(lo[0], lo[1], hi[0], hi[1]))
-    near = near[(near != subject) & ~passable[near]]
+    near = np.sort(near[(near != subject) & ~passable[near]])  # where two are crossed at one point, the lowest position
     if not len(near):
         return empty
     a, e, owner = index.edges(near)

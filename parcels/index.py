@@ -76,6 +76,7 @@ class ParcelIndex:
         self._samples: tuple | None = None
         self._edges: tuple | None = None
         self._touching: dict[float, tuple[np.ndarray, np.ndarray]] = {}
+        self._made: dict[tuple, object] = {}
         self._by_loc: dict[tuple[str, str], int] = {}
         self._by_map: dict[tuple[str, str], int] = {}
         for i, p in enumerate(self.parcels):
@@ -94,24 +95,55 @@ class ParcelIndex:
         found = self._by_loc.get((town, key))
         return found if found is not None else self._by_map.get((town, key.upper()))
 
+    def made(self, key: tuple, make):
+        """What ``make()`` returns, made the first time ``key`` is asked for
+        and kept with the index (what a search derives from every parcel at
+        once: :mod:`parcels.opposite`).  Two threads asking at once may both
+        make it; either's is kept, both are the same."""
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = make()
+        return found
+
+    def all_samples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`samples` of every parcel: the points (n, 2), the normals
+        (n, 2), and each parcel's first row (len(self) + 1 offsets)."""
+        if self._samples is None:
+            self._samples = _all_samples(self.geometry, SAMPLE_SPACING_M)
+        return self._samples
+
+    def sample_rows(self, positions: np.ndarray) -> np.ndarray:
+        """The rows of :meth:`all_samples` of each of ``positions``, one parcel's after the other's."""
+        return _ranges(self.all_samples()[2], np.asarray(positions, dtype=np.intp))
+
     def samples(self, position: int) -> tuple[np.ndarray, np.ndarray]:
         """Points along the outer boundary of the parcel at ``position``, one
         every ``spacing`` metres of each edge (at least one, at its middle),
         and the outward unit normal there: ((n, 2), (n, 2)).  Made for every
         parcel at once the first time one is asked for."""
-        if self._samples is None:
-            self._samples = _all_samples(self.geometry, SAMPLE_SPACING_M)
-        starts, normals, offsets = self._samples
+        starts, normals, offsets = self.all_samples()
         lo, hi = offsets[position], offsets[position + 1]
         return starts[lo:hi], normals[lo:hi]
 
-    def touching(self, positions: np.ndarray | Sequence[int], distance: float) -> np.ndarray:
+    def touching(self, positions: int | np.ndarray | Sequence[int], distance: float) -> np.ndarray:
         """The positions of the parcels within ``distance`` metres of any of
-        the parcels at ``positions`` (each of those included): what
+        the parcels at ``positions`` (one position, or several; each of those included): what
         ``tree.query(geometry[positions], predicate="dwithin",
         distance=distance)`` answers on its right, grouped by the position
         asked about.  The pairs of every parcel are found in one query of
         the whole index the first time a distance is asked for, and kept."""
+        offsets, right = self._pairs(distance)
+        if isinstance(positions, int):  # one parcel's: its rows as they are
+            return right[offsets[positions] : offsets[positions + 1]]
+        return right[_ranges(offsets, np.asarray(positions, dtype=np.intp))]
+
+    def touching_pairs(self, distance: float) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair (left, right) of :meth:`touching`, by left: the
+        parcels within ``distance`` metres of each other (each with itself)."""
+        offsets, right = self._pairs(distance)
+        return np.repeat(np.arange(len(self.geometry)), np.diff(offsets)), right
+
+    def _pairs(self, distance: float) -> tuple[np.ndarray, np.ndarray]:
         found = self._touching.get(distance)
         if found is None:
             if len(self.geometry):
@@ -121,8 +153,7 @@ class ParcelIndex:
             else:
                 left = right = np.array([], dtype=np.intp)
             found = self._touching[distance] = (np.searchsorted(left, np.arange(len(self.geometry) + 1)), right)
-        offsets, right = found
-        return right[_ranges(offsets, np.asarray(positions, dtype=np.intp))]
+        return found
 
     def edges(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The edges of every ring of the parcels at ``positions``, in that
@@ -133,8 +164,16 @@ class ParcelIndex:
         if self._edges is None:
             self._edges = _all_edges(self.geometry)
         rows, offsets = self._edges
-        picked = np.concatenate([rows[offsets[i] : offsets[i + 1]] for i in np.asarray(positions).tolist()] or [rows[:0]])
+        picked = rows[_ranges(offsets, np.asarray(positions, dtype=np.intp))]
         return picked[:, 0:2], picked[:, 2:4], picked[:, 4].astype(np.intp)
+
+    def edge_counts(self, positions: np.ndarray) -> np.ndarray:
+        """How many rows :meth:`edges` gives for each of ``positions``."""
+        if self._edges is None:
+            self._edges = _all_edges(self.geometry)
+        offsets = self._edges[1]
+        positions = np.asarray(positions, dtype=np.intp)
+        return offsets[positions + 1] - offsets[positions]
 
 
 def _ranges(offsets: np.ndarray, positions: np.ndarray) -> np.ndarray:

@@ -72,18 +72,26 @@ def filings_map(
     ``labels``), state, status (``overdue``, ``due`` or ``none``), site,
     parcel."""
     from models import parcels as stored
-    from models import workbench
+    from models.map_sites import map_sites
     from parcels.geo import OUTLINE_ZOOM, feature_collection, point_collection, tolerance_for_zoom
     from parcels.sites import site_key
 
-    rows, more = workbench.map_rows(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT)
+    outline = zoom >= OUTLINE_ZOOM
+    rows, more, joined = map_sites(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT, outline=outline)
     if status == "open":
         rows = [r for r in rows if r.next_deadline_date is not None]
     elif status == "overdue":
         rows = [r for r in rows if r.next_deadline_date is not None and r.next_deadline_date < as_of]
-    outline = zoom >= OUTLINE_ZOOM
     ids = [(r.town, (r.parcel or "").strip()) for r in rows]
-    found_at = stored.located(store, [(town, parcel, "") for town, parcel in ids], outline=outline)
+    # the parcel the query joined, where its id was written as the look-up asks for it (stripped, in capitals);
+    # every other filing looked up by its id as given or in capitals, then its LOC_ID, then its address
+    found_at: dict[tuple[str, str], tuple] = {}
+    for r, key in zip(rows, ids):
+        if r.id in joined and r.parcel == key[1] == key[1].upper():
+            found_at.setdefault(key, joined[r.id])
+    rest = [(town, parcel, "") for town, parcel in ids if (town, parcel.upper()) not in found_at]
+    if rest:
+        found_at.update(stored.located(store, rest, outline=outline))
     # the site address only for the filings their parcel id did not place
     unplaced = {
         i: site_key(r.address) for i, (r, (town, parcel)) in enumerate(zip(rows, ids)) if (town, parcel.upper()) not in found_at

@@ -140,13 +140,16 @@ def compute_abutters(
     subject = index.find(town, parcel)
     if subject is None:
         raise UnknownParcel(town, parcel, layer.fiscal_year)
-    best: dict[int, object] = {}
-    for rule in rules:
-        for hit in abutters_of(index, subject, rule):
-            seen = best.get(hit.position)
-            if seen is None or (hit.ring == ABUTTER and seen.ring != ABUTTER):
-                best[hit.position] = hit
-    hits = sorted(best.values(), key=lambda h: (h.ring != ABUTTER, h.feet, index.parcels[h.position].label))
+    if len(rules) == 1:  # one rule's list is already in this order (its ties by position, as the stable sort keeps them)
+        hits = abutters_of(index, subject, rules[0])
+    else:
+        best: dict[int, object] = {}
+        for rule in rules:
+            for hit in abutters_of(index, subject, rule):
+                seen = best.get(hit.position)
+                if seen is None or (hit.ring == ABUTTER and seen.ring != ABUTTER):
+                    best[hit.position] = hit
+        hits = sorted(best.values(), key=lambda h: (h.ring != ABUTTER, h.feet, index.parcels[h.position].label))
     parties, listed, incomplete = [], [], []
     for hit in hits:
         p = index.parcels[hit.position]
