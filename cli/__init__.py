@@ -24,6 +24,7 @@ __all__ = [
     "notices",
     "parcels",
     "progress",
+    "rederive",
     "rules",
     "schedule",
     "store",

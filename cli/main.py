@@ -18,7 +18,7 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import enforcement, mail, meetings, notices, parcels, rules, schedule, store, sweep, web
+    from cli import enforcement, mail, meetings, notices, parcels, rederive, rules, schedule, store, sweep, web
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -33,6 +33,7 @@ def build_parser() -> Parser:
     web.add_commands(sub)
     parcels.add_commands(sub)
     meetings.add_commands(sub)
+    rederive.add_commands(sub)
     return parser
 
 

@@ -128,6 +128,8 @@ def cmd_record(args) -> int:
             raw.setdefault(name, []).append(value)
             continue
         raw[name] = _field_value(args.type, name, value)
+    if args.photos:
+        return _inspection_with_photos(args, raw)
     from services.record import record_event
 
     recorded = record_event(
@@ -141,6 +143,61 @@ def cmd_record(args) -> int:
         unnoticed=args.not_noticed,
     )
     print(f"permits: {args.id}: recorded event {recorded.seq} ({args.type}); state {recorded.state}")
+    return 0
+
+
+#: the fields of an inspection recorded with photos (the DPW schedule's form)
+_INSPECTION_FIELDS = {"type", "date", "at", "stage", "result", "notes", "defect", "reinspect"}
+
+
+def _read_photo(path: str, limit: int) -> tuple[str, bytes]:
+    """The photo's file name and at most ``limit`` + 1 of its bytes (the
+    service refuses what is larger)."""
+    from pathlib import Path
+
+    try:
+        with open(path, "rb") as f:
+            return Path(path).name, f.read(limit + 1)
+    except OSError as exc:
+        raise UsageError(f"--photo {path}: cannot read it ({exc.strerror})") from None
+
+
+def _inspection_with_photos(args, raw: dict) -> int:
+    """``record ID inspected ... --photo FILE``: the inspection recorded by
+    :func:`services.inspections.record_inspection`, as the DPW schedule's
+    form records it (its stages, limits and refusals)."""
+    from datetime import datetime
+
+    from models.uploads import Uploads
+    from services.inspections import record_inspection
+
+    if args.type != "inspected":
+        raise UsageError(f"--photo: only an inspection (inspected) takes photos, not {args.type}")
+    other = sorted(set(raw) - _INSPECTION_FIELDS)
+    if other:
+        raise UsageError(f"field {other[0]!r}: an inspection with photos takes stage, result, notes, defect and reinspect")
+    when = parse_moment(args.date, "--date")
+    day, at = (when.date(), when.time()) if isinstance(when, datetime) else (when, None)
+    reinspect = parse_day(str(raw["reinspect"]), "reinspect") if "reinspect" in raw else None
+    cfg = settings()
+    photos = [_read_photo(p, cfg.upload_max_bytes) for p in args.photos]
+    store = _store(args)
+    recorded = record_inspection(
+        store,
+        Uploads(store, cfg.uploads_dir, cfg.upload_max_bytes),
+        args.id,
+        day=day,
+        stage=str(raw.get("stage") or ""),
+        result=str(raw.get("result") or ""),
+        at=at,
+        notes=str(raw.get("notes") or ""),
+        defect=str(raw.get("defect") or ""),
+        reinspect=reinspect,
+        photos=photos,
+        by=_user(args),
+        today=_as_of(args),
+    )
+    print(f"permits: {args.id}: recorded event {recorded.seq} (inspected, {len(photos)} photo(s)); state {recorded.state}")
     return 0
 
 
@@ -413,6 +470,15 @@ def add_store_commands(sub, parser_class) -> None:
         nargs="*",
         metavar="FIELD=VALUE",
         help="the event's other fields, e.g. hearing=2027-01-05; a permit's conditions as conditions=TEXT, once per condition",
+    )
+    p.add_argument(
+        "--photo",
+        dest="photos",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="inspected: a photo of the inspection, JPEG or PNG by its content (up to 3, each --photo FILE), "
+        "stored as the DPW schedule's form stores it",
     )
 
     p = add(

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import case, func, insert, select
 from sqlalchemy.engine import Connection, Engine
 
+from workflows.deposit_events import REVERSED
 from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dollars, refund_allowed, statement
 
 from .errors import StoreError, UnknownFiling
@@ -27,9 +28,15 @@ class UnknownApplicant(StoreError):
         super().__init__(f"unknown applicant {name!r}: no filing names that applicant (the filing's 'applicant' field)")
 
 
+def _line(r) -> Line:
+    """A stored entry as the core reads it (a reversing line by its source)."""
+    reverses = (r.source or "").startswith(REVERSED)
+    return Line(r.entry, r.amount_cents, r.date, r.filing_id, r.item, r.quantity, r.rule, r.note or "", reverses)
+
+
 def _lines(conn: Connection, party_id: int) -> list[Line]:
     rows = conn.execute(select(LEDGER).where(LEDGER.c.party_id == party_id).order_by(LEDGER.c.seq)).all()
-    return [Line(r.entry, r.amount_cents, r.date, r.filing_id, r.item, r.quantity, r.rule, r.note or "") for r in rows]
+    return [_line(r) for r in rows]
 
 
 class DepositLedger:
@@ -88,13 +95,17 @@ class DepositLedger:
             )
             return after
 
-    def fill(self, conn: Connection, filing_id: str, lines_for: Callable, *, by: str) -> int:
+    def fill(
+        self, conn: Connection, filing_id: str, lines_for: Callable, *, by: str, reversals_for: Callable | None = None
+    ) -> int:
         """Append to the account of the filing's applicant, in the caller's
-        transaction, each of ``lines_for(category)`` (the applicant's
-        category; :class:`workflows.deposit_events.SourcedLine` values)
-        whose source it does not hold yet, each checked with the whole
-        account (LedgerRefused, nothing written, for one it cannot bear);
-        how many were appended.  A filing naming no applicant has no account."""
+        transaction, first each of ``reversals_for(held)`` (``held``: the
+        filing's lines by source), then each of ``lines_for(category)``
+        (the applicant's category) whose source it does not hold yet
+        (:class:`workflows.deposit_events.SourcedLine` values), each checked
+        with the whole account (LedgerRefused, nothing written, for one it
+        cannot bear); how many were appended.  A filing naming no applicant
+        has no account."""
         filing = conn.execute(select(FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
         if filing is None:
             raise UnknownFiling(filing_id)
@@ -102,10 +113,13 @@ class DepositLedger:
             return 0
         party = conn.execute(select(PARTY).where(PARTY.c.id == filing.applicant_id).with_for_update()).first()
         lines = lines_for(party.category)
-        held = set(
-            conn.execute(select(LEDGER.c.source).where(LEDGER.c.filing_id == filing_id, LEDGER.c.source.is_not(None))).scalars()
-        )
+        sourced = conn.execute(
+            select(LEDGER).where(LEDGER.c.filing_id == filing_id, LEDGER.c.source.is_not(None)).order_by(LEDGER.c.seq)
+        ).all()
+        held = {r.source: _line(r) for r in sourced}
         new = [s for s in lines if s.source not in held]
+        if reversals_for is not None:
+            new = [*reversals_for(held), *new]
         if not new:
             return 0
         account = _lines(conn, party.id)
@@ -253,4 +267,4 @@ def filing_entries(engine: Engine, filing_id: str) -> list[Line]:
     """The ledger's entries for one permit, in the order they were recorded."""
     with engine.connect() as conn:
         rows = conn.execute(select(LEDGER).where(LEDGER.c.filing_id == filing_id).order_by(LEDGER.c.party_id, LEDGER.c.seq)).all()
-    return [Line(r.entry, r.amount_cents, r.date, r.filing_id, r.item, r.quantity, r.rule, r.note or "") for r in rows]
+    return [_line(r) for r in rows]

@@ -180,13 +180,15 @@ def reminder_emails(filing, replay, as_of: date, dated: datetime, *, mail_from: 
 
 
 def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime, mail_from: str) -> Callable[[], dict]:
+    from .render import explained  # the clock's explanation in names and written dates, as the notices print it
+
     def make() -> dict:
         town_name = _town_name(filing.town)
         emails = []
         for role, address in addresses:
             body = (
                 f"Filing {filing.id}: {what} by {day.strftime('%A, %B %-d, %Y')} ({clock.rule}).\n\n"
-                f"How the date was counted: {clock.explanation}.\n"
+                f"How the date was counted: {explained(clock.explanation, filing.kind)}.\n"
             )
             emails.append(
                 {

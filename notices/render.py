@@ -84,6 +84,23 @@ def clocktime(t) -> str:
     return f"{hour}:{t.minute:02d} {'a.m.' if t.hour < 12 else 'p.m.'}"
 
 
+_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::\d{2})?)?\b")
+
+
+def explained(text, kind: str = "*") -> str:
+    """A clock's explanation (the engine's account of how its date was
+    counted) as a notice prints it: every event and clock id in its name
+    (:func:`workflows.vocabulary.in_words`), every ISO day or moment as
+    people write them (:mod:`workflows.written`)."""
+    from workflows.vocabulary import in_words
+    from workflows.written import day_written, moment_written
+
+    def written(m) -> str:
+        return moment_written(m.group(0)) if m.group(2) else day_written(m.group(1))
+
+    return _ISO.sub(written, in_words(str(text or ""), kind))
+
+
 def money(x) -> str:
     return f"${x:,.2f}"
 
@@ -134,6 +151,8 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
         clock_name=vocabulary.clock_name,
         state_name=lambda state, kind="*": vocabulary.state_name(kind, str(state)),
         in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
+        explained=explained,
+        value_name=vocabulary.value_name,
     )
     return env
 

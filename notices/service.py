@@ -109,6 +109,14 @@ def recipients_for(filing, kind: NoticeKind, abutters: Sequence[Party] | None) -
     extra = filing.extra
     if "applicant" not in extra:
         raise MissingField(filing.id, kind.id, "field filing.applicant")
+    for role in ("applicant", "owner") if kind.recipients == "applicant+owner" else ("applicant",):
+        if isinstance(extra.get(role), str):  # a name without its mailing address
+            raise MissingField(
+                filing.id,
+                kind.id,
+                f"the {role}'s mailing address (filing.{role}.address)",
+                f"the filing names {extra[role]!r} only",
+            )
     try:
         applicant = party_from_record(Record(extra["applicant"], "filing.applicant"), "applicant")
         out = [(applicant, applicant.key)]

@@ -34,6 +34,8 @@ An action that writes does all of its writing in one transaction.
   a fail its defect and re-inspection day;
 - :mod:`services.deposits`: fill a street opening's deposit ledger from its
   events, and list the open deposits;
+- :mod:`services.rederive`: store again what each filing's history implies
+  (clocks, a street opening's ledger), after an upgrade;
 - :mod:`services.feeds`: a docket's calendar feed;
 - :mod:`services.sweep`: run the daily sweep (Prefect or plain);
 - :mod:`services.enforcement`: open an enforcement case, its notice of
@@ -64,6 +66,7 @@ __all__ = [
     "parcel_abutters",
     "parcels",
     "record",
+    "rederive",
     "schedule",
     "sweep",
     "users",

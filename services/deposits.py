@@ -22,16 +22,21 @@ STREET = "street-opening"
 
 def fill_ledger(store, conn, filing, *, by: str) -> int:
     """Append the ledger lines ``filing``'s live events call for and the
-    ledger lacks, in the caller's transaction ``conn``; how many."""
+    ledger lacks, and the reversing line of each line whose event has been
+    voided since, in the caller's transaction ``conn``; how many."""
     from models.deposit_ledger import DepositLedger
-    from workflows.deposit_events import permit_lines
+    from workflows.deposit_events import permit_lines, reversing_lines
     from workflows.replay import live_events
 
     if filing.kind != STREET:
         return 0
     events = live_events(filing)
     return DepositLedger(store.engine, now=store.now).fill(
-        conn, filing.id, lambda category: permit_lines(filing.id, events, category), by=by
+        conn,
+        filing.id,
+        lambda category: permit_lines(filing.id, events, category),
+        by=by,
+        reversals_for=lambda held: reversing_lines(filing.id, filing.events, held),
     )
 
 

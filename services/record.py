@@ -13,7 +13,8 @@ alike, however it was recorded:
   it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
 - any event of a street opening fills its deposit ledger with the lines its
   events call for (:func:`services.deposits.fill_ledger`: the fee and deposit
-  of ``filed``, after-hours fees, the refund and what was held back).
+  of ``filed``, after-hours fees, the refund and what was held back); a
+  void of one of its events reverses that event's lines.
 
 A ``hearing-opened`` on a day for which no session of the hearing was
 noticed (the day it was scheduled for, or continued to) is refused with
@@ -173,7 +174,14 @@ def void_event(
     if not reason:
         raise MissingReason(filing_id)
     raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason[:500]}
-    return Recorded(*store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today))
+
+    def then(conn, filing: Filing) -> None:
+        if filing.kind == "street-opening":  # the voided event's ledger lines reversed (services/deposits.py)
+            from services.deposits import fill_ledger
+
+            fill_ledger(store, conn, filing, by=by)
+
+    return Recorded(*store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=then))
 
 
 def _awaiting_check(store, filing_id: str) -> None:

@@ -18,7 +18,7 @@ STREET = "street-opening"
 
 
 def dollars(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
+    return f"-${-cents / 100:,.2f}" if cents < 0 else f"${cents / 100:,.2f}"  # a reversing line's
 
 
 @router.get("/deposits")

@@ -13,6 +13,12 @@ applicant's category, amounts from :mod:`workflows.deposits`.
   less what was held back for a repair (a deduction, with its reason):
   ``amount`` and ``held_back``, when given, add up to what is held.
 
+A voided event's lines are reversed, not removed (the ledger is
+append-only): :func:`reversing_lines` gives, for each line already held
+whose event has since been voided, the same entry with the opposite amount,
+dated the day of the voiding, its source ``reversed:event:N:k``
+(docs/reference/readings.md, "A voided event's ledger lines").
+
 A municipal department pays nothing and a gas company claiming the c.164
 exemption only the Application Fee (§5-6: :func:`workflows.deposits.charge`).
 Each line names the event it comes from (``event:N``), so a ledger filled
@@ -21,12 +27,16 @@ twice holds each line once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
 from .deposits import ACCOUNT_CITATION, LedgerRefused, Line, charge, parse_dollars
+from .filing import VOID
 
-__all__ = ["SourcedLine", "permit_lines", "DEFAULT_OPENING", "TRENCH"]
+__all__ = ["SourcedLine", "permit_lines", "reversing_lines", "REVERSED", "DEFAULT_OPENING", "TRENCH"]
+
+#: the source of a reversing line: this, then the source of the line it reverses
+REVERSED = "reversed:"
 
 #: the schedule line of a trench of known length, and of an opening of none
 TRENCH = "trench-paved-way"
@@ -108,3 +118,29 @@ def _refund(filing_id: str, e, held: int) -> list[SourcedLine]:
             )
         )
     return out
+
+
+def _position(source: str) -> int | None:
+    """The event position of an ``event:N:k`` source; None for another."""
+    parts = source.split(":")
+    return int(parts[1]) if len(parts) == 3 and parts[0] == "event" and parts[1].isdigit() else None
+
+
+def reversing_lines(filing_id: str, events: Iterable, held: Mapping[str, Line]) -> list[SourcedLine]:
+    """The lines reversing each of ``held`` (the filing's ledger lines by
+    source) whose event is voided by one of ``events`` (the filing's whole
+    history, voids included) and which is not reversed yet, the last
+    recorded first: the same entry, item and rule with the opposite amount, dated
+    the voiding's day, its note naming the voided event and the reason."""
+    voids = {e.get("voids"): e for e in events if e.type == VOID}
+    out = []
+    for source, line in held.items():
+        pos = _position(source)
+        if pos is None or pos not in voids or REVERSED + source in held:
+            continue
+        void = voids[pos]
+        reason = (void.get("reason") or "").strip()
+        note = f"reversed: event {pos} voided" + (f" ({reason})" if reason else "")
+        out.append((pos, source, replace(line, cents=-line.cents, date=void.date, note=note, reverses=True)))
+    out.sort(key=lambda t: (t[0], int(t[1].rsplit(":", 1)[1])), reverse=True)  # the last recorded first
+    return [SourcedLine(REVERSED + source, line) for _, source, line in out]

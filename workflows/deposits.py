@@ -176,6 +176,9 @@ class Line:
     quantity: int | None = None
     rule: str = ""
     note: str = ""
+    #: a reversing line: the entry it reverses with the opposite amount (a
+    #: voided event's line, :func:`workflows.deposit_events.reversing_lines`)
+    reverses: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,9 +229,11 @@ def statement(applicant: str, lines) -> Statement:
     for ln in lines:
         if ln.entry not in ENTRY_KINDS:
             raise UnknownChoice("ledger entry", ln.entry, ENTRY_KINDS)
-        if ln.cents < 0:
+        if ln.cents < 0 and not ln.reverses:
             raise LedgerRefused(f"{ln.entry} of {ln.cents} cents: amounts are never negative", applicant=applicant)
-        if ln.entry == "deposit":
+        if ln.reverses:
+            balance = _reversed(ln, balance, held, applicant)
+        elif ln.entry == "deposit":
             balance += ln.cents
             held[ln.filing] = held.get(ln.filing, 0) + ln.cents
         elif ln.entry == "deduction":
@@ -260,10 +265,28 @@ def statement(applicant: str, lines) -> Statement:
                 )
             balance -= left
             held[ln.filing] = 0
-        elif ln.entry == "fee":
+        if ln.entry == "fee":
             fees += ln.cents
         out.append((ln, balance))
     return Statement(applicant, tuple(out), balance, {k: v for k, v in held.items() if k is not None}, fees)
+
+
+def _reversed(ln: Line, balance: int, held: dict, applicant: str) -> int:
+    """The account's balance after a reversing line, ``held`` moved with it:
+    a deposit reversed leaves the permit's deposit and the balance, a refund
+    or a deduction reversed returns its amount to them, a fee reversed
+    comes off the fees (counted by the caller)."""
+    if ln.cents > 0:
+        raise LedgerRefused(
+            f"a reversing {ln.entry} of {ln.cents} cents: a reversal takes back, its amount is negative", applicant=applicant
+        )
+    if ln.entry == "deposit":
+        held[ln.filing] = held.get(ln.filing, 0) + ln.cents
+        return balance + ln.cents
+    if ln.entry in ("refund", "deduction"):
+        held[ln.filing] = held.get(ln.filing, 0) - ln.cents
+        return balance - ln.cents
+    return balance
 
 
 #: Street-opening states after the final inspection of the permanent patch,

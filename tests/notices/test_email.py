@@ -21,6 +21,7 @@ from notices.smtp import smtp_sender
 from sweep.dispatch import notice_hook
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource
+from workflows.written import day_written
 
 SMTP_ENV = "PERMITS_SMTP_URL"
 AS_OF = date(2026, 12, 21)
@@ -197,7 +198,11 @@ def test_an_applicants_renewal_deadline_seven_days_out_is_emailed_once(db_url, s
     assert len(reminders) == 1
     assert reminders[0]["To"] == "builder@example.org"
     assert f"by {clock.date.isoformat()}" in reminders[0]["Subject"]
-    assert clock.rule in reminders[0].get_body(("plain",)).get_content()
+    body = reminders[0].get_body(("plain",)).get_content()
+    assert clock.rule in body
+    counted = body.split("How the date was counted: ")[1]  # in words: no event id, no ISO day, no "(event N)"
+    assert "(event " not in counted and clock.date.isoformat() not in counted, counted
+    assert f"on or before {day_written(clock.date)}" in counted, counted
     store.engine.dispose()
 
 

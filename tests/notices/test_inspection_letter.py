@@ -60,7 +60,7 @@ def test_the_letter_lists_the_defect_the_re_inspection_day_the_time_notes_and_ph
     filing, result = _failed_filing()
     (out,) = produce(filing, result, "inspection-result", fmt="txt", dated=DATED)
     text = " ".join(out.content.split())
-    assert "failed" in text and "at 2:05 PM" in text
+    assert "failed" in text and "at 2:05 p.m." in text  # times as people write them (workflows/written.py)
     assert "Defect found: the temporary patch has settled 1 inch below the road surface" in text
     assert "re-inspection on Tuesday, May 26, 2026" in text
     assert "Inspector's notes: Patch below grade along the north edge." in text

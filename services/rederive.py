@@ -1,0 +1,129 @@
+"""Re-derive what the store keeps about each filing from its history:
+``permits rederive``.
+
+Recording an event stores, in its transaction, what the filing's history
+now implies (``services.record.record_event``): the filing's state, its
+next deadline and its clocks (``filing_clock``: the DPW's inspection clocks
+of Canton 16-12 §10.2 among them), and a street opening's deposit ledger
+lines (Canton 16-12 §4-6: :func:`services.deposits.fill_ledger`).  A store
+built before a release that derives more (the inspection clocks, the
+ledger) holds the older derivation until each permit records its next
+event.  :func:`rederive` brings every filing up to date at once: each
+filing is replayed as recording replays it (:func:`models.service.derive`)
+and what differs is rewritten, in one transaction per filing with the
+filing's row locked, so a writer recording meanwhile waits or wins and
+nothing is half-written.  The ledger only ever gains lines (it is
+append-only): the lines the live events call for and the ledger lacks.
+
+Run twice, the second run changes nothing.  ``dry_run`` does the same work
+and rolls each transaction back: the counts of what a run would change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Rederived", "rederive"]
+
+
+@dataclass(frozen=True)
+class Rederived:
+    """What a re-derivation found: ``filings`` replayed, ``clocks_changed``
+    (filings whose state, next deadline or clocks were rewritten) and
+    ``ledger_lines`` appended; ``dry_run``: nothing was kept."""
+
+    filings: int
+    clocks_changed: int
+    ledger_lines: int
+    dry_run: bool
+
+    def as_dict(self) -> dict:
+        return {
+            "filings": self.filings,
+            "clocks_changed": self.clocks_changed,
+            "ledger_lines": self.ledger_lines,
+            "dry_run": self.dry_run,
+        }
+
+
+def _stored(conn, filing_id: str, row):
+    """The filing's stored derivation, in the shape of :class:`models.service.Derived`."""
+    from sqlalchemy import select
+
+    from models.queries import as_date, as_datetime
+    from models.tables import FilingClock
+
+    clock = FilingClock.__table__
+    found = conn.execute(select(clock).where(clock.c.filing_id == filing_id).order_by(clock.c.n)).mappings()
+    rows = tuple(_clock_key(c, as_date, as_datetime) for c in found)
+    next_date = as_date(row.next_deadline_date) if row.next_deadline_date is not None else None
+    return (row.state, next_date, row.next_deadline_clock, rows)
+
+
+def _clock_key(c: dict, as_date, as_datetime) -> tuple:
+    at = as_datetime(c["at"])
+    if at is not None:
+        at = at.replace(tzinfo=None, microsecond=0)
+    return (c["n"], c["clock_id"], c["type"], as_date(c["date"]), at, c["status"], c["rule"], c["explanation"] or "")
+
+
+def _derived_key(d) -> tuple:
+    from models.queries import as_date, as_datetime
+
+    return (d.state, d.next_date, d.next_clock, tuple(_clock_key(c, as_date, as_datetime) for c in d.clocks))
+
+
+def _filing_ids(store, town: str | None) -> list[str]:
+    from sqlalchemy import select
+
+    from models.tables import FilingRow
+
+    filing = FilingRow.__table__
+    query = select(filing.c.id).order_by(filing.c.id)
+    if town is not None:
+        query = query.where(filing.c.town == town)
+    with store.reader.connect() as conn:
+        return list(conn.execute(query).scalars())
+
+
+def rederive(
+    store,
+    *,
+    by: str,
+    town: str | None = None,
+    dry_run: bool = False,
+    progress=None,
+) -> Rederived:
+    """Replay every filing (of ``town``; None: every town) and store what
+    recording its last event would have stored: its state, next deadline
+    and clocks where they differ, and a street opening's missing ledger
+    lines (recorded ``by``); one transaction per filing.  ``dry_run``:
+    count, keep nothing.  ``progress``: a :class:`services.sweep.Progress`
+    (``start(total)``, then ``update(1)`` per filing)."""
+    from models.service import derive, write_derived
+    from services.deposits import fill_ledger
+
+    ids = _filing_ids(store, town)
+    if progress is not None:
+        progress.start(len(ids))
+    changed = lines = 0
+    for fid in ids:
+        with store.engine.connect() as conn:
+            trans = conn.begin()
+            try:
+                filing, row = store.load(fid, conn, lock=True)
+                d = derive(filing, store.replayer)
+                if _derived_key(d) != _stored(conn, fid, row):
+                    write_derived(conn, fid, d, store.now(), last_seq=row.last_seq)
+                    changed += 1
+                lines += fill_ledger(store, conn, filing, by=by)
+            except BaseException:
+                trans.rollback()
+                raise
+            if dry_run:
+                trans.rollback()
+            else:
+                trans.commit()
+        if progress is not None:
+            progress.update(1)
+    return Rederived(len(ids), changed, lines, dry_run)
