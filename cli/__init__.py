@@ -24,6 +24,7 @@ __all__ = [
     "notices",
     "parcels",
     "progress",
+    "reading",
     "rederive",
     "rules",
     "schedule",

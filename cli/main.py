@@ -18,12 +18,13 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import enforcement, mail, meetings, notices, parcels, rederive, rules, schedule, store, sweep, web
+    from cli import enforcement, mail, meetings, notices, parcels, reading, rederive, rules, schedule, store, sweep, web
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     rules.add_commands(sub)
     store.add_store_commands(sub, Parser)
+    reading.add_commands(sub)
     notices.add_parser(sub)
     sweep.add_demo_command(sub)
     sweep.add_commands(sub)

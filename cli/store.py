@@ -1,5 +1,6 @@
-"""The record's sub-commands of ``permits``: init, db upgrade, import,
-export, record, void, show, list, docket, deposits.
+"""The record's writing sub-commands of ``permits``: init, db upgrade, import,
+export, record, void (the reading ones, show, list, docket and deposits,
+are :mod:`cli.reading`).
 
 An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
 today's date and the user's name, and calls the service layer
@@ -15,12 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import timedelta
 
 from cli.args import (
     ProgressBar,
     UsageError,
-    check_choice,
     check_id,
     now,
     parse_day,
@@ -30,10 +29,7 @@ from cli.args import (
     writable_file,
 )
 from cli.args import as_of as _as_of
-from cli.args import in_town as _in_town
 from cli.args import open_store as _store
-from cli.args import reading_store as _reading_store
-from cli.args import today as _today
 from cli.args import user as _user
 
 __all__ = ["add_store_commands"]
@@ -217,163 +213,6 @@ def cmd_void(args) -> int:
 # -- reading ----------------------------------------------------------------------
 
 
-def _to_whom(recipient: str) -> str:
-    """A notice log's recipient key (``owner|street|city|zip``) as a name."""
-    return recipient.split("|")[0] if recipient else "(not recorded)"
-
-
-def cmd_show(args) -> int:
-    from notices.log import SentNotice
-
-    check_id(args.id)
-    as_of = _as_of(args)
-    with _reading_store(args) as store:
-        history = store.history(args.id)
-        result = store.replay(args.id, as_of)
-        sent = [SentNotice(*fields) for fields in store.notice_entries(args.id)]
-    if args.json:
-        events = [
-            {
-                "seq": h["seq"],
-                "event": h["raw"],
-                "recorded_at": _in_town(h["recorded_at"]).isoformat(timespec="seconds"),
-                "recorded_by": h["recorded_by"],
-                "voided_by": h["voided_by"],
-            }
-            for h in history
-        ]
-        notices = [
-            {"kind": n.kind, "at": n.at, "to": _to_whom(n.recipient), "recipient": n.recipient, "files": list(n.files)}
-            for n in sent
-        ]
-        print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events, "notices": notices}))
-        return 0
-    from workflows.vocabulary import clock_name, event_name, in_words, state_name, status_name
-    from workflows.written import when_written
-
-    kind = result.kind
-    print(f"{result.id}  {result.town} {kind}  state: {result.state} ({state_name(kind, result.state)})  (as of {as_of})")
-    print("history:")
-    for h in history:
-        fields = " ".join(f"{k}={v}" for k, v in h["raw"].items() if k not in ("type", "date"))
-        mark = f"  [voided by event {h['voided_by']}]" if h["voided_by"] else ""
-        print(
-            f"  {h['seq']:>3}  {h['date']}  {h['type']} ({event_name(kind, h['type'])})"
-            + (f"  {fields}" if fields else "")
-            + mark
-            + f"  (recorded {_in_town(h['recorded_at']):%Y-%m-%d %H:%M %Z} by {h['recorded_by']})"
-        )
-    print("clocks:")
-    for c in result.clocks:
-        when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()
-        print(
-            f"  {c.id} ({clock_name(c.id)})  {c.type}  {when} ({when_written(c.date, c.at)})  {c.status} ({status_name(c.status)})  [{c.rule}]"
-        )
-        print(f"      {in_words(c.explanation, kind)}")
-    print("notices:" if sent else "notices: none produced")
-    for n in sent:
-        print(f"  {n.at}  {n.kind}  to {_to_whom(n.recipient)}")
-    return 0
-
-
-def _states() -> set[str]:
-    """Every state a filing of any kind can be in (the machines' enums)."""
-    from workflows.replay import MACHINES
-
-    return {str(s.value) for m in MACHINES.values() for s in m.states}
-
-
-def cmd_list(args) -> int:
-    from workflows.rulebook import KINDS
-    from workflows.towns import registry
-
-    check_choice("town", args.town, registry())
-    check_choice("permit kind", args.kind, KINDS)
-    check_choice("state", args.state, _states())
-    rows = _store(args).list_filings(town=args.town, kind=args.kind, state=args.state)
-    if args.json:
-        print(
-            _dump(
-                [
-                    {
-                        "id": r.id,
-                        "town": r.town,
-                        "kind": r.kind,
-                        "state": r.state,
-                        "events": r.last_seq,
-                        "next_deadline": r.next_deadline_date.isoformat() if r.next_deadline_date else None,
-                        "next_clock": r.next_deadline_clock,
-                    }
-                    for r in rows
-                ]
-            )
-        )
-        return 0
-    for r in rows:
-        nxt = f"  next: {r.next_deadline_clock} {r.next_deadline_date}" if r.next_deadline_date else ""
-        print(f"{r.id}  {r.town}  {r.kind}  {r.state}  {r.last_seq} events{nxt}")
-    print(f"({len(rows)} filing(s))")
-    return 0
-
-
-def cmd_docket(args) -> int:
-    if args.within < 0:
-        raise UsageError(f"--within {args.within}: a number of days, 0 or more")
-    from workflows.towns import registry
-
-    check_choice("town", args.town, registry())
-    as_of = _as_of(args)
-    with _reading_store(args) as store:
-        items = store.docket(as_of=as_of, within=args.within, town=args.town, overdue_only=args.overdue)
-    if args.json:
-        print(_dump({"as_of": as_of.isoformat(), "within": args.within, "items": [i.as_dict() for i in items]}))
-        return 0
-    scope = "overdue" if args.overdue else f"due by {as_of + timedelta(days=args.within)}"
-    print(f"docket as of {as_of}: {len(items)} deadline(s) {scope}" + (f", {args.town}" if args.town else ""))
-    for i in items:
-        print(f"  {i.date}  {i.status:<7}  {i.filing}  {i.town} {i.kind} ({i.state})  {i.clock}: {i.action}  [{i.rule}]")
-    return 0
-
-
-def cmd_deposits(args) -> int:
-    from models.deposit_ledger import DepositLedger
-
-    store = _store(args)
-    accounts = DepositLedger(store.engine, now=store.now)
-    day = parse_day(args.date, "--date") if args.date else _today()
-    actions = [a for a in (args.charge, args.deduct, args.refund) if a]
-    if len(actions) > 1:
-        raise UsageError("give one of --charge, --deduct, --refund at a time")
-    if actions and not args.filing:
-        raise UsageError("--filing: name the permit the entry belongs to")
-    if args.filing:
-        check_id(args.filing)
-    by = _user(args)
-    if args.charge:
-        accounts.charge(args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)
-    elif args.deduct:
-        accounts.deduct(args.applicant, args.filing, args.deduct, reason=args.reason, day=day, by=by)
-    elif args.refund:
-        accounts.refund(args.applicant, args.filing, day=day, by=by)
-    st = accounts.statement(args.applicant)
-    if args.json:
-        print(_dump(st.as_dict()))
-        return 0
-    d = st.as_dict()
-    print(f"{st.applicant}: refundable deposit account ({d['rule']}): balance ${d['balance']}, fees charged ${d['fees']}")
-    for e in d["entries"]:
-        what = e["item"] or e["note"] or ""
-        print(
-            f"  {e['date']}  {e['entry']:<9} ${e['amount']:>9}  {e['filing'] or '':<16} {what}  [{e['rule']}]  balance ${e['balance']}"
-        )
-    for filing, held in d["held"].items():
-        print(f"  held for {filing}: ${held}")
-    return 0
-
-
-# -- the parser -------------------------------------------------------------------
-
-
 def _intermixed(parser_class):
     """A parser that takes FIELD=VALUE arguments after options too
     (``record ID TYPE --date D to=...``), which plain argparse refuses."""
@@ -493,56 +332,3 @@ def add_store_commands(sub, parser_class) -> None:
     p.add_argument("--reason", required=True, help="why the event is void")
     p.add_argument("--date", help="date of the voiding, YYYY-MM-DD (default: today)")
     p.add_argument("--as-of", help="the day it is recorded on, YYYY-MM-DD (default: today): a later voiding is refused")
-
-    p = add(
-        "show",
-        cmd_show,
-        "a filing's history, state, clocks with explanations, and notices sent",
-        "Show a filing's history (who recorded each event, and what voided it), its state, its clocks "
-        "and the notices produced for it (which, when, to whom).",
-    )
-    p.add_argument("id", help="filing id")
-    p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    p = add("list", cmd_list, "the filings on record", "List filings with their state and next deadline.")
-    p.add_argument("--town", help="only this town, e.g. canton")
-    p.add_argument("--kind", help="only this kind: noi, rda, land-disturbance, street-opening")
-    p.add_argument("--state", help="only filings in this state, e.g. hearing-open")
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    p = add(
-        "docket",
-        cmd_docket,
-        "what is due: open deadlines in the window and every overdue one",
-        "Every deadline still to be acted on that is due within the window, and every overdue one, "
-        "soonest first, with the filing, the rule and what to do.",
-    )
-    p.add_argument("--town", help="only this town")
-    p.add_argument("--within", type=int, default=7, metavar="DAYS", help="window in days after --as-of (default 7)")
-    p.add_argument("--overdue", action="store_true", help="only deadlines already passed")
-    p.add_argument("--as-of", help="the day asked about, YYYY-MM-DD (default: today)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    p = add(
-        "deposits",
-        cmd_deposits,
-        "an applicant's refundable deposit account (Canton 16-12 §5)",
-        "Show an applicant's refundable deposit account and fees (Canton 16-12 §5-6), or add one entry: "
-        "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance.",
-        (common, writer),
-    )
-    p.add_argument("applicant", help="the applicant's name, as in the filing's 'applicant' field")
-    p.add_argument(
-        "--charge",
-        metavar="ITEM",
-        help="charge a deposit or fee from the Canton schedule, "
-        "e.g. across-public-way, trench-paved-way, application, after-hours",
-    )
-    p.add_argument("--quantity", type=int, default=1, help="units of --charge: openings, feet, sq yd, hours (default 1)")
-    p.add_argument("--deduct", metavar="DOLLARS", help="deduct the cost of a repair after a Default")
-    p.add_argument("--reason", help="what the deduction paid for")
-    p.add_argument("--refund", action="store_true", help="release the permit's unexpended deposit")
-    p.add_argument("--filing", help="the permit the entry belongs to")
-    p.add_argument("--date", help="entry date, YYYY-MM-DD (default: today)")
-    p.add_argument("--json", action="store_true", help="print JSON")
