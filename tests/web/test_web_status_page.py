@@ -150,3 +150,49 @@ def test_an_invited_filing_whose_site_is_kept_under_site_shows_its_address(store
     c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
     status = c.get("/my/filings/CAN-NOI-2026-088").text
     assert 'id="site">Site: 77 Pleasant St<' in status and "not given" not in status.split('id="site"')[1][:40]
+
+
+def test_the_hearing_shows_its_meetings_day_time_and_place_and_the_decision_its_conditions(store):
+    from datetime import date, datetime
+
+    from services.meetings import hear_at_meeting, schedule_meeting
+
+    fid = "CAN-NOI-2026-089"
+    store.import_filings(
+        [
+            {
+                "town": "canton",
+                "kind": "noi",
+                "id": fid,
+                "site": {"address": "77 Pleasant St", "parcel": "9-001"},
+                "applicant": {"name": "Ann Lee", "email": "ann@example.org"},
+                "events": [{"type": "filed", "date": "2026-12-01"}],
+            }
+        ],
+        by="test",
+    )
+    c = client(store)
+    page = c.get("/invitation/" + Applicants(store).invite(fid, "ann@example.org", by="agent")).text
+    c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
+    meeting = schedule_meeting(
+        store,
+        town="canton",
+        starts_at=datetime(2026, 12, 15, 19, 30),
+        place="Canton Public Library, 786 Washington Street",
+        by="clerk",
+        today=date(2026, 12, 2),
+    )
+    hear_at_meeting(store, meeting, fid, by="clerk", today=date(2026, 12, 2))
+    status = c.get(f"/my/filings/{fid}").text
+    hearing = re.search(r'<p id="hearing">(.*?)</p>', status).group(1)
+    assert hearing == "Public hearing: Tuesday, December 15, 2026, at 7:30 p.m., Canton Public Library, 786 Washington Street."
+    for raw in (
+        {"type": "hearing-opened", "date": "2026-12-15"},
+        {"type": "hearing-closed", "date": "2026-12-15"},
+        {"type": "permit-issued", "date": "2026-12-17", "conditions": ["Silt fence before any work.", "No fill."]},
+    ):
+        store.record(fid, raw, by="agent")
+    status = c.get(f"/my/filings/{fid}").text
+    decision = re.search(r'<div class="decision" id="decision-1">(.*?)</div>', status, re.S).group(1)
+    assert "Order of Conditions issued</strong> on Thursday, December 17, 2026." in decision
+    assert re.findall(r"<li>(.*?)</li>", decision) == ["Silt fence before any work.", "No fill."]
