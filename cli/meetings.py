@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli.args import UsageError, as_of, check_id, now, open_store, parse_moment, user, writable_folder
+from cli.args import UsageError, as_of, check_id, now, open_store, parse_moment, settings, user, writable_folder
 
 __all__ = ["add_commands", "ACTIONS"]
 
 ACTIONS = ("list", "add", "hear", "continue", "business", "posting", "agenda")
+
+
+def _word() -> dict:
+    """The moment and the sender of the applicant's email of the hearing (PERMITS_MAIL_FROM)."""
+    return {"now": now(), "mail_from": settings().mail_from}
 
 
 def _meeting_id(args) -> int:
@@ -92,12 +97,12 @@ def cmd_meetings(args) -> int:
             raise UsageError("--filing: name the filing whose hearing it is")
         check_id(args.filing)
         if args.action == "hear":
-            seq, state = meetings.hear_at_meeting(store, mid, args.filing, by=user(args), today=day)
+            seq, state = meetings.hear_at_meeting(store, mid, args.filing, by=user(args), today=day, **_word())
         else:
             at = _time(args.time)
             if args.time and at is None:
                 raise UsageError(f"--time {args.time!r}: the hearing's time that evening, HH:MM")
-            seq, state = meetings.continue_hearing(store, args.filing, mid, at=at, day=day, by=user(args), today=day)
+            seq, state = meetings.continue_hearing(store, args.filing, mid, at=at, day=day, by=user(args), today=day, **_word())
         print(f"permits: {args.filing}: recorded event {seq}; state {state}; on the agenda of meeting {mid}")
         return 0
     if args.action == "business":

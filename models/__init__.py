@@ -16,6 +16,7 @@ __all__ = [
     "account_links",
     "applicants",
     "bulk",
+    "corrections",
     "daily_limits",
     "db",
     "deposit_ledger",

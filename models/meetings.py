@@ -38,6 +38,7 @@ __all__ = [
     "meetings_of",
     "agenda_of",
     "meeting_of_filing",
+    "hearing_meeting",
     "agenda_filings",
 ]
 
@@ -166,6 +167,19 @@ def meeting_of_filing(conn: Connection, meeting_id: int, filing_id: str) -> Agen
     """The filing's item on that meeting's agenda, if any."""
     row = conn.execute(select(ITEM).where(ITEM.c.meeting_id == meeting_id, ITEM.c.filing_id == filing_id)).first()
     return _item(row) if row is not None else None
+
+
+def hearing_meeting(conn: Connection, filing_id: str, day: date) -> Meeting | None:
+    """The meeting of ``day`` at which the filing's hearing (a first or a
+    continued session) is on the agenda, if there is one: its place."""
+    query = (
+        select(MEETING)
+        .join(ITEM, ITEM.c.meeting_id == MEETING.c.id)
+        .where(ITEM.c.filing_id == filing_id, ITEM.c.kind.in_(("hearing", "continued")), MEETING.c.day == day)
+        .order_by(MEETING.c.starts_at)
+    )
+    row = conn.execute(query.limit(1)).first()
+    return _meeting(row) if row is not None else None
 
 
 def agenda_filings(conn: Connection, filing_ids) -> dict[str, tuple[str, str, dict]]:

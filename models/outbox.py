@@ -34,7 +34,7 @@ from sqlalchemy.engine import Connection
 from .service import Store
 from .tables import EmailMessage, Notice
 
-__all__ = ["EMAIL", "MAX_ATTEMPTS", "OutboxEntry", "DeliveryReport", "Outbox", "queue_emails"]
+__all__ = ["EMAIL", "MAX_ATTEMPTS", "OutboxEntry", "DeliveryReport", "Outbox", "queue_emails", "told_of"]
 
 EMAIL = "email"
 MAX_ATTEMPTS = 5
@@ -74,6 +74,17 @@ def queue_emails(
         conn.execute(insert(MESSAGE).values(notice_id=notice_id, message=bytes(e["message"])))
         ids.append(notice_id)
     return ids
+
+
+def told_of(conn: Connection, filing_id: str, occasion: str) -> set[str]:
+    """The addresses already emailed on the filing for ``occasion``
+    (``event-N``: the event's own email; a date: a clock's notice)."""
+    if not occasion:
+        return set()
+    query = select(NOTICE.c.address).where(
+        NOTICE.c.filing_id == filing_id, NOTICE.c.occasion == occasion, NOTICE.c.channel == EMAIL
+    )
+    return {a for a in conn.execute(query).scalars() if a}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,9 @@ on its filing, in the store's own transactions.
   payload's ``emails`` (messages to the applicant and owner, built by the
   sweep) are queued in the outbox in the same transaction
   (:func:`models.outbox.queue_emails`), not kept in the payload: a rerun
-  queues nothing twice;
+  queues nothing twice, and an address already emailed for the same
+  occasion (the event's own email, queued as it was recorded) is not
+  emailed the notice again;
 - ``save_derived(rows)``: each filing's stored state, next deadline and
   ``filing_clock`` rows rewritten from the sweep's replay, by the store's
   own rules (:func:`models.service.derived_from`, :func:`~models.service.write_derived`),
@@ -30,7 +32,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .outbox import queue_emails
+from .outbox import queue_emails, told_of
 from .service import Store, derived_from, write_derived
 from .tables import Notice, SweepOutput
 
@@ -140,7 +142,9 @@ class StoreOutputLog:
             if notices:  # a copy already recorded (by hand, meanwhile) is not recorded twice
                 module = postgresql if conn.dialect.name == "postgresql" else sqlite
                 conn.execute(module.insert(NOTICE).on_conflict_do_nothing(index_elements=list(NOTICE_IDENTITY)), notices)
-            if emails:
+            if emails:  # an address told of this event at its recording (services/word.py) is not told again
+                told = told_of(conn, filing_id, occasion_of(output_key))
+                emails = [e for e in emails if e["address"] not in told]
                 queue_emails(conn, filing_id, emails, now, output_key, occasion=occasion_of(output_key))
         return True
 

@@ -39,6 +39,7 @@ __all__ = [
     "REMINDER_DAYS",
     "RENEWAL_WINDOW_DAYS",
     "party_emails",
+    "town_sender",
     "build_message",
     "notice_emails",
     "reminder_emails",
@@ -85,6 +86,11 @@ def party_emails(extra: Mapping, roles=("applicant", "owner")) -> list[tuple[str
             seen.add(address)
             out.append((role, address))
     return out
+
+
+def town_sender(town_name: str, mail_from: str) -> str:
+    """The From header of the town's emails (:func:`_sender`)."""
+    return _sender(town_name, mail_from)
 
 
 def _sender(town_name: str, mail_from: str) -> str:
@@ -236,8 +242,11 @@ def incomplete_email(filing, role: str, address: str, reasons: str, dated: datet
     town_name = _town_name(filing.town)
     body = (
         f"The {town_name} permit office has checked application {filing.id} and found it incomplete:\n\n"
-        f"{reasons}\n\nCorrect it and submit it again from your status page. "
-        f"No deadline runs until the application is complete.\n"
+        f"{reasons}\n\nCorrect what the town named (the application's particulars as well as its plans) "
+        f"and submit it again from your status page. "
+        f"No deadline runs until the application is complete.\n\n"
+        f"Why you got this: you are the {role} named on filing {filing.id}; "
+        f"the town writes to you at each step of it.\n"
     )
     return {
         "kind": "found-incomplete",

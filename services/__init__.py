@@ -28,7 +28,9 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.mailing`: an abutter notice's certified-mail list and
   mailing labels, for the filing page;
 - :mod:`services.apply`: apply online (filing, plans and applicant link in
-  one transaction), and resubmit;
+  one transaction), and resubmit with corrected plans and particulars;
+- :mod:`services.word`: the applicant's email of each step of their filing,
+  queued in the transaction that records it;
 - :mod:`services.schedule`: the DPW's schedule (inspections, other dates);
 - :mod:`services.inspections`: record an inspection with its photos, and on
   a fail its defect and re-inspection day;
@@ -70,4 +72,5 @@ __all__ = [
     "schedule",
     "sweep",
     "users",
+    "word",
 ]

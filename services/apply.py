@@ -7,12 +7,20 @@ imports the filing, records the upload and links the account; if any of it
 fails the file is removed and nothing is recorded.  A process killed
 between the file and the commit leaves a file no row names, which
 :meth:`models.uploads.Uploads.tidy` removes (the web app tidies at start).
+Given the sender (``mail_from``) and the moment (``now``), the applicant's
+receipt is queued in the same transaction (:mod:`services.word`).
+
+:func:`resubmit` sends an application the town found incomplete again, with
+corrected plans and corrected particulars (:mod:`workflows.corrections`):
+its ``submitted`` event keeps one line per change (``corrected``) and the
+filing's fields are rewritten in the same transaction; a correction
+refused (:class:`workflows.corrections.BadCorrection`) writes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from workflows.errors import PermitsError
@@ -28,7 +36,18 @@ class NotSentBack(PermitsError):
         super().__init__(f"{filing_id}: the town has not sent this application back")
 
 
-def apply_online(store, uploads, account, application: Mapping[str, Any], plan_name: str, plan: bytes, *, limits=None) -> str:
+def apply_online(
+    store,
+    uploads,
+    account,
+    application: Mapping[str, Any],
+    plan_name: str,
+    plan: bytes,
+    *,
+    limits=None,
+    now: datetime | None = None,
+    mail_from: str | None = None,
+) -> str:
     """Submit ``application`` (the filing JSON of an online application:
     its ``submitted`` history) for ``account``, with the plans
     ``plan_name`` / ``plan``; the new filing's id.  UploadRefused (nothing
@@ -47,7 +66,18 @@ def apply_online(store, uploads, account, application: Mapping[str, Any], plan_n
         [filing_id] = store.import_filings([application], by=by, conn=conn)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
         Applicants(store).link(account, filing_id, "submitted", conn=conn)
+        if mail_from and now is not None:
+            _receipt(store, conn, filing_id, now=now, mail_from=mail_from)
     return filing_id
+
+
+def _receipt(store, conn, filing_id: str, *, now: datetime, mail_from: str) -> None:
+    """Queue the receipt of the application's (latest) submission."""
+    from .word import queue_word
+
+    filing, _ = store.load(filing_id, conn)
+    submitted = [e for e in filing.events if e.type == "submitted"][-1]
+    queue_word(conn, filing, today=submitted.date, now=now, recorded_at=store.now(), mail_from=mail_from, event=submitted)
 
 
 def resubmit(
@@ -61,12 +91,21 @@ def resubmit(
     plan_name: str = "",
     plan: bytes = b"",
     limits=None,
+    corrections: Mapping[str, str] | None = None,
+    now: datetime | None = None,
+    mail_from: str | None = None,
 ):
     """Send an application the town found incomplete again (a new
     ``submitted`` event: no clock runs until the town finds it complete),
-    with corrected plans when given; one transaction.  NotSentBack when
-    the town has not sent it back; DailyLimitReached when the plans pass
-    the account's upload ``limits`` for the day (None: no daily limit)."""
+    with corrected plans when given and the particulars ``corrections``
+    (form name to text, :data:`workflows.corrections.CORRECTABLE`); one
+    transaction, with the receipt queued when ``mail_from`` and ``now``
+    are given.  NotSentBack when the town has not sent it back;
+    BadCorrection for a correction the form refuses; DailyLimitReached
+    when the plans pass the account's upload ``limits`` for the day (None:
+    no daily limit).  Nothing is written on any refusal."""
+    from models.corrections import rewrite_fields
+    from workflows.corrections import corrected
     from workflows.submission import submission_of, submitted_event
 
     filing, _ = store.load(filing_id)
@@ -74,17 +113,27 @@ def resubmit(
         raise NotSentBack(filing_id)
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan) if plan else ""
+    fields, lines = corrected(filing.extra, corrections or {})
+    event = submitted_event(today)
+    if lines:
+        event["corrected"] = lines
+
+    def then(conn, filing_now):
+        if plan:
+            from models.daily_limits import check_daily
+
+            if limits is not None:
+                check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)
+            uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
+        if lines:
+            rewrite_fields(conn, filing_now, fields)
+        if mail_from and now is not None:
+            _receipt(store, conn, filing_id, now=now, mail_from=mail_from)
+
     if not plan:
-        return store.record(filing_id, submitted_event(today), by=by, expect_seq=expect_seq, today=today)
-    from models.daily_limits import check_daily
-
-    def then(conn, _filing):
-        if limits is not None:
-            check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)
-        uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
-
+        return store.record(filing_id, event, by=by, expect_seq=expect_seq, today=today, then=then)
     with uploads.staged(name, plan) as staged:
-        return store.record(filing_id, submitted_event(today), by=by, expect_seq=expect_seq, today=today, then=then)
+        return store.record(filing_id, event, by=by, expect_seq=expect_seq, today=today, then=then)
 
 
 def ask_renewal(store, account, filing_id: str, *, today: date, expect_seq: int):

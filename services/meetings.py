@@ -137,10 +137,37 @@ def _check_filing(store, m, filing_id: str):
     return filing
 
 
-def hear_at_meeting(store, meeting_id: int, filing_id: str, *, by: str, today: date, expect_seq: int | None = None):
+def _with_word(store, then, m, *, today: date, now: datetime | None, mail_from: str | None):
+    """``then`` (the agenda item), followed by the applicant's email of the
+    hearing at the meeting's place (services/word.py) when there is a sender."""
+    from .word import word_of_step
+
+    word = word_of_step(store, today=today, now=now, mail_from=mail_from, place=m.place)
+    if word is None:
+        return then
+
+    def both(conn, filing) -> None:
+        then(conn, filing)
+        word(conn, filing)
+
+    return both
+
+
+def hear_at_meeting(
+    store,
+    meeting_id: int,
+    filing_id: str,
+    *,
+    by: str,
+    today: date,
+    expect_seq: int | None = None,
+    now: datetime | None = None,
+    mail_from: str | None = None,
+):
     """Schedule the filing's hearing at the meeting: ``hearing-scheduled``
     with the meeting's day and time, and the agenda item, in one
-    transaction.  The filing's state must allow it (the replay decides)."""
+    transaction.  The filing's state must allow it (the replay decides).
+    With ``mail_from`` and ``now``, the applicant's email of the hearing."""
     m = _meeting_for(store, meeting_id)
     _check_filing(store, m, filing_id)
     raw = {
@@ -149,9 +176,8 @@ def hear_at_meeting(store, meeting_id: int, filing_id: str, *, by: str, today: d
         "hearing": m.day.isoformat(),
         "at": m.starts_at.isoformat(timespec="minutes"),
     }
-    return store.record(
-        filing_id, raw, by=by, today=today, expect_seq=expect_seq, then=_agenda_item(m.id, "hearing", filing_id=filing_id)
-    )
+    then = _with_word(store, _agenda_item(m.id, "hearing", filing_id=filing_id), m, today=today, now=now, mail_from=mail_from)
+    return store.record(filing_id, raw, by=by, today=today, expect_seq=expect_seq, then=then)
 
 
 def continue_hearing(
@@ -164,12 +190,15 @@ def continue_hearing(
     by: str,
     today: date,
     expect_seq: int | None = None,
+    now: datetime | None = None,
+    mail_from: str | None = None,
 ):
     """Continue the filing's open hearing, at the session of ``day``, to the
     meeting: ``hearing-continued`` with ``to`` the meeting's day and ``at``
     its time (``at`` given: the hearing's own time that evening), and the
     continued session's agenda item, which starts that meeting's posting
-    clock.  The meeting must be later than ``day`` (the replay's guard)."""
+    clock.  The meeting must be later than ``day`` (the replay's guard).
+    With ``mail_from`` and ``now``, the applicant's email of the continuance."""
     m = _meeting_for(store, meeting_id)
     _check_filing(store, m, filing_id)
     starts = datetime.combine(m.day, at) if at is not None else m.starts_at
@@ -184,6 +213,7 @@ def continue_hearing(
         "at": starts.isoformat(timespec="minutes"),
     }
     item = _agenda_item(m.id, "continued", filing_id=filing_id, at=starts if at is not None else None)
+    item = _with_word(store, item, m, today=today, now=now, mail_from=mail_from)
     return store.record(filing_id, raw, by=by, today=today, expect_seq=expect_seq, then=item)
 
 

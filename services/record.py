@@ -8,6 +8,9 @@ alike, however it was recorded:
 
 - ``found-incomplete`` on an online application queues the town's reasons
   by email to the applicant (:func:`notices.email.incomplete_email`);
+- a step the applicant hears of (found complete, a hearing scheduled or
+  continued, a decision, a certificate, an inspection, a deposit refunded)
+  queues its email to the applicant (:mod:`services.word`);
 - ``filed`` on a street opening's online application carries what its
   ``filed`` event needs from the application when the event does not say
   it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
@@ -134,6 +137,9 @@ def record_event(
         filing, _ = store.load(filing_id)
         raw = _completed(filing, raw)
     effects = _opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed)
+    from .word import word_of_step
+
+    word = word_of_step(store, today=today, now=now, mail_from=mail_from)
 
     def then(conn, filing: Filing) -> None:
         if effects is not None:
@@ -142,6 +148,8 @@ def record_event(
             from services.deposits import fill_ledger
 
             fill_ledger(store, conn, filing, by=by)
+        if word is not None:  # word of the step to the applicant (services/word.py)
+            word(conn, filing)
 
     seq, state = store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=then)
     return Recorded(seq, state)

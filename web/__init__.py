@@ -31,6 +31,7 @@ __all__ = [
     "parcel_pages",
     "render",
     "schedule_pages",
+    "status_view",
     "submissions",
     "submission_view",
     "documents",

@@ -23,7 +23,6 @@ from models.errors import StaleFiling, UnknownFiling
 from models.throttle import TooManyAttempts
 from models.uploads import UnknownUpload, UploadRefused
 from models.users import APPLICANT, MIN_PASSWORD
-from notices.email import EMAIL_NOTICES
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -170,7 +169,17 @@ def apply(request: Request, kind: str, applicant: Applicant, form: PlanForm):
     from services.apply import apply_online
 
     try:
-        filing_id = apply_online(request.app.state.store, uploads, account, obj, name, data, limits=_limits(request))
+        filing_id = apply_online(
+            request.app.state.store,
+            uploads,
+            account,
+            obj,
+            name,
+            data,
+            limits=_limits(request),
+            now=request.app.state.now(),
+            mail_from=request.app.state.settings.mail_from,
+        )
     except UploadRefused as exc:
         return _apply_form(request, user, kind, values, {"plan": str(exc)}, status=422)
     except PermitsError as exc:
@@ -188,67 +197,15 @@ def _documents(filing, result) -> list:
     return fitting_notices(filing, result, for_applicant=True)
 
 
-def standing_sent_back(filing) -> bool:
-    from workflows.submission import submission_of
+def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200, values=None):
+    """The status page (web/status_view.py), with ``error`` (a refusal in
+    the rule's words) and the correction form's ``values`` as posted."""
+    from .status_view import status_context
 
-    return submission_of(filing).awaiting_applicant
-
-
-def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200):
-    from models.outbox import Outbox
-    from notices.store_log import StoreNoticeLog
-    from workflows.particulars import particulars
-    from workflows.replay import MACHINES
-    from workflows.standing import standing_of
-    from workflows.towns import town
-
-    store = request.app.state.store
-    filing, row = store.load(fid)
-    today = request.app.state.today()
-    result = store.replayer(filing, today)
-    standing = standing_of(filing, result, today)
-    renewal = result.clock("renewal-request")
-    can_renew = (
-        "renewal-requested" in MACHINES[filing.kind].allowed(result.state)
-        and renewal is not None
-        and renewal.status == "open"
-        and not any(e.type == "renewal-requested" for e in filing.events)
-    )
-    office = town(filing.town).office(filing.kind)
-    place = (filing.extra.get("hearing") or {}).get("place") if isinstance(filing.extra.get("hearing"), dict) else None
-    from notices.kinds import NOTICE_KINDS
-    from services.notices import APPLICANT_RECIPIENTS
-
-    sent = [
-        n
-        for n in StoreNoticeLog(store).entries(fid)
-        if n.kind in NOTICE_KINDS and NOTICE_KINDS[n.kind].recipients in APPLICANT_RECIPIENTS and ":" not in n.recipient
-    ]
-    emailed = [e for e in Outbox(store).entries(filing_id=fid) if e.address == account.email]
-    ctx = {
-        "filing": filing,
-        "seq": row.last_seq,
-        "result": result,
-        "standing": standing,
-        "kind_label": KIND_LABELS[filing.kind],
-        "hearing_place": place or (office.meeting_place if office else ""),
-        "documents": _documents(filing, result),
-        "sent": sent,
-        "emailed": emailed,
-        "email_notices": EMAIL_NOTICES,
-        "plans": request.app.state.uploads.of_filing(fid),
-        "particulars": particulars(filing),
-        "can_renew": can_renew,
-        "sent_back": standing_sent_back(filing),
-        "renewal": renewal,
-        "error": error,
-    }
-    from services.parcels import site_match
-
-    site = filing.extra.get("site") if isinstance(filing.extra.get("site"), dict) else {}
-    ctx["site_warning"] = site_match(
-        store, filing.town, address=filing.extra.get("address"), parcel=filing.extra.get("parcel") or site.get("parcel")
-    ).warning
+    ctx = status_context(request, account, fid)
+    ctx["error"] = error
+    if values:
+        ctx["current"] = {**ctx["current"], **values}
     return render(request, "my_filing.html", ctx, user=user, status=status)
 
 
@@ -332,9 +289,12 @@ def my_file(request: Request, token: str):
 @router.post("/my/filings/{fid}/resubmit")
 def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
     """Send an application the town found incomplete again, with a
-    corrected plan if there is one (:func:`services.apply.resubmit`)."""
+    corrected plan if there is one and the particulars as corrected
+    (fields ``c_<name>``, :data:`workflows.corrections.CORRECTABLE`;
+    :func:`services.apply.resubmit`)."""
     from services.apply import NotSentBack
     from services.apply import resubmit as send_again
+    from workflows.corrections import CORRECTABLE
 
     user, account = applicant
     _mine(request, account, fid)
@@ -344,6 +304,7 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
     data, name = b"", ""
     if plan is not None and not isinstance(plan, str) and plan.filename:
         name, data = plan.filename, plan.file.read(uploads.limit + 1)
+    corrections = {n: str(form.get(f"c_{n}")) for n, _, _, _ in CORRECTABLE if isinstance(form.get(f"c_{n}"), str)}
     try:
         send_again(
             request.app.state.store,
@@ -355,11 +316,14 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
             plan_name=name,
             plan=data,
             limits=_limits(request),
+            corrections=corrections,
+            now=request.app.state.now(),
+            mail_from=request.app.state.settings.mail_from,
         )
     except NotSentBack:
         return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
     except PermitsError as exc:
-        return _status(request, user, account, fid, error=str(exc), status=422)
+        return _status(request, user, account, fid, error=str(exc), status=422, values=corrections)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)
 
 

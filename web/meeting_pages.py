@@ -118,6 +118,11 @@ def _filing(form) -> str | None:
         return None
 
 
+def _word(request: Request) -> dict:
+    """The moment and the sender of the applicant's email of the hearing."""
+    return {"now": request.app.state.now(), "mail_from": request.app.state.settings.mail_from}
+
+
 @router.post("/meetings/{mid}/hear")
 def hear(request: Request, mid: str, user: StaffUser, form: PostedForm):
     from services.meetings import hear_at_meeting
@@ -128,7 +133,7 @@ def hear(request: Request, mid: str, user: StaffUser, form: PostedForm):
         user,
         view,
         form,
-        lambda store, fid, today: hear_at_meeting(store, view.meeting.id, fid, by=user.email, today=today),
+        lambda store, fid, today: hear_at_meeting(store, view.meeting.id, fid, by=user.email, today=today, **_word(request)),
     )
 
 
@@ -144,7 +149,7 @@ def continue_to(request: Request, mid: str, user: StaffUser, form: PostedForm):
         return _page(request, user, view.meeting.town, error="The continued session's time: HH:MM, such as 19:30.", status=422)
 
     def act(store, fid, today):
-        return continue_hearing(store, fid, view.meeting.id, at=at, day=today, by=user.email, today=today)
+        return continue_hearing(store, fid, view.meeting.id, at=at, day=today, by=user.email, today=today, **_word(request))
 
     return _act(request, user, view, form, act)
 

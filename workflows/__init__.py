@@ -28,6 +28,7 @@ __all__ = [
     "certificates",
     "clock_rows",
     "clocks",
+    "corrections",
     "departments",
     "deposit_events",
     "deposits",

@@ -14,6 +14,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
      ├── FineAmountLost        (workflows.fines)    a ticket whose fine the town's copy of its by-law lost
      ├── NoTickets             (workflows.fines)    a ticket under a by-law not enforced by non-criminal disposition
+     ├── BadCorrection         (workflows.corrections) an applicant's correction the application form refuses
      ├── MeetingRefused        (workflows.meetings) a meeting, agenda item or continuance the rules refuse
      │    └── UnnoticedSession (workflows.meetings) a hearing opened on a day no session was noticed for
      ├── FilingError                                a history that cannot have happened

@@ -152,6 +152,8 @@ OPTIONAL_FIELDS = {
         "surface": ("bituminous", "cement-concrete"),  # Canton 16-12 §11.5
     },
     ("*", "filed"): {"complete": "bool"},
+    # a resubmission's corrections, one line per field changed (workflows/corrections.py)
+    ("*", "submitted"): {"corrected": "lines"},
     ("*", "notice-posted"): {"at": "moment"},
     ("*", "hearing-scheduled"): {"at": "moment"},
     # the continued session's time: the meeting it is continued to (workflows/meetings.py)

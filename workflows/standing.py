@@ -4,6 +4,16 @@ with its day and rule), and the hearing.  Pure: the replay and today come in.
 
 Whose turn a clock is: :data:`APPLICANT_CLOCKS` are the applicant's (or the
 permit holder's) to meet; every other open deadline is the town's.
+
+Before the town finds an online application complete no clock runs, yet
+someone has a turn: the town's, to check that it is complete
+(:data:`COMPLETENESS_CHECK`: no by-law gives the check a day,
+docs/reference/readings.md), or, once the town has found it incomplete, the
+applicant's, to correct what the town named and submit it again
+(:data:`CORRECT_AND_RESUBMIT`, no day either).  Such a step has ``by`` None.
+
+The decision, once issued (:data:`DECISIONS`), is read from its event: its
+name, its day and the conditions recorded with it.
 """
 
 from __future__ import annotations
@@ -12,9 +22,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from .filing import VOID
 from .submission import submission_of
 
-__all__ = ["APPLICANT_CLOCKS", "TOWN_ACTIONS", "Step", "Standing", "standing_of", "applicant_clock"]
+__all__ = [
+    "APPLICANT_CLOCKS",
+    "TOWN_ACTIONS",
+    "COMPLETENESS_CHECK",
+    "CORRECT_AND_RESUBMIT",
+    "DECISIONS",
+    "Step",
+    "Decision",
+    "Standing",
+    "standing_of",
+    "applicant_clock",
+]
 
 #: Clocks the applicant (or permit holder) must meet: what to do, and the
 #: towns where it is theirs (None: wherever the clock exists).  The
@@ -43,6 +65,22 @@ TOWN_ACTIONS: Mapping[str, str] = {
     "revocation-notice": "give written notice of the revocation hearing",
     "certificate-decision": "issue the Certificate of Compliance or deny it in writing",
 }
+
+#: The town's step while an online application waits to be checked.  None
+#: of the by-laws sets a day for the check: their deadlines count from the
+#: receipt of a complete application (Canton 15-5, Saugus 508.08 §5.2;
+#: Mansfield 25 §7.D: "completeness is determined first").
+COMPLETENESS_CHECK = (
+    "check that the application is complete",
+    "no by-law sets a day for this check; the deadlines count from the day the town finds it complete",
+)
+#: The applicant's step once the town has found the application incomplete.
+CORRECT_AND_RESUBMIT = (
+    "correct what the town named and submit the application again",
+    "no day is set; no deadline runs until the town finds the application complete",
+)
+#: The events that are a decision on the application, and the certificate at the end.
+DECISIONS = ("permit-issued", "permit-denied", "determination-issued", "certificate-issued", "certificate-denied")
 
 _STATES: Mapping[str, str] = {
     "incomplete": "The town has the application but found it incomplete.",
@@ -73,11 +111,22 @@ _STATES: Mapping[str, str] = {
 
 @dataclass(frozen=True)
 class Step:
+    """One thing to do: ``by`` its day (None: no rule sets one), under ``rule``."""
+
     what: str
-    by: date
+    by: date | None
     rule: str
     overdue: bool = False
     clock: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision on the record: its event, its day and the conditions given with it."""
+
+    event: str
+    on: date
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +136,10 @@ class Standing:
     town_next: list[Step] = field(default_factory=list)
     hearing: date | None = None
     hearing_at: datetime | None = None
+    #: what the town named when it found the application incomplete (None: not sent back)
+    asked: str | None = None
+    #: the decisions on the record, in order (the permit, then its certificate)
+    decisions: tuple[Decision, ...] = ()
 
 
 def applicant_clock(clock_id: str, town: str) -> str | None:
@@ -118,6 +171,9 @@ def standing_of(filing, replay, today: date) -> Standing:
         if sub.complete_on is not None:
             words += f" The town received the complete application on {sub.complete_on.isoformat()}."
     mine, theirs = [], []
+    if state == "submitted":
+        what, rule = CORRECT_AND_RESUBMIT if sub.awaiting_applicant else COMPLETENESS_CHECK
+        (mine if sub.awaiting_applicant else theirs).append(Step(what, None, rule))
     for c in replay.clocks:
         if c.type != "deadline" or c.status not in ("open", "overdue") or ":" in c.id:
             continue
@@ -125,8 +181,17 @@ def standing_of(filing, replay, today: date) -> Standing:
         step = Step(what or TOWN_ACTIONS.get(c.id, c.id.replace("-", " ")), c.date, c.rule, c.status == "overdue", c.id)
         (mine if what else theirs).append(step)
     hearing = hearing_at = None
+    decisions = []
+    voided = {e.get("voids") for e in filing.events if e.type == VOID}
     for e in filing.events:
+        if e.position in voided:
+            continue
         if e.type == "hearing-scheduled":
             hearing, hearing_at = e.get("hearing"), e.at
-    key = lambda s: (s.by, s.clock)  # noqa: E731
-    return Standing(words, sorted(mine, key=key), sorted(theirs, key=key), hearing, hearing_at)
+        elif e.type == "hearing-continued":
+            hearing, hearing_at = e.get("to"), e.at
+        elif e.type in DECISIONS:
+            decisions.append(Decision(e.type, e.date, tuple(e.get("conditions") or e.get("continuing") or ())))
+    key = lambda s: (s.by is not None, s.by or date.min, s.clock)  # noqa: E731  (a step without a day first)
+    asked = sub.reasons if state == "submitted" and sub.awaiting_applicant else None
+    return Standing(words, sorted(mine, key=key), sorted(theirs, key=key), hearing, hearing_at, asked, tuple(decisions))

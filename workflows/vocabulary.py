@@ -244,6 +244,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "clock": "Deadline extended",
         "complete": "Application complete",
         "conditions": "Conditions (one per line)",
+        "corrected": "Corrected by the applicant",
         "days": "Days suspended",
         "emergency": "Emergency opening",
         "granted": "Certification granted",

@@ -93,7 +93,7 @@ def test_an_applicant_files_a_saugus_noi_online_and_downloads_the_decision(brows
         p.wait_for_url("**/my")
         p.click(f'a:has-text("{fid}")')
         town_next = p.inner_text("#town")
-        assert "Open the public hearing by Thu 2026-12-24" in town_next and "508.08 §5.2" in town_next
+        assert "Open the public hearing by Thursday, December 24, 2026" in town_next and "508.08 §5.2" in town_next
         w.shot("hearing-deadline")
 
         status_page = p.url

@@ -16,10 +16,59 @@ def standing(town, kind, *events, today="2026-12-10"):
     return standing_of(f, replay(f, day), day)
 
 
-def test_a_submitted_application_says_no_deadline_runs_and_lists_no_step():
+def test_a_submitted_application_says_no_deadline_runs_and_the_town_is_checking_completeness_without_a_day():
     s = standing("saugus", "noi", ev("submitted", "2026-12-01"))
     assert "Submitted online on 2026-12-01" in s.words and "No deadline runs" in s.words
-    assert s.applicant_next == [] and s.town_next == []
+    assert s.applicant_next == [] and s.asked is None
+    [check] = s.town_next
+    assert check.what == "check that the application is complete" and check.by is None
+    assert "no by-law sets a day" in check.rule
+
+
+def test_an_application_sent_back_is_the_applicants_turn_to_correct_what_the_town_named():
+    s = standing("saugus", "noi", ev("submitted", "2026-12-01"), ev("found-incomplete", "2026-12-02", reasons="No stamped plan."))
+    [fix] = s.applicant_next
+    assert fix.what == "correct what the town named and submit the application again" and fix.by is None
+    assert s.town_next == [] and s.asked == "No stamped plan."
+
+
+def test_a_resubmission_gives_the_turn_back_to_the_town():
+    s = standing(
+        "saugus",
+        "noi",
+        ev("submitted", "2026-12-01"),
+        ev("found-incomplete", "2026-12-02", reasons="No stamped plan."),
+        ev("submitted", "2026-12-04"),
+    )
+    assert s.applicant_next == [] and [t.what for t in s.town_next] == ["check that the application is complete"]
+
+
+def test_the_decision_and_its_conditions_are_read_from_the_record_and_a_voided_one_is_not():
+    heard = (
+        ev("filed", "2026-12-01"),
+        ev("hearing-scheduled", "2026-12-02", hearing="2026-12-08"),
+        ev("hearing-opened", "2026-12-08"),
+        ev("hearing-closed", "2026-12-08"),
+    )
+    s = standing("saugus", "noi", *heard, ev("permit-issued", "2026-12-09", conditions=["Silt fence first.", "No fill."]))
+    [d] = s.decisions
+    assert d.event == "permit-issued" and d.on == date(2026, 12, 9) and d.conditions == ("Silt fence first.", "No fill.")
+    voided = standing(
+        "saugus", "noi", *heard, ev("permit-issued", "2026-12-09"), ev("event-voided", "2026-12-09", voids=5, reason="wrong")
+    )
+    assert voided.decisions == ()
+
+
+def test_a_continued_hearing_shows_the_session_it_was_continued_to():
+    s = standing(
+        "saugus",
+        "noi",
+        ev("filed", "2026-12-01"),
+        ev("hearing-scheduled", "2026-12-02", hearing="2026-12-08", at="2026-12-08T19:00"),
+        ev("hearing-opened", "2026-12-08"),
+        ev("hearing-continued", "2026-12-08", to="2026-12-15", at="2026-12-15T19:30"),
+    )
+    assert s.hearing == date(2026, 12, 15) and (s.hearing_at.hour, s.hearing_at.minute) == (19, 30)
 
 
 def test_an_application_sent_back_gives_the_towns_reasons():
