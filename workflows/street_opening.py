@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .fees import payment_rows
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine
 from .machine import Transition as T
@@ -178,6 +179,7 @@ MACHINE = Machine(
     transitions=(
         T("emergency-work-started", (START,), S.EMERGENCY.value),
         *submission_rows(S.SUBMITTED.value),
+        *payment_rows(),
         T("filed", (START, S.SUBMITTED.value, S.EMERGENCY.value), S.APPLIED.value),
         T("dig-safe-obtained", (ANY,), None),
         T("permit-issued", V(S.APPLIED), S.ISSUED.value, guards=("dig_safe_number_given",)),
@@ -237,6 +239,7 @@ MACHINE = Machine(
         T("patch-noticed", (ANY,), None),
         T("after-hours-billed", (ANY,), None),
         T("after-hours-paid", (ANY,), None),
+        T("inspection-requested", LIVE, None),  # Canton 16-12 §10.2, asked online (services/inspection_requests.py)
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),
     ),
     guards={**COMMON_GUARDS, **{g.name: g for g in _guards}},
