@@ -35,7 +35,7 @@ from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from .render import render
 from .values import whole_number
 
-__all__ = ["router", "current_applicant", "Applicant"]
+__all__ = ["router", "current_applicant", "Applicant", "owned_filing", "status_page"]
 
 router = APIRouter()
 
@@ -139,6 +139,9 @@ def _apply_form(request, user, kind, values, errors, status=200):
         "errors": errors,
         "max_mb": request.app.state.uploads.limit // (1024 * 1024),
     }
+    from .fee_pages import apply_fees
+
+    ctx["apply_fees"] = apply_fees(kind, ctx["towns"]) if kind else []  # the fee before submitting
     return render(request, "apply.html", ctx, user=user, status=status)
 
 
@@ -249,7 +252,16 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
     ctx["site_warning"] = site_match(
         store, filing.town, address=filing.extra.get("address"), parcel=filing.extra.get("parcel") or site.get("parcel")
     ).warning
+    from .fee_pages import fee_section
+    from .inspection_request_pages import request_section
+
+    ctx.update(fee=fee_section(filing), fee_form=False, **request_section(filing, result.state))  # issue 21 items 5-6
     return render(request, "my_filing.html", ctx, user=user, status=status)
+
+
+#: the account's filing (else 404) and its status page, for the applicant's
+#: other modules' routes (web/inspection_request_pages.py)
+owned_filing, status_page = _mine, _status
 
 
 @router.get("/my/filings/{fid}")
