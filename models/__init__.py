@@ -24,6 +24,7 @@ __all__ = [
     "enforcement_tables",
     "errors",
     "filing_list",
+    "inspection_requests",
     "inspection_schedule",
     "location",
     "meetings",

@@ -9,7 +9,7 @@ The fee is the core's (:func:`workflows.fees.fee_for`, each town's
 in the filing's history (append-only; a mistaken one is voided, never
 edited), recorded through :func:`services.record.record_event`, which
 checks in the event's transaction that the payments on record add up
-(:func:`check_filing_payments`): more than is due, or anything where
+(:func:`workflows.fees.check_filing`): more than is due, or anything where
 nothing is due, is refused with nothing written, however the event was
 recorded (``permits record ... payment-received`` too).  No card is
 processed: the record of payment is what the town keeps.
@@ -26,35 +26,18 @@ __all__ = [
     "fee_for_kind",
     "fee_line",
     "fee_standing",
-    "check_filing_payments",
     "record_payment",
 ]
-
-
-def _particular(filing, name: str):
-    """``name`` from the latest live ``filed`` event, else the online application."""
-    from workflows.replay import live_events
-
-    for e in reversed(list(live_events(filing))):
-        if e.type == "filed" and e.get(name) is not None:
-            return e.get(name)
-    application = filing.extra.get("application")
-    return application.get(name) if isinstance(application, dict) else None
 
 
 def filing_fee(filing):
     """The :class:`workflows.fees.Fee` the filing owes with its application,
     or None when its town declares no fee for the kind."""
-    from workflows.fees import fee_for
+    from workflows.fees import filing_fee as fee_of
+    from workflows.replay import live_events
     from workflows.towns import town
 
-    length = _particular(filing, "length_ft")
-    return fee_for(
-        town(filing.town),
-        filing.kind,
-        applicant=_particular(filing, "applicant"),
-        length_ft=int(length) if isinstance(length, int) and not isinstance(length, bool) else None,
-    )
+    return fee_of(filing, town(filing.town), live_events(filing))
 
 
 def fee_for_kind(town_id: str, kind: str):
@@ -94,15 +77,6 @@ def fee_standing(filing) -> FeeStanding:
     paid = sum(p.cents for p in payments)
     due = fee.due if fee is not None else 0
     return FeeStanding(fee, payments, paid, None if due is None else max(due - paid, 0))
-
-
-def check_filing_payments(filing) -> None:
-    """In the transaction recording a payment: refuse (PaymentRefused) a
-    history whose payments do not add up to at most the fee due."""
-    from workflows.fees import check_payments
-    from workflows.replay import live_events
-
-    check_payments(filing.id, filing_fee(filing), live_events(filing))
 
 
 def record_payment(

@@ -12,7 +12,7 @@ alike, however it was recorded:
   ``filed`` event needs from the application when the event does not say
   it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
 - ``payment-received`` is refused unless the payments on record add up
-  to at most the fee due (:func:`services.fees.check_filing_payments`);
+  to at most the fee due (:func:`workflows.fees.check_filing`);
 - any event of a street opening fills its deposit ledger with the lines its
   events call for (:func:`services.deposits.fill_ledger`: the fee and deposit
   of ``filed``, after-hours fees, the refund and what was held back).
@@ -137,10 +137,12 @@ def record_event(
     effects = _opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed)
 
     def then(conn, filing: Filing) -> None:
-        if raw.get("type") == "payment-received":  # the payments add up to the fee (services/fees.py)
-            from services.fees import check_filing_payments
+        if raw.get("type") == "payment-received":  # the payments add up to the fee (workflows/fees.py)
+            from workflows.fees import check_filing
+            from workflows.replay import live_events
+            from workflows.towns import town
 
-            check_filing_payments(filing)
+            check_filing(filing, town(filing.town), live_events(filing))
         if effects is not None:
             effects(conn, filing)
         if filing.kind == "street-opening":  # the deposit ledger, from the permit's events (services/deposits.py)

@@ -139,7 +139,7 @@ def _apply_form(request, user, kind, values, errors, status=200):
         "errors": errors,
         "max_mb": request.app.state.uploads.limit // (1024 * 1024),
     }
-    from .fee_pages import apply_fees
+    from .fee_view import apply_fees
 
     ctx["apply_fees"] = apply_fees(kind, ctx["towns"]) if kind else []  # the fee before submitting
     return render(request, "apply.html", ctx, user=user, status=status)
@@ -252,8 +252,8 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
     ctx["site_warning"] = site_match(
         store, filing.town, address=filing.extra.get("address"), parcel=filing.extra.get("parcel") or site.get("parcel")
     ).warning
-    from .fee_pages import fee_section
-    from .inspection_request_pages import request_section
+    from .fee_view import fee_section
+    from .inspection_request_view import request_section
 
     ctx.update(fee=fee_section(filing), fee_form=False, **request_section(filing, result.state))  # issue 21 items 5-6
     return render(request, "my_filing.html", ctx, user=user, status=status)

@@ -5,7 +5,8 @@ permit now, on a preferred business day
 (``POST /my/filings/{fid}/inspection-request``,
 :func:`services.inspection_requests.ask_inspection`); the page lists the
 requests and the inspections' results; the DPW schedule's Inspections tab
-lists the open requests of the user's towns (:func:`schedule_requests`),
+lists the open requests of the user's towns (the sections are drawn by
+:mod:`web.inspection_request_view`),
 each with the form that records the inspection against it.
 
 The filing must be one the account may see (anything else is the same
@@ -25,44 +26,9 @@ from workflows.errors import PermitsError
 from .bodies import PostedForm, seq_of
 from .values import day
 
-__all__ = ["router", "request_section", "schedule_requests"]
+__all__ = ["router"]
 
 router = APIRouter()
-
-
-def request_section(filing, state: str) -> dict:
-    """The status page's inspections: the requests with their answers,
-    the inspections recorded with their results, and the stages that may
-    be asked for now (empty: none, or not a street opening)."""
-    from services.inspection_requests import requests_of, stages_to_ask
-    from workflows.inspections import STAGE_NAMES
-    from workflows.replay import live_events
-
-    if filing.kind != "street-opening":
-        return {"inspection_requests": None}
-    inspected = [
-        {
-            "date": e.date,
-            "stage": STAGE_NAMES.get(e.get("stage"), ""),
-            "result": e.get("result"),
-            "defect": e.get("defect") or "",
-            "reinspect": e.get("reinspect"),
-        }
-        for e in live_events(filing)
-        if e.type == "inspected"
-    ]
-    return {
-        "inspection_requests": requests_of(filing),
-        "inspections_done": inspected,
-        "ask_stages": [(s, STAGE_NAMES[s]) for s in stages_to_ask(filing, state)],
-    }
-
-
-def schedule_requests(request: Request, towns) -> list:
-    """The open requests of ``towns`` (None: all) for the DPW schedule."""
-    from services.inspection_requests import requests_for_schedule
-
-    return requests_for_schedule(request.app.state.store, towns=towns)
 
 
 @router.post("/my/filings/{fid}/inspection-request")

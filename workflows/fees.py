@@ -48,6 +48,8 @@ __all__ = [
     "PAYMENT",
     "STATE_FEE",
     "fee_for",
+    "filing_fee",
+    "check_filing",
     "payment_event",
     "payments_of",
     "check_payments",
@@ -194,6 +196,36 @@ def fee_for(profile, kind: str, *, applicant: str | None = None, length_ft: int 
     entered = (profile.settings.get("commission_fees") or {}).get(rule.setting)
     cents = parse_dollars(str(entered)) if entered not in (None, "") else None
     return Fee(profile.id, kind, (FeeLine(rule.what, cents, rule.citation, "set by regulation of the commission"),), state)
+
+
+def _particular(filing, events, name: str):
+    """``name`` from the latest ``filed`` of ``events``, else the online application."""
+    for e in reversed(list(events)):
+        if e.type == "filed" and e.get(name) is not None:
+            return e.get(name)
+    application = filing.extra.get("application")
+    return application.get(name) if isinstance(application, Mapping) else None
+
+
+def filing_fee(filing, profile, events) -> Fee | None:
+    """The fee ``filing`` owes the town of ``profile``, ``events`` its live
+    events (:func:`workflows.replay.live_events`): its applicant's category
+    and its trench's length read from its ``filed`` event, else from its
+    online application (docs/reference/filing-format.md)."""
+    events = list(events)
+    length = _particular(filing, events, "length_ft")
+    return fee_for(
+        profile,
+        filing.kind,
+        applicant=_particular(filing, events, "applicant"),
+        length_ft=length if isinstance(length, int) and not isinstance(length, bool) else None,
+    )
+
+
+def check_filing(filing, profile, events) -> int:
+    """:func:`check_payments` on the filing's live ``events`` and its fee."""
+    events = list(events)
+    return check_payments(filing.id, filing_fee(filing, profile, events), events)
 
 
 @dataclass(frozen=True)
