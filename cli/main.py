@@ -33,6 +33,9 @@ def build_parser() -> Parser:
     web.add_commands(sub)
     parcels.add_commands(sub)
     meetings.add_commands(sub)
+    from cli import payments  # issue 21 item 5
+
+    payments.add_commands(sub)
     return parser
 
 
