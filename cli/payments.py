@@ -82,7 +82,7 @@ def add_commands(sub) -> None:
         description="Show a filing's application fee (each town's, cited) and the payments on record, or record "
         "one. No card is processed: the payment recorded is the money the town received.",
     )
-    cmds = p.add_subparsers(dest="payments_command", required=True, parser_class=type(p))
+    cmds = p.add_subparsers(dest="payments_command", required=True, parser_class=type(p), help="record or show")
     r = cmds.add_parser(
         "record",
         help="record a payment the town received (refused when the payments would add up to more than the fee)",
