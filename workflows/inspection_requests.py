@@ -18,12 +18,12 @@ from datetime import date
 
 from .errors import PermitsError
 from .inspections import STAGE_NAMES, fitting_stages
+from .street_opening import preferred_day_problem
 
 __all__ = ["REQUESTED", "NOTES_MAX", "InspectionRequestRefused", "Request", "request_event", "open_requests", "answered"]
 
 REQUESTED = "inspection-requested"
 BYLAW = "Canton 16-12 §10.2"
-HOURS = "Canton 16-12 §2, Normal Working Hours"
 #: the longest note for the inspector kept
 NOTES_MAX = 500
 
@@ -81,15 +81,9 @@ def request_event(
             f"an inspection of the {STAGE_NAMES.get(stage, 'stage given')} does not fit the permit now; "
             f"the stages that fit: {offered} ({BYLAW})",
         )
-    if preferred < today:
-        raise InspectionRequestRefused(filing_id, f"the preferred day {preferred.isoformat()} has passed")
-    closed = calendar.closed_reason(preferred)
-    if closed is not None:
-        raise InspectionRequestRefused(
-            filing_id,
-            f"the preferred day {preferred.isoformat()} is not a business day ({closed}): the DPW inspects in its "
-            f"Normal Working Hours, Monday through Friday excluding holidays ({HOURS})",
-        )
+    problem = preferred_day_problem(preferred, today, calendar)  # the machine's guard holds it on every path too
+    if problem is not None:
+        raise InspectionRequestRefused(filing_id, problem)
     if any(r.stage == stage and r.result is None for r in open_requests(events)):
         raise InspectionRequestRefused(filing_id, f"an inspection of the {STAGE_NAMES[stage]} is already asked for")
     raw = {"type": REQUESTED, "date": today.isoformat(), "stage": stage, "preferred": preferred.isoformat(), "by": by}

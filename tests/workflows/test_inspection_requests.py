@@ -94,3 +94,15 @@ def test_a_preferred_day_is_accepted_exactly_when_it_is_a_business_day(offset):
     else:
         with pytest.raises(InspectionRequestRefused, match="not a business day"):
             _ask(day)
+
+
+def test_the_machine_refuses_a_request_for_a_saturday_however_it_is_recorded():
+    from workflows.errors import TransitionRefused
+    from workflows.replay import replay
+
+    saturday = {**HISTORY[-1], "preferred": "2026-12-05"}
+    filing = parse_filing(
+        {"town": "canton", "kind": "street-opening", "id": "CAN-SOP-2026-900", "events": [*HISTORY[:-1], saturday]}
+    )
+    with pytest.raises(TransitionRefused, match=r"not a business day \(Saturday\)"):
+        replay(filing, TODAY)
