@@ -23,6 +23,7 @@ __all__ = [
     "meetings",
     "notices",
     "parcels",
+    "payments",
     "progress",
     "reading",
     "rederive",

@@ -25,6 +25,7 @@ __all__ = [
     "enforcement_tables",
     "errors",
     "filing_list",
+    "inspection_requests",
     "inspection_schedule",
     "location",
     "map_sites",

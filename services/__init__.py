@@ -34,6 +34,9 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.schedule`: the DPW's schedule (inspections, other dates);
 - :mod:`services.inspections`: record an inspection with its photos, and on
   a fail its defect and re-inspection day;
+- :mod:`services.fees`: a filing's fee, and record a payment against it;
+- :mod:`services.inspection_requests`: ask for a street opening's
+  inspection online, and the open requests for the DPW schedule;
 - :mod:`services.deposits`: fill a street opening's deposit ledger from its
   events, and list the open deposits;
 - :mod:`services.rederive`: store again what each filing's history implies
@@ -59,6 +62,8 @@ __all__ = [
     "deposits",
     "enforcement",
     "feeds",
+    "fees",
+    "inspection_requests",
     "inspections",
     "invite",
     "mailing",

@@ -72,12 +72,23 @@ def apply_online(
 
 
 def _receipt(store, conn, filing_id: str, *, now: datetime, mail_from: str) -> None:
-    """Queue the receipt of the application's (latest) submission."""
+    """Queue the receipt of the application's (latest) submission, with the
+    fee the town charges for it (:func:`services.fees.fee_line`)."""
+    from .fees import fee_line
     from .word import queue_word
 
     filing, _ = store.load(filing_id, conn)
     submitted = [e for e in filing.events if e.type == "submitted"][-1]
-    queue_word(conn, filing, today=submitted.date, now=now, recorded_at=store.now(), mail_from=mail_from, event=submitted)
+    queue_word(
+        conn,
+        filing,
+        today=submitted.date,
+        now=now,
+        recorded_at=store.now(),
+        mail_from=mail_from,
+        event=submitted,
+        more=[fee_line(filing)],
+    )
 
 
 def resubmit(

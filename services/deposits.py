@@ -69,6 +69,7 @@ class PermitLedger:
     fees: int
     deducted: int
     refunded: int
+    paid: int = 0
 
     @property
     def held(self) -> int:
@@ -79,5 +80,5 @@ def permit_ledger(store, filing_id: str) -> PermitLedger:
     from models.deposit_ledger import filing_entries
 
     entries = filing_entries(store.engine, filing_id)
-    total = {k: sum(e.cents for e in entries if e.entry == k) for k in ("deposit", "fee", "deduction", "refund")}
-    return PermitLedger(entries, total["deposit"], total["fee"], total["deduction"], total["refund"])
+    total = {k: sum(e.cents for e in entries if e.entry == k) for k in ("deposit", "fee", "deduction", "refund", "payment")}
+    return PermitLedger(entries, total["deposit"], total["fee"], total["deduction"], total["refund"], total["payment"])

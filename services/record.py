@@ -14,6 +14,8 @@ alike, however it was recorded:
 - ``filed`` on a street opening's online application carries what its
   ``filed`` event needs from the application when the event does not say
   it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
+- ``payment-received`` is refused unless the payments on record add up
+  to at most the fee due (:func:`workflows.fees.check_filing`);
 - any event of a street opening fills its deposit ledger with the lines its
   events call for (:func:`services.deposits.fill_ledger`: the fee and deposit
   of ``filed``, after-hours fees, the refund and what was held back); a
@@ -142,6 +144,12 @@ def record_event(
     word = word_of_step(store, today=today, now=now, mail_from=mail_from)
 
     def then(conn, filing: Filing) -> None:
+        if raw.get("type") == "payment-received":  # the payments add up to the fee (workflows/fees.py)
+            from workflows.fees import check_filing
+            from workflows.replay import live_events
+            from workflows.towns import town
+
+            check_filing(filing, town(filing.town), live_events(filing))
         if effects is not None:
             effects(conn, filing)
         if filing.kind == "street-opening":  # the deposit ledger, from the permit's events (services/deposits.py)

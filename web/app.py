@@ -162,6 +162,10 @@ def create_app(
     app.include_router(meeting_pages.router)
     app.include_router(schedule_pages.router)
     app.include_router(deposit_pages.router)
+    from . import fee_pages, inspection_request_pages  # issue 21 items 5-6
+
+    app.include_router(fee_pages.router)
+    app.include_router(inspection_request_pages.router)
     return app
 
 

@@ -34,7 +34,7 @@ from .forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from .render import render
 from .values import whole_number
 
-__all__ = ["router", "current_applicant", "Applicant"]
+__all__ = ["router", "current_applicant", "Applicant", "owned_filing", "status_page"]
 
 router = APIRouter()
 
@@ -138,6 +138,9 @@ def _apply_form(request, user, kind, values, errors, status=200):
         "errors": errors,
         "max_mb": request.app.state.uploads.limit // (1024 * 1024),
     }
+    from .fee_view import apply_fees
+
+    ctx["apply_fees"] = apply_fees(kind, ctx["towns"]) if kind else []  # the fee before submitting
     return render(request, "apply.html", ctx, user=user, status=status)
 
 
@@ -206,7 +209,17 @@ def _status(request: Request, user, account: Account, fid: str, *, error=None, s
     ctx["error"] = error
     if values:
         ctx["current"] = {**ctx["current"], **values}
+    from .fee_view import fee_section
+    from .inspection_request_view import request_section
+
+    # issue 21 items 5-6: the fee and what was paid, the inspections asked for
+    ctx.update(fee=fee_section(ctx["filing"]), fee_form=False, **request_section(ctx["filing"], ctx["result"].state))
     return render(request, "my_filing.html", ctx, user=user, status=status)
+
+
+#: the account's filing (else 404) and its status page, for the applicant's
+#: other modules' routes (web/inspection_request_pages.py)
+owned_filing, status_page = _mine, _status
 
 
 @router.get("/my/filings/{fid}")

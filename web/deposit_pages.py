@@ -68,5 +68,6 @@ def ledger_section(store, filing_id: str, kind: str) -> dict | None:
         "deducted": dollars(ledger.deducted),
         "refunded": dollars(ledger.refunded),
         "held": dollars(ledger.held),
+        "paid": dollars(ledger.paid),
         "dollars": dollars,
     }

@@ -108,6 +108,9 @@ def filing_page_response(
 
     ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
     ctx["photos"] = request.app.state.uploads.of_filing(fid, "photo")  # its inspections' photos
+    from .fee_view import fee_section
+
+    ctx.update(fee=fee_section(filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
     return render(request, "filing.html", ctx, user=user, status=status)
 
 

@@ -112,6 +112,9 @@ def schedule_response(request: Request, user: User, filters: dict[str, str], *, 
         "tab_links": {t: _query({**filters, "page": "1"}, tab=t) for t in ("inspections", "other")},
         "max_photos": _max_photos(),
     }
+    from .inspection_request_view import schedule_requests
+
+    ctx["requests"] = schedule_requests(request, towns) if got.tab == "inspections" else []  # asked for online
     return render(request, "schedule.html", ctx, user=user, status=status)
 
 

@@ -14,7 +14,9 @@ writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
 maker above may use it), the one table of human names for every event,
 clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
 people write them (:mod:`workflows.written`), a filing's particulars
-(:mod:`workflows.particulars`), and the project's error tree (drawn in
+(:mod:`workflows.particulars`), each town's application fee and the
+payments against it (:mod:`workflows.fees`), a street opening's
+inspections asked for online (:mod:`workflows.inspection_requests`), and the project's error tree (drawn in
 :mod:`workflows.errors`).
 
 May import: :mod:`calendars` and the standard library.  No database, no
@@ -39,11 +41,13 @@ __all__ = [
     "event_fields",
     "explain",
     "extension_acts",
+    "fees",
     "filing",
     "fines",
     "guards",
     "ids",
     "inputs",
+    "inspection_requests",
     "inspections",
     "land_disturbance",
     "machine",

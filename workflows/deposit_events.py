@@ -9,6 +9,8 @@ applicant's category, amounts from :mod:`workflows.deposits`.
   Public Way, $300.00 (docs/reference/readings.md, "The deposit a street
   opening is charged");
 - ``after-hours-billed``: the after-hours inspection fee, $50.00 an hour (§6);
+- ``payment-received``: the money the town received (workflows/fees.py),
+  a ``payment`` line that moves no balance;
 - ``deposit-refunded``: the refund of the permit's unexpended deposit (§5),
   less what was held back for a repair (a deduction, with its reason):
   ``amount`` and ``held_back``, when given, add up to what is held.
@@ -41,6 +43,8 @@ REVERSED = "reversed:"
 #: the schedule line of a trench of known length, and of an opening of none
 TRENCH = "trench-paved-way"
 DEFAULT_OPENING = "center-public-way"
+#: what a payment line cites: the fee and deposit it pays (§4)
+PAYMENT_RULE = "Canton 16-12 §4"
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,12 @@ def permit_lines(filing_id: str, events: Iterable, category: str | None) -> list
                 held += deposit.line.cents
         elif e.type == "after-hours-billed":
             out.append(_charged(filing_id, e, "after-hours", int(e.get("hours")), category, 1))
+        elif e.type == "payment-received":
+            how = " ".join(x for x in (e.get("method", "").replace("-", " "), e.get("reference") or "") if x)
+            line = Line(
+                "payment", parse_dollars(e.get("amount")), e.date, filing_id, None, None, PAYMENT_RULE, f"received: {how}"
+            )
+            out.append(SourcedLine(f"event:{e.position}:1", line))
         elif e.type == "deposit-refunded":
             out += _refund(filing_id, e, held)
             held = 0

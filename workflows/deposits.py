@@ -53,8 +53,10 @@ EXEMPTION_CITATION = "Canton 16-12 §6"
 CATEGORIES = ("private", "utility", "gas-company", "municipal")
 
 #: deposit, deduction (repair after a Default), refund (release of a
-#: permit's unexpended balance), fee, exempt (a fee or deposit not charged).
-ENTRY_KINDS = ("deposit", "deduction", "refund", "fee", "exempt")
+#: permit's unexpended balance), fee, exempt (a fee or deposit not charged),
+#: payment (money the town received for them: workflows/fees.py; it moves
+#: no balance, which counts what is charged and held).
+ENTRY_KINDS = ("deposit", "deduction", "refund", "fee", "exempt", "payment")
 
 
 @dataclass(frozen=True)

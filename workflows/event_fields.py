@@ -27,6 +27,8 @@ _COMMON = {
     "submitted": {"date": "date"},  # filed online; no clock runs (workflows.submission)
     "found-incomplete": {"date": "date", "reasons": "str"},
     VOID: {"date": "date", "voids": "position", "reason": "str"},
+    # a payment the town received (workflows/fees.py): dollars and cents ("50.00"), how it was paid
+    "payment-received": {"date": "date", "amount": "str", "method": ("cash", "check", "money-order", "bank-transfer")},
 }
 
 _WETLANDS = {
@@ -112,6 +114,12 @@ _STREET = {
     "deposit-refunded": {"date": "date"},
     "after-hours-billed": {"date": "date", "hours": "int"},
     "after-hours-paid": {"date": "date"},
+    # Canton 16-12 §10.2: the applicant or its contractor asks for the inspection of a stage, on a business day
+    "inspection-requested": {
+        "date": "date",
+        "stage": ("pre-backfill", "temporary-patch", "settlement", "permanent-patch"),
+        "preferred": "date",
+    },
     # Mansfield Ch. 5 §V: the street restored on completion, repairs within the year after, the year's end
     "street-restored": {"date": "date"},
     "repair-required": {"date": "date", "what": "str"},
@@ -196,6 +204,10 @@ OPTIONAL_FIELDS = {
     # Canton 16-12 §5: the amount refunded, and what was held back and why
     # (dollars and cents, "1250.00"; workflows/deposits.py reads them)
     ("street-opening", "deposit-refunded"): {"amount": "str", "held_back": "str", "reason": "str"},
+    # a check's number, a money order's or a transfer's confirmation (workflows/fees.py)
+    ("*", "payment-received"): {"reference": "str"},
+    # who asked for the inspection (an applicant's account email), and a note for the inspector
+    ("street-opening", "inspection-requested"): {"by": "str", "notes": "str"},
 }
 
 

@@ -323,8 +323,14 @@ class TownProfile:
     #: The town's short code in record ids (``CAN-ENF-2026-0001``); the
     #: id's first three letters unless given (Manchester-by-the-Sea: MBS).
     code: str = ""
+    #: The town's application fees, by permit kind: one
+    #: :class:`workflows.fees.FeeRule` each, with its citation.
+    fees: Mapping[str, object] = field(default_factory=dict)
 
     def __post_init__(self):
+        for kind, rule in self.fees.items():
+            if kind not in self.permits or getattr(rule, "kind", None) != kind:
+                raise RuleBookError(self.id, None, f"fees[{kind!r}]: not a fee rule of a permit kind the town runs")
         if not self.code:
             object.__setattr__(self, "code", self.id.replace("-", "")[:3].upper())
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():

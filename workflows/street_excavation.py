@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .fees import payment_rows
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine
 from .machine import Transition as T
@@ -64,6 +65,7 @@ MACHINE = Machine(
     final=frozenset(V(S.CLOSED, S.DENIED, S.WITHDRAWN)),
     transitions=(
         *submission_rows(S.SUBMITTED.value),
+        *payment_rows(),
         T("filed", (START, S.SUBMITTED.value), S.APPLIED.value),
         T("dig-safe-obtained", (ANY,), None),
         T("permit-issued", V(S.APPLIED), S.ISSUED.value),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .fees import payment_rows
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Guard, Machine
 from .machine import Transition as T
@@ -120,6 +121,26 @@ def inspection_fits_the_stage(ctx, e):
     )
 
 
+def preferred_day_problem(preferred, asked_on, calendar) -> str | None:
+    """Why an inspection cannot be asked for on ``preferred`` (asked on
+    ``asked_on``), or None: the day has passed, or is not a business day
+    of the town (§2, Normal Working Hours: "Monday through Friday excluding
+    holidays"; workflows/inspection_requests.py)."""
+    if preferred < asked_on:
+        return f"the preferred day {preferred.isoformat()} has passed"
+    closed = calendar.closed_reason(preferred)
+    if closed is not None:
+        return (
+            f"the preferred day {preferred.isoformat()} is not a business day ({closed}): the DPW inspects in its "
+            f"Normal Working Hours, Monday through Friday excluding holidays ({BYLAW} §2, Normal Working Hours)"
+        )
+    return None
+
+
+def inspection_asked_for_a_business_day(ctx, e):
+    return preferred_day_problem(e.get("preferred"), e.date, ctx.calendar)
+
+
 def reinspection_follows_a_fail(ctx, e):
     """A re-inspection day and a defect belong to a failed inspection, and
     the re-inspection comes after it; an inspection's time is on its day."""
@@ -169,6 +190,7 @@ _guards = [
     Guard("inspection_fits_the_stage", inspection_fits_the_stage, f"{BYLAW} §10.2"),
     Guard("reinspection_follows_a_fail", reinspection_follows_a_fail, f"{BYLAW} §10.2"),
     Guard("refund_adds_up", refund_adds_up, f"{BYLAW} §5"),
+    Guard("inspection_asked_for_a_business_day", inspection_asked_for_a_business_day, f"{BYLAW} §2, §10.2"),
 ]
 
 MACHINE = Machine(
@@ -178,6 +200,7 @@ MACHINE = Machine(
     transitions=(
         T("emergency-work-started", (START,), S.EMERGENCY.value),
         *submission_rows(S.SUBMITTED.value),
+        *payment_rows(),
         T("filed", (START, S.SUBMITTED.value, S.EMERGENCY.value), S.APPLIED.value),
         T("dig-safe-obtained", (ANY,), None),
         T("permit-issued", V(S.APPLIED), S.ISSUED.value, guards=("dig_safe_number_given",)),
@@ -237,6 +260,9 @@ MACHINE = Machine(
         T("patch-noticed", (ANY,), None),
         T("after-hours-billed", (ANY,), None),
         T("after-hours-paid", (ANY,), None),
+        T(
+            "inspection-requested", LIVE, None, guards=("inspection_asked_for_a_business_day",)
+        ),  # Canton 16-12 §10.2, asked online (services/inspection_requests.py)
         T("clock-extended", (ANY,), None, guards=("extension_names_a_clock_of_this_filing",)),
     ),
     guards={**COMMON_GUARDS, **{g.name: g for g in _guards}},

@@ -4,6 +4,7 @@ hearing and its continuances, extensions and withdrawal."""
 
 from __future__ import annotations
 
+from .fees import payment_rows
 from .machine import ANY, START
 from .machine import Transition as T
 from .submission import submission_rows
@@ -26,6 +27,7 @@ def hearing_rows(S, opened_guards: tuple[str, ...] = ()) -> tuple[T, ...]:
     before_open = (S.FILED.value, S.INCOMPLETE.value, S.HEARING_SCHEDULED.value)
     return (
         *submission_rows(S.SUBMITTED.value),
+        *payment_rows(),
         T("filed", (START, S.SUBMITTED.value), S.INCOMPLETE.value, cond="incomplete"),
         T("filed", (START, S.SUBMITTED.value), S.FILED.value),
         T("deemed-complete", (S.INCOMPLETE.value,), S.FILED.value),

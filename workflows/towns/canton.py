@@ -22,6 +22,7 @@ from calendars import (
     ROLL_TO_NEXT_BUSINESS_DAY as NEXT,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import (
@@ -345,6 +346,26 @@ WETLANDS_FINES = FineSchedule(
     order_rule=f"{WETLANDS} 15-11 (violation notices, administrative orders); 310 CMR 10.08",
 )
 
+#: Canton 15-4: "a filing fee specified in regulations of the Commission ...
+#: in addition to that required by the Wetlands Protection Act"; the Commission
+#: "shall waive them for a request for determination filed by a person having
+#: no financial connection with the property" (a government agency's "may" is
+#: the Commission's choice, not a rule).  16-12 §4 and its Fee Schedule: the
+#: Application Fee and the Refundable Deposit (§5-6 exemptions, workflows/deposits.py).
+FEES = {
+    "noi": FeeRule("noi", "filing fee", f"{WETLANDS} 15-4", setting="noi", state_fee=STATE_FEE),
+    "rda": FeeRule(
+        "rda",
+        "filing fee",
+        f"{WETLANDS} 15-4",
+        setting="rda",
+        exempt={
+            "no-financial-connection": f"{WETLANDS} 15-4: waived for a requester with no financial connection to the property"
+        },
+    ),
+    "street-opening": FeeRule("street-opening", "application fee", f"{STREETS} §4 and Fee Schedule", schedule=True),
+}
+
 PROFILE = TownProfile(
     id="canton",
     name="Canton",
@@ -382,5 +403,8 @@ PROFILE = TownProfile(
     settings={
         # From the DPW's published season, not the by-law: a town setting the town edits.
         "street_season": {"applications": ("04-01", "10-31"), "last_excavation": "11-15", "last_trench_repair": "11-30"},
+        # The Commission's filing fees by regulation (15-4), in dollars ("125.00"): the town fills them in; None until it does.
+        "commission_fees": {"noi": None, "rda": None},
     },
+    fees=FEES,
 )

@@ -17,6 +17,7 @@ from calendars import (
     ROLL_PAST_SUNDAY_AND_HOLIDAY as C4S9,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import CostRecovery, FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
 from workflows.towns import wpa
@@ -163,6 +164,21 @@ WETLANDS_FINES = FineSchedule(
     order_rule="310 CMR 10.08 (Ch. 15 §4.1 adopts the state's procedures)",
 )
 
+FEE_SCHEDULE = "Mansfield Wetlands By-Law Ch. 15 §5.1"
+#: Ch. 15 §5.1: "Fees may be set and amended from time to time by a vote of a
+#: majority of the Conservation Commission ... in addition to the fees
+#: established by Mass. DEP"; Ch. 25 §7.B: "Application fees shall be
+#: established by the Conservation Commission"; Ch. 5 §IV: a written permit,
+#: with no fee named.
+FEES = {
+    "noi": FeeRule("noi", "filing fee", FEE_SCHEDULE, setting="noi", state_fee=STATE_FEE),
+    "rda": FeeRule("rda", "filing fee", FEE_SCHEDULE, setting="rda"),
+    "land-disturbance": FeeRule("land-disturbance", "application fee", f"{STORMWATER} §7.B", setting="land-disturbance"),
+    "street-opening": FeeRule(
+        "street-opening", "application fee", f"{STREETS} §IV", none="the by-law names no fee for the permit"
+    ),
+}
+
 PROFILE = TownProfile(
     id="mansfield",
     name="Mansfield",
@@ -197,4 +213,7 @@ PROFILE = TownProfile(
         ),
     },
     fines={"stormwater": STORMWATER_FINES, "wetlands": WETLANDS_FINES},
+    # The Commission's fees (Ch. 15 §5.1, Ch. 25 §7.B), in dollars: the town fills them in; None until it does.
+    settings={"commission_fees": {"noi": None, "rda": None, "land-disturbance": None}},
+    fees=FEES,
 )

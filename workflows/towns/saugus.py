@@ -10,6 +10,7 @@ from calendars import (
     Months,
 )
 from workflows.abutter_rules import AbutterRule
+from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import FineSchedule
 from workflows.rulebook import Clock, Office, PermitRules, TownProfile
 from workflows.towns.wpa import (
@@ -119,12 +120,32 @@ WETLANDS_FINES = FineSchedule(
     order_rule=f"{BYLAW} §9.2 (violation notices, orders to restore); 310 CMR 10.08",
 )
 
+#: §5.1: each NOI "shall be accompanied by a filing fee as specified by the
+#: Commission's rules and regulations and shall be in addition to that required
+#: by G.L. Ch. 131, 40.  No filing fee shall be required when the Town of Saugus
+#: files"; §10.2: the Commission's regulations govern "the amount and filing of
+#: fees" (an RDA's too; §5.3 names no fee of its own).
+FEES = {
+    "noi": FeeRule(
+        "noi",
+        "filing fee",
+        f"{BYLAW} §5.1",
+        setting="noi",
+        state_fee=STATE_FEE,
+        exempt={"municipal": f"{BYLAW} §5.1: no filing fee when the Town of Saugus files"},
+    ),
+    "rda": FeeRule("rda", "filing fee", f"{BYLAW} §10.2", setting="rda"),
+}
+
 PROFILE = TownProfile(
     id="saugus",
     name="Saugus",
     county="Essex",
     permits={"noi": NOI, "rda": RDA},
     fines={"wetlands": WETLANDS_FINES},
+    # The Commission's filing fees by regulation (§5.1, §10.2), in dollars: the town fills them in; None until it does.
+    settings={"commission_fees": {"noi": None, "rda": None}},
+    fees=FEES,
     # Placeholders the town edits.
     offices={
         "conservation": Office(

@@ -1076,3 +1076,52 @@ def test_canton_tickets_are_300_an_offense_each_day_and_each_provision_separate(
     }
     r = replay_case(parse_case(obj), date(2026, 8, 6))
     assert r.fines == 900 and [t.label for t in r.tickets] == ["first offense", "second offense", "third offense"]
+
+
+# -- the application fee (workflows/fees.py; canton.txt lines 40-50, 850-867, 1470-1478)
+
+
+def test_a_40_foot_street_trench_owes_the_50_dollar_application_fee_and_a_1000_dollar_deposit():
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    fee = fee_for(town("canton"), "street-opening", length_ft=40)
+    assert [(ln.what, ln.cents) for ln in fee.lines] == [("application fee", 50_00), ("refundable deposit", 1_000_00)]
+    assert fee.due == 1_050_00 and "Canton 16-12 §4 and Fee Schedule" in fee.words()
+    assert fee_for(town("canton"), "street-opening").due == 350_00  # no length: one opening to the center, $300
+
+
+def test_a_municipal_department_pays_no_street_fee_and_a_gas_company_only_the_application_fee():
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    assert fee_for(town("canton"), "street-opening", applicant="municipal", length_ft=40).due == 0  # §6
+    gas = fee_for(town("canton"), "street-opening", applicant="gas-company", length_ft=40)
+    assert gas.due == 50_00 and "c.164 exemption" in gas.words()  # §5-6
+
+
+def test_the_commissions_wetlands_fee_is_the_towns_setting_and_the_state_fee_stays_beside_it():
+    from dataclasses import replace
+
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    blank = fee_for(town("canton"), "noi")
+    assert blank.due is None and "not yet entered" in blank.words()
+    filled = replace(town("canton"), settings={**town("canton").settings, "commission_fees": {"noi": "125.00", "rda": "50.00"}})
+    fee = fee_for(filled, "noi")
+    assert fee.due == 125_00 and fee.lines[0].rule == "Canton Wetlands By-Law 15-4"
+    assert fee.state is not None and "310 CMR 4.10" in fee.state.rule  # shown, never added to what the town is due
+    assert fee_for(filled, "rda").state is None
+
+
+def test_an_rda_by_a_requester_with_no_financial_connection_is_waived_but_not_an_noi():
+    from dataclasses import replace
+
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    filled = replace(town("canton"), settings={**town("canton").settings, "commission_fees": {"noi": "125.00", "rda": "50.00"}})
+    assert fee_for(filled, "rda", applicant="no-financial-connection").due == 0  # 15-4 "shall waive"
+    assert fee_for(filled, "noi", applicant="no-financial-connection").due == 125_00
+    assert fee_for(filled, "rda", applicant="municipal").due == 50_00  # a government agency's waiver is a "may"

@@ -532,3 +532,35 @@ def test_the_mansfield_street_permit_prints_the_by_laws_own_conditions():
     texts = [c for c, _ in rules.standing_conditions]
     assert any("lighted lanterns" in t for t in texts) and any("within one year" in t for t in texts)
     assert town("mansfield").office("street-opening").signer == "Town Manager"
+
+
+# -- the application fee (workflows/fees.py; mansfield.txt lines 1509-1518, 2640-2650, 365-371)
+
+
+def test_a_mansfield_street_excavation_owes_no_fee_and_a_payment_on_it_is_refused():
+    from workflows.errors import PermitsError
+    from workflows.fees import PaymentRefused, check_payments, fee_for
+
+    fee = fee_for(town("mansfield"), "street-opening")
+    assert fee.due == 0 and "Ch. 5 (Streets and Sidewalks) §IV" in fee.words()  # a written permit, no fee named
+
+    class E:
+        type, position, date = "payment-received", 2, date(2026, 12, 3)
+
+        def get(self, name, default=None):
+            return {"amount": "10.00", "method": "cash"}.get(name, default)
+
+    with pytest.raises(PaymentRefused, match="nothing is due") as got:
+        check_payments("MAN-SOP-2026-001", fee, [E()])
+    assert isinstance(got.value, PermitsError)
+
+
+def test_the_land_disturbance_fee_is_the_commissions_and_names_its_section():
+    from dataclasses import replace
+
+    from workflows.fees import fee_for
+
+    assert fee_for(town("mansfield"), "land-disturbance").due is None
+    filled = replace(town("mansfield"), settings={"commission_fees": {"land-disturbance": "1,500.00"}})
+    fee = fee_for(filled, "land-disturbance")
+    assert fee.due == 1_500_00 and fee.lines[0].rule.endswith("§7.B") and fee.state is None

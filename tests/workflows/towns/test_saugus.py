@@ -286,3 +286,20 @@ def test_a_saugus_enforcement_order_sets_its_date_and_compliance_meets_it():
 def test_a_saugus_certificate_of_compliance_is_the_states_21_days():
     r = _saugus_order(ev("certificate-requested", "2026-09-04", requested_by="the holder", scope="complete"))
     assert r.clock("certificate-decision").date == date(2026, 9, 25)
+
+
+# -- the filing fee (workflows/fees.py; saugus.txt lines 473, 539)
+
+
+def test_the_town_of_saugus_filing_an_noi_owes_no_filing_fee_but_its_rda_owes_the_commissions():
+    from dataclasses import replace
+
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    filled = replace(town("saugus"), settings={"commission_fees": {"noi": "100.00", "rda": "40.00"}})
+    assert fee_for(filled, "noi").due == 100_00
+    by_town = fee_for(filled, "noi", applicant="municipal")
+    assert by_town.due == 0 and "508.08 §5.1" in by_town.lines[0].rule  # "No filing fee ... when the Town of Saugus files"
+    assert by_town.state is not None  # the state's fee is the state's: §5.1 "in addition to that required by G.L. Ch. 131, 40"
+    assert fee_for(filled, "rda", applicant="municipal").due == 40_00  # §5.3 and §10.2: no such exemption

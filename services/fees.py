@@ -1,0 +1,105 @@
+"""A filing's application fee and the payments staff record against it:
+``permits payments record`` and the filing page's payment form both call
+:func:`record_payment`; the applicant's status page and the apply form
+read :func:`fee_standing` and :func:`fee_for_kind`; :func:`fee_line` is the
+fee in words for a receipt.
+
+The fee is the core's (:func:`workflows.fees.fee_for`, each town's
+``FeeRule`` with its citation).  A payment is a ``payment-received`` event
+in the filing's history (append-only; a mistaken one is voided, never
+edited), recorded through :func:`services.record.record_event`, which
+checks in the event's transaction that the payments on record add up
+(:func:`workflows.fees.check_filing`): more than is due, or anything where
+nothing is due, is refused with nothing written, however the event was
+recorded (``permits record ... payment-received`` too).  No card is
+processed: the record of payment is what the town keeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+__all__ = [
+    "FeeStanding",
+    "filing_fee",
+    "fee_for_kind",
+    "fee_line",
+    "fee_standing",
+    "record_payment",
+]
+
+
+def filing_fee(filing):
+    """The :class:`workflows.fees.Fee` the filing owes with its application,
+    or None when its town declares no fee for the kind."""
+    from workflows.fees import filing_fee as fee_of
+    from workflows.replay import live_events
+    from workflows.towns import town
+
+    return fee_of(filing, town(filing.town), live_events(filing))
+
+
+def fee_for_kind(town_id: str, kind: str):
+    """The fee of a ``kind`` application in ``town_id`` for a private
+    applicant with nothing else known (what the apply form shows)."""
+    from workflows.fees import fee_for
+    from workflows.towns import town
+
+    return fee_for(town(town_id), kind)
+
+
+def fee_line(filing) -> str:
+    """The fee in one line of words, for a receipt email: "Fee: ..."."""
+    fee = filing_fee(filing)
+    if fee is None:
+        return "Fee: the town charges no application fee for this kind of filing."
+    return f"Fee: {fee.words()}."
+
+
+@dataclass(frozen=True)
+class FeeStanding:
+    """The fee, the payments on record, what they add up to and what is
+    left (None when the fee's amount is not entered)."""
+
+    fee: object
+    payments: list
+    paid: int
+    left: int | None
+
+
+def fee_standing(filing) -> FeeStanding:
+    from workflows.fees import payments_of
+    from workflows.replay import live_events
+
+    fee = filing_fee(filing)
+    payments = payments_of(live_events(filing))
+    paid = sum(p.cents for p in payments)
+    due = fee.due if fee is not None else 0
+    return FeeStanding(fee, payments, paid, None if due is None else max(due - paid, 0))
+
+
+def record_payment(
+    store,
+    filing_id: str,
+    *,
+    day: date,
+    amount: str,
+    method: str,
+    reference: str = "",
+    by: str,
+    today: date,
+    now: datetime,
+    mail_from: str,
+    expect_seq: int | None = None,
+):
+    """Record that the town received ``amount`` (dollars and cents) by
+    ``method`` on ``day``, with its ``reference``; one transaction.
+    Returns :class:`services.record.Recorded`.  Refused, nothing written:
+    PaymentRefused (malformed, or not adding up), EventFromTheFuture,
+    StaleFiling, UnknownFiling."""
+    from services.record import record_event
+    from workflows.fees import payment_event
+
+    raw = payment_event(filing_id, day=day, amount=amount, method=method, reference=reference)
+    return record_event(store, filing_id, raw, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)

@@ -1,0 +1,46 @@
+"""The fee's sections, for the pages that show them: the apply form (each
+town's fee for the kind chosen, :func:`apply_fees`), the applicant's status
+page and the staff filing page (the fee, the payments, what is left:
+:func:`fee_section`).  The payment form's route is :mod:`web.fee_pages`."""
+
+from __future__ import annotations
+
+__all__ = ["fee_section", "apply_fees"]
+
+
+def fee_section(filing) -> dict:
+    """The fee section's context: the fee's lines in words, the payments
+    with the methods' words, what was paid and what is left."""
+    from services.fees import fee_standing
+    from workflows.fees import METHODS, dollars
+
+    got = fee_standing(filing)
+    return {
+        "fee": got.fee,
+        "payments": got.payments,
+        "paid": dollars(got.paid),
+        "left": None if got.left is None else dollars(got.left),
+        "dollars": dollars,
+        "methods": METHODS,
+        "words": got.fee.words() if got.fee is not None else "The town charges no application fee for this kind of filing.",
+    }
+
+
+def apply_fees(kind: str, towns) -> list[tuple[str, str]]:
+    """(town, the fee in words) for each town offering ``kind``."""
+    from services.fees import fee_for_kind
+    from workflows.deposit_events import TRENCH
+    from workflows.deposits import SCHEDULE
+
+    out = []
+    for t in towns:
+        fee = fee_for_kind(t, kind)
+        words = fee.words() if fee is not None else "no application fee is declared"
+        if fee is not None and any(ln.what == "refundable deposit" for ln in fee.lines):
+            item = SCHEDULE[TRENCH]
+            words += (
+                f". The deposit above is for one opening with no length given; with the length of the trench it is "
+                f"${item.cents / 100:,.2f} a {item.unit} ({item.description}; {item.citation})"
+            )
+        out.append((t, words))
+    return out
