@@ -13,7 +13,14 @@ served by ``permits serve --workers 1`` on 127.0.0.1:
   of the per-round ratios with min and max (goal <= 2x).  The filings list
   of a Canton agent (first page, and a deep page by keyset); a search by
   street and by applicant; a filing page against the store reads it makes
-  (the filing, its history, its abutters, its notices).
+  (the filing, its history, its abutters, its notices); Today (a Canton
+  agent's and an admin's: the page against its store reads, its 200 rows,
+  the view's counts, the applications to check, the enforcement
+  deadlines; and against the 200-row query alone), the DPW schedule's
+  Inspections and Other dates tabs (against ``services.schedule.schedule_page``)
+  and the deposits (a Canton DPW's, against ``open_deposits``; the store's
+  street openings' ledgers are filled first, as recording their events
+  fills them).
 * **the search query / the scan it replaced**: ``models.workbench.search``
   against the query it replaced (``lower(column) LIKE '%text%'`` of every
   filing in id order, the applicants' names of every party), both in this
@@ -158,6 +165,110 @@ def page_rows(path: Path, rounds: int) -> None:
     store.engine.dispose()
 
 
+def today_reads(store: Store, as_of, towns, kinds, limit: int | None = 201) -> None:
+    """The store reads of the Today page (web/pages.py ``today``, within 14
+    days): its 200 rows (``limit``), the view's counts, the applications
+    submitted online, the enforcement cases' deadlines."""
+    from models.docket_counts import docket_counts
+    from models.enforcement import EnforcementRecord
+    from models.submitted import submitted_filings
+    from workflows.towns import registry
+
+    workbench.docket(store, as_of=as_of, within=14, towns=towns, kinds=kinds, limit=limit, open_only=True)
+    docket_counts(store, as_of=as_of, within=14, towns=towns, kinds=kinds)
+    submitted_filings(store)
+    fines = [t for t, p in registry().items() if p.fines and (towns is None or t in towns)]
+    if fines:
+        EnforcementRecord(store).docket(as_of=as_of, within=14, towns=fines)
+
+
+def today_query(store: Store, as_of, towns, kinds) -> None:
+    """The Today page's 200-row query alone (its first page of deadlines)."""
+    workbench.docket(store, as_of=as_of, within=14, towns=towns, kinds=kinds, limit=201, open_only=True)
+
+
+def workbench_rows(path: Path, rounds: int) -> None:
+    """Today, the DPW schedule's two tabs and the deposits, each page's app
+    time against the store reads for what it shows, as each user sees it."""
+    import httpx
+
+    from config.clock import town_today
+    from services.deposits import open_deposits
+    from services.schedule import schedule_page
+    from workflows.rulebook import KINDS
+
+    store = Store(f"sqlite:///{path}")
+    today = town_today()  # the server's day (the town's), as the page reads it
+    canton = (["canton"], AGENT_KINDS)
+    admin = (None, list(KINDS))
+    with load.Server(path, 1) as server:
+        clients = {}
+        for email, _, _ in load.STAFF[:3]:
+            clients[email] = httpx.Client(base_url=server.base, timeout=120)
+            load.login(clients[email], email)
+        agent, dpw, boss = (clients[e] for e, _, _ in load.STAFF[:3])
+        rows = [
+            (
+                "Today page / its store reads (Canton agent: 200 rows, the counts)",
+                agent,
+                "/today",
+                lambda k: today_reads(store, today, *canton),
+            ),
+            (
+                "Today page / its store reads (admin: 200 rows, the counts)",
+                boss,
+                "/today",
+                lambda k: today_reads(store, today, *admin),
+            ),
+            ("Today page / its 200-row query alone (admin)", boss, "/today", lambda k: today_query(store, today, *admin)),
+            (
+                "DPW schedule page, Inspections / its queries (admin, 50 rows)",
+                boss,
+                "/schedule",
+                lambda k: schedule_page(store, as_of=today, towns=None, tab="inspections", within=42),
+            ),
+            (
+                "DPW schedule page, Other dates / its queries (admin, 50 rows)",
+                boss,
+                "/schedule?tab=other",
+                lambda k: schedule_page(store, as_of=today, towns=None, tab="other", within=42),
+            ),
+            (
+                "deposits page / its query (Canton DPW, 100 rows)",
+                dpw,
+                "/deposits",
+                lambda k: open_deposits(store, towns=["canton"]),
+            ),
+        ]
+        for name, client, url, query in rows:
+            page_against_query(name, client, url, query, rounds).report()
+        for c in clients.values():
+            c.close()
+    store.engine.dispose()
+
+
+def add_deposits(path: Path) -> int:
+    """Fill the ledgers of the store's street openings (their deposits and
+    fees, as recording their events does), once: how many lines."""
+    import sqlite3
+
+    from services.deposits import fill_ledger
+
+    with sqlite3.connect(path) as conn:
+        done = {r[0] for r in conn.execute("SELECT DISTINCT filing_id FROM ledger_entry")}
+        ids = [r[0] for r in conn.execute("SELECT id FROM filing WHERE kind = 'street-opening' ORDER BY id")]
+    ids = [i for i in ids if i not in done]
+    store = Store(f"sqlite:///{path}")
+    added = 0
+    for i in range(0, len(ids), 1000):  # a thousand permits a transaction (recording does one at a time)
+        with store.engine.begin() as conn:
+            for fid in ids[i : i + 1000]:
+                filing, _ = store.load(fid, conn)
+                added += fill_ledger(store, conn, filing, by="bench")
+    store.engine.dispose()
+    return added
+
+
 def old_search(store: Store, params: dict) -> list:
     """The scan, as the search ran it: through the store's reader, its
     rows made summaries (the same conditions as the measured side)."""
@@ -272,7 +383,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         path = _store(args.db, args.filings, Path(tmp), "pages.db")
         print(f"web benchmark: pages and search on a store of {_count(path):,} filings", flush=True)
+        t = time.perf_counter()
+        added = add_deposits(path)
+        if added:
+            print(f"  filled the street openings' ledgers: {added:,} lines in {time.perf_counter() - t:.0f} s", flush=True)
         page_rows(path, args.rounds)
+        workbench_rows(path, args.rounds)
         search_rows(path, args.rounds)
         if not args.no_load:
             load_path = _store(args.load_db, args.load_filings, Path(tmp), "load.db")
