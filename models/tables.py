@@ -269,7 +269,11 @@ class LedgerEntry(SQLModel, table=True):
     workflows.deposits.ENTRY_KINDS; ``rule`` cites the section."""
 
     __tablename__ = "ledger_entry"
-    __table_args__ = (UniqueConstraint("party_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("party_id", "seq"),
+        # the open deposits, summed as the index is read (migration 0090)
+        Index("ix_ledger_entry_filing_party", "filing_id", "party_id", "entry", "amount_cents"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     party_id: int = Field(foreign_key="party.id", index=True)
     seq: int

@@ -93,3 +93,10 @@ def test_a_page_of_the_docket_lists_what_the_whole_view_lists_in_the_same_order(
     finally:
         store.engine.dispose()
     assert seen > 100  # the generated filings put deadlines on these dockets
+
+
+def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
+    from models.deposit_ledger import open_deposits_query
+
+    plan = _plan(empty_store, open_deposits_query(towns=["canton"]).limit(100))
+    assert "ix_ledger_entry_filing_party" in plan, f"ix_ledger_entry_filing_party not used:\n{plan}"

@@ -1,5 +1,6 @@
 """page indexes: Today's docket, the schedule's other dates and the
-submitted applications read only the rows their page shows
+submitted applications and the open deposits read only the rows their
+page shows
 
 Revision ID: 0090
 Revises: 0046
@@ -12,7 +13,10 @@ Create Date: 2026-12-02 01:00:00
   (every clock due, running or waiting that is not an inspection), in date
   order;
 - ``ix_filing_state_id``: the filings in one state, any town, by id (the
-  applications submitted online on the Today page).
+  applications submitted online on the Today page);
+- ``ix_ledger_entry_filing_party``: the ledger by permit and party with
+  each entry's kind and amount (the Deposits page sums the open deposits
+  as it reads the index, in permit order, and stops at its page).
 
 models/clock_indexes.py says why each predicate tests ``lower(status)``;
 tests/models/test_clock_indexes.py holds the queries to these indexes on
@@ -44,9 +48,11 @@ def upgrade() -> None:
         f"CREATE INDEX IF NOT EXISTS ix_filing_clock_other_dates ON filing_clock (date, filing_id, n, status, clock_id) WHERE {OTHER_DATES_WHERE}"
     )
     op.execute("CREATE INDEX IF NOT EXISTS ix_filing_state_id ON filing (state, id)")
+    op.execute("CREATE INDEX IF NOT EXISTS ix_ledger_entry_filing_party ON ledger_entry (filing_id, party_id, entry, amount_cents)")
 
 
 def downgrade() -> None:
+    op.execute("DROP INDEX IF EXISTS ix_ledger_entry_filing_party")
     op.execute("DROP INDEX IF EXISTS ix_filing_state_id")
     op.execute("DROP INDEX IF EXISTS ix_filing_clock_other_dates")
     op.execute("DROP INDEX IF EXISTS ix_filing_clock_docket")
