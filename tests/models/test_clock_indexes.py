@@ -100,3 +100,16 @@ def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
 
     plan = _plan(empty_store, open_deposits_query(towns=["canton"]).limit(100))
     assert "ix_ledger_entry_filing_party" in plan, f"ix_ledger_entry_filing_party not used:\n{plan}"
+
+
+def test_every_town_kind_and_clock_id_is_lower_case_as_the_pages_test_them():
+    """The pages test the filing's town and kind, and the clock's status and
+    id, on ``lower(...)`` (models/clock_indexes.py): a capital in an id
+    would drop its rows from the pages and not from the exports."""
+    from models.clock_indexes import DOCKET_INDEX_STATUSES, OTHER_DATES_STATUSES
+    from workflows.inspections import INSPECTION_CLOCKS
+    from workflows.towns import registry
+
+    ids = [*registry(), *KINDS, *INSPECTION_CLOCKS, *DOCKET_INDEX_STATUSES, *OTHER_DATES_STATUSES]
+    ids += [c.id for p in registry().values() for rules in p.permits.values() for c in rules.clocks]
+    assert ids and [i for i in ids if i != i.lower()] == []
