@@ -32,13 +32,22 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_store import AS_OF, BATCH, generate  # noqa: E402
-from bench_web import EMAIL, PASSWORD, login, server_ms  # noqa: E402
+from load import PASSWORD, server_ms  # noqa: E402
 from paired import from_ratios  # noqa: E402
 
 from models.service import Store  # noqa: E402
 from models.users import UserError, Users  # noqa: E402
 
 ROUNDS = 15
+
+
+EMAIL = "admin@permits.bench"
+
+
+def login(client) -> None:
+    import load
+
+    load.login(client, EMAIL)
 
 
 def _store(args, folder: Path) -> Store:
@@ -108,7 +117,7 @@ def main() -> int:
             Users(store.engine).add(EMAIL, PASSWORD, "admin")
         except UserError:
             pass
-        client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF))
+        client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
         login(client)
 
         def page():

@@ -33,12 +33,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import AS_OF  # noqa: E402
-from bench_web import EMAIL, PASSWORD, build, login, server_ms  # noqa: E402
+from bench_store import AS_OF, build  # noqa: E402
+from load import PASSWORD, server_ms  # noqa: E402
 from paired import from_ratios  # noqa: E402
 
 from models.service import Store  # noqa: E402
 from models.users import UserError, Users  # noqa: E402
+
+EMAIL = "admin@permits.bench"
+
+
+def login(client) -> None:
+    import load
+
+    load.login(client, EMAIL)
+
 
 ROUNDS = 15
 
@@ -87,7 +96,7 @@ def main() -> int:
         Users(store.engine).add(EMAIL, PASSWORD, "admin")
     except UserError:
         pass
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF))
+    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
     login(client)
     q = ScheduleQuery(towns=None, until=AS_OF + timedelta(days=SCHEDULE_WITHIN), limit=50)
     filings = len(store.list_filings())

@@ -28,11 +28,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import AS_OF  # noqa: E402
-from bench_web import EMAIL, PASSWORD, build, login, server_ms  # noqa: E402
+from bench_store import AS_OF, build  # noqa: E402
+from load import PASSWORD, server_ms  # noqa: E402
 
 from models.service import Store  # noqa: E402
 from models.users import UserError, Users  # noqa: E402
+
+EMAIL = "admin@permits.bench"
+
+
+def login(client) -> None:
+    import load
+
+    load.login(client, EMAIL)
+
 
 ROUNDS = 21
 
@@ -63,7 +72,7 @@ def main() -> int:
     except UserError:
         pass
     count = len(store.list_filings())
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF))
+    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
     login(client)
 
     def query():

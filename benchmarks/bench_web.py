@@ -13,7 +13,14 @@ served by ``permits serve --workers 1`` on 127.0.0.1:
   of the per-round ratios with min and max (goal <= 2x).  The filings list
   of a Canton agent (first page, and a deep page by keyset); a search by
   street and by applicant; a filing page against the store reads it makes
-  (the filing, its history, its abutters, its notices).
+  (the filing, its history, its abutters, its notices); Today (a Canton
+  agent's and an admin's: the page against its store reads, its 200 rows,
+  the view's counts, the applications to check, the enforcement
+  deadlines; and against the 200-row query alone), the DPW schedule's
+  Inspections and Other dates tabs (against ``services.schedule.schedule_page``)
+  and the deposits (a Canton DPW's, against ``open_deposits``; the
+  ledgers of the store's first 10,000 street openings are filled first, as
+  recording their events fills them).
 * **the search query / the scan it replaced**: ``models.workbench.search``
   against the query it replaced (``lower(column) LIKE '%text%'`` of every
   filing in id order, the applicants' names of every party), both in this
@@ -45,13 +52,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import load  # noqa: E402
-from paired import CPU, Result, from_ratios, paired  # noqa: E402
+import pages  # noqa: E402
+from pages import AGENT_KINDS, page_against_query  # noqa: E402
+from paired import CPU, from_ratios, paired  # noqa: E402
 
 from models import workbench  # noqa: E402
 from models.service import Store  # noqa: E402
 
 AGENT = load.STAFF[0][0]  # the Canton agent
-AGENT_KINDS = ["noi", "rda", "land-disturbance"]
 #: the search that was a scan: every filing's address and parcel, every party's name
 OLD_SEARCH = """
 SELECT f.id, f.town, f.kind, f.state, f.last_seq, f.address, f.parcel, a.name, c.name,
@@ -65,92 +73,84 @@ ORDER BY f.id LIMIT 51
 """
 
 
-def page_against_query(name: str, client, url: str, query, rounds: int, note: str = "") -> Result:
-    """The page's app time (Server-Timing) against ``query()`` in this
-    process, interleaved rounds, wall time; ``url`` and ``query`` may be
-    callables of the round (a different filing each round)."""
-    page_s, query_s = [], []
-    for k in range(rounds + 1):
-        target = url(k) if callable(url) else url
-        sides = [("page", lambda t=target: _page(client, t)), ("query", lambda k=k: _wall(lambda: query(k)))]
-        took = dict((n, fn()) for n, fn in (sides if k % 2 else sides[::-1]))
-        if k:  # the first round warms both up
-            page_s.append(took["page"])
-            query_s.append(took["query"])
-    return Result(name, 2, [p / q for p, q in zip(page_s, query_s)], page_s, query_s, "wall", note=note)
-
-
-def _page(client, url: str) -> float:
-    r = client.get(url)
-    if r.status_code != 200:
-        raise SystemExit(f"GET {url}: {r.status_code}")
-    return load.server_ms(r) / 1000
-
-
-def _wall(fn) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
-def filing_reads(store: Store, fid: str) -> None:
+def filing_reads(store: Store, fid: str, uploads=None) -> None:
     """The store reads of a filing page (web/filing_pages.py): the filing
-    with its names, its events, its history, its abutters, its notices."""
+    with its names, its events, its history, its abutters, its notices,
+    where its abutter list came from and its site's parcel, a street
+    opening's ledger, its plans and photos (``uploads``: a
+    ``models.uploads.Uploads`` of the store)."""
+    from models import parcels as stored
     from notices.store_log import StoreNoticeLog
+    from services.deposits import permit_ledger
+    from services.parcels import site_match
 
-    workbench.summary(store, fid)
+    summary = workbench.summary(store, fid)
     store.load(fid)
     store.history(fid)
     workbench.abutters(store, fid)
     StoreNoticeLog(store).entries(fid)
+    stored.abutter_source(store, fid)
+    site_match(store, summary.town, address=summary.address, parcel=summary.parcel)
+    if summary.kind == "street-opening":
+        permit_ledger(store, fid)
+    if uploads is not None:
+        uploads.of_filing(fid)
+        uploads.of_filing(fid, "photo")
 
 
 def page_rows(path: Path, rounds: int) -> None:
     import httpx
 
+    import config
+    from models.filing_list import filing_list
+    from models.uploads import Uploads
+
     store = Store(f"sqlite:///{path}")
+    settings = config.load()
+    uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)  # as the server makes it
     ids = load.filings_of(path)["visible"][AGENT]
     scope = {"towns": ["canton"], "kinds": AGENT_KINDS}
-    deep = sorted(ids)[len(ids) * 2 // 3]
     applicant = "Nguyen"
+    deep = 300  # page 300 of the agent's 400
+
+    def listing(**kw):
+        return lambda k: filing_list(store, **scope, **kw)
+
     with load.Server(path, 1) as server, httpx.Client(base_url=server.base, timeout=60) as client:
         load.login(client, AGENT)
-        rows, _ = workbench.search(store, **scope)
-        print(f"  the filings list of a Canton agent: {len(ids):,} filings in scope, {len(rows)} a page")
+        first = filing_list(store, **scope)
+        print(f"  the filings list of a Canton agent: {first.total:,} filings in scope, {len(first.rows)} a page")
         for r in (
+            page_against_query("filings list page / its query (Canton agent, first page)", client, "/filings", listing(), rounds),
             page_against_query(
-                "filings list page / its query (Canton agent, first page)",
-                client,
-                "/filings",
-                lambda k: workbench.search(store, **scope),
-                rounds,
+                f"filings list page / its query (page {deep})", client, f"/filings?page={deep}", listing(page=deep), rounds
             ),
             page_against_query(
-                "filings list page / its query (a deep page, by keyset)",
+                "filings list page / its query (sorted by site, first page)",
                 client,
-                f"/filings?after={deep}",
-                lambda k: workbench.search(store, **scope, after=deep),
+                "/filings?sort=site",
+                listing(sort="site"),
                 rounds,
             ),
             page_against_query(
                 "search page / its query (a street: Washington St)",
                 client,
                 "/filings?q=Washington+St",
-                lambda k: workbench.search(store, **scope, text="Washington St"),
+                listing(text="Washington St"),
                 rounds,
             ),
             page_against_query(
                 f"search page / its query (an applicant: {applicant})",
                 client,
                 f"/filings?q={applicant}",
-                lambda k: workbench.search(store, **scope, text=applicant),
+                listing(text=applicant),
                 rounds,
             ),
             page_against_query(
                 "filing page / its store reads (a random filing each round)",
                 client,
                 lambda k: f"/filings/{random.Random(k).choice(ids)}",
-                lambda k: filing_reads(store, random.Random(k).choice(ids)),
+                lambda k: filing_reads(store, random.Random(k).choice(ids), uploads),
                 rounds,
             ),
         ):
@@ -272,7 +272,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         path = _store(args.db, args.filings, Path(tmp), "pages.db")
         print(f"web benchmark: pages and search on a store of {_count(path):,} filings", flush=True)
+        t = time.perf_counter()
+        added = pages.add_deposits(path)
+        if added:
+            print(f"  filled the street openings' ledgers: {added:,} lines in {time.perf_counter() - t:.0f} s", flush=True)
         page_rows(path, args.rounds)
+        pages.workbench_rows(path, args.rounds)
         search_rows(path, args.rounds)
         if not args.no_load:
             load_path = _store(args.load_db, args.load_filings, Path(tmp), "load.db")

@@ -16,6 +16,7 @@ __all__ = [
     "account_links",
     "applicants",
     "bulk",
+    "clock_indexes",
     "corrections",
     "daily_limits",
     "db",

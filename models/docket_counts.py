@@ -4,22 +4,24 @@ window (``overdue``, ``due`` within the window, ``violation``: the
 categories of :func:`sweep.agenda.docket_entries`).
 
 Counted in the database over the same clocks :func:`models.workbench.docket`
-lists (``docket_condition``), so the page shows the whole view's counts
-whatever the rows it draws."""
+lists (:func:`indexed_docket`), so the page shows the whole
+view's counts whatever the rows it draws: from the entries of the partial
+index ``ix_filing_clock_docket`` (each holds the clock's date, filing and
+status) and each one's filing by key, never the clocks' rows."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from sqlalchemy import case, func, literal, select
+from sqlalchemy import and_, case, func, literal, or_, select, text
 
 from workflows.violations import VIOLATIONS
 
-from .service import Store, docket_condition
+from .service import Store
 from .tables import FilingClock, FilingRow
 
-__all__ = ["CATEGORIES", "docket_counts", "open_filings"]
+__all__ = ["CATEGORIES", "docket_counts", "counts_query", "indexed_docket", "open_filings"]
 
 CLOCK, FILING = FilingClock.__table__, FilingRow.__table__
 #: the categories counted, in the order the page shows them
@@ -40,10 +42,45 @@ def open_filings(kinds: Sequence[str]):
     return func.lower(FILING.c.state).notin_(final)
 
 
+def indexed_docket(as_of: date, until: date, *, overdue_only: bool = False, open_only: bool = False):
+    """The clocks of :data:`models.queries.DOCKET_CONDITION` (``overdue_only``:
+    of ``DOCKET_OVERDUE_CONDITION``; ``open_only``: only deadlines due from
+    ``as_of`` through ``until``), read through ``ix_filing_clock_docket``
+    in date order (:mod:`models.clock_indexes`: the index's own predicate,
+    and every test of the status on ``lower(status)``, so the planner reads
+    that index from its start and stops at the page's last row instead of
+    sorting every deadline of the store first).  The same clocks as the
+    text condition: ``tests/models/test_clock_indexes.py`` compares them."""
+    from .clock_indexes import DOCKET_WHERE
+
+    status, day = func.lower(CLOCK.c.status), CLOCK.c.date
+    if open_only:
+        return and_(text(DOCKET_WHERE), status == "due", day >= as_of, day <= until)
+    if overdue_only:
+        return and_(text(DOCKET_WHERE), or_(and_(status == "due", day < as_of), status.in_(VIOLATIONS)))
+    return and_(
+        text(DOCKET_WHERE),
+        or_(
+            and_(status == "due", day <= until),
+            and_(status == "runs", day >= as_of, day <= until),
+            and_(status == "unknown", day <= until),
+            status.in_(VIOLATIONS),
+        ),
+    )
+
+
 def docket_counts(store: Store, *, as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]) -> dict[str, int]:
     """Deadlines on the docket of the open filings of these towns (None:
     all) and kinds on ``as_of``: ``overdue`` (passed, not met), ``due`` (open, or not
     judgeable, by ``as_of + within``), ``violation`` (whatever the date)."""
+    query = counts_query(as_of=as_of, within=within, towns=towns, kinds=kinds)
+    with store.reader.connect() as conn:
+        found = dict(conn.execute(query).all())
+    return {c: int(found.get(c, 0)) for c in CATEGORIES}
+
+
+def counts_query(*, as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]):
+    """The SELECT of :func:`docket_counts`: (category, count) rows."""
     category = case(
         (CLOCK.c.status.in_(sorted(VIOLATIONS)), literal("violation")),
         (CLOCK.c.status == "unknown", literal("due")),
@@ -53,12 +90,10 @@ def docket_counts(store: Store, *, as_of: date, within: int, towns: Sequence[str
     query = (
         select(category, func.count())
         .select_from(CLOCK.join(FILING, FILING.c.id == CLOCK.c.filing_id))
-        .where(docket_condition(as_of, as_of + timedelta(days=within)))
+        .where(indexed_docket(as_of, as_of + timedelta(days=within)))
         .where(FILING.c.kind.in_(list(kinds)), open_filings(kinds))
         .group_by(category)
     )
     if towns is not None:
         query = query.where(FILING.c.town.in_(list(towns)))
-    with store.reader.connect() as conn:
-        found = dict(conn.execute(query).all())
-    return {c: int(found.get(c, 0)) for c in CATEGORIES}
+    return query

@@ -2,8 +2,14 @@
 searched (:func:`models.workbench.matching`), narrowed by town, kind and
 state, sorted by a column either way, one page at a time, with the total.
 
-Pages are numbered (offset): the list shows "page 3 of 41", previous and
-next.  The total is one ``count`` over the same condition."""
+Pages are numbered: the list shows "page 3 of 41", previous and next.
+The filings are found through the search index (:mod:`models.search`):
+the text's matches from the trigram index (text of three characters or
+more), the scope's ranges of ``ix_filing_town_kind_id``; in id order (the
+default sort) a page is the first ids of those ranges, merged
+(:func:`models.search.page_ids`: no sort of the whole scope), the other
+sorts sort what the condition finds.  The total is one ``count`` over the
+same condition, read from the same indexes."""
 
 from __future__ import annotations
 
@@ -11,15 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import aliased
 
+from .search import MIN_INDEXED, Scope, indexed_ids, page_ids
 from .service import Store
-from .tables import FilingRow, Party
-from .workbench import FilingSummary, matching
+from .tables import FilingRow
+from .workbench import FilingSummary, matching, summary_query
 
 __all__ = ["SORTS", "FilingPage", "filing_list"]
 
-FILING, PARTY = FilingRow.__table__, Party.__table__
+FILING = FilingRow.__table__
 #: sort key -> (its words, the column); the id breaks ties
 SORTS = {
     "id": ("filing number", FILING.c.id),
@@ -55,40 +61,29 @@ def filing_list(
     these towns (None: all) and kinds matching ``text`` and ``state``,
     sorted by ``sort`` (a key of :data:`SORTS`), a filing with no next
     deadline last either way."""
-    applicant, contractor = aliased(PARTY), aliased(PARTY)
-    where = [FILING.c.kind.in_(list(kinds))]
-    if towns is not None:
-        where.append(FILING.c.town.in_(list(towns)))
-    if text.strip():
-        where.append(matching(text))
-    if state:
-        where.append(FILING.c.state == state)
-    column = SORTS.get(sort, SORTS["id"])[1]
-    order = [column.is_(None), column.desc() if descending else column.asc(), FILING.c.id.desc() if descending else FILING.c.id]
+    text = text.strip()
+    scope = Scope(towns, kinds, state, None)
     with store.reader.connect() as conn:
+        indexed = len(text) >= MIN_INDEXED
+        where = [FILING.c.kind.in_(list(kinds))]  # (town, kind, state) lists: ix_filing_town_kind_state answers the count
+        if towns is not None:
+            where.append(FILING.c.town.in_(list(towns)))
+        if state:
+            where.append(FILING.c.state == state)
+        if text:  # the search index's matches (every one, by id), or, too short for it, the text tested row by row
+            where.append(FILING.c.id.in_(indexed_ids(conn.dialect.name, text)) if indexed else matching(text))
         total = conn.execute(select(func.count()).select_from(FILING).where(*where)).scalar_one()
         pages = max(1, -(-total // per_page))
         page = min(max(page, 1), pages)
-        query = (
-            select(
-                FILING.c.id,
-                FILING.c.town,
-                FILING.c.kind,
-                FILING.c.state,
-                FILING.c.last_seq,
-                FILING.c.address,
-                FILING.c.parcel,
-                applicant.c.name,
-                contractor.c.name,
-                FILING.c.next_deadline_date,
-                FILING.c.next_deadline_clock,
-            )
-            .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
-            .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
-            .where(*where)
-            .order_by(*order)
-            .limit(per_page)
-            .offset((page - 1) * per_page)
-        )
+        query = summary_query()
+        if sort == "id" and not descending:  # the first pages of the index ranges, merged (models/search.py)
+            ids = page_ids(conn, scope, text, page * per_page)[(page - 1) * per_page :]
+            query = query.where(FILING.c.id.in_(ids)).order_by(FILING.c.id)
+        else:
+            column = SORTS.get(sort, SORTS["id"])[1]
+            order = [column.desc() if descending else column.asc(), FILING.c.id.desc() if descending else FILING.c.id]
+            if sort != "id":  # a filing with no value last either way (an id is never missing)
+                order.insert(0, column.is_(None))
+            query = query.where(*where).order_by(*order).limit(per_page).offset((page - 1) * per_page)
         rows = [FilingSummary(*r) for r in conn.execute(query)]
     return FilingPage(rows, total, page, pages)

@@ -2,7 +2,8 @@
 inspections due (the rule book's inspection clocks, Canton 16-12 §10.2,
 through the partial index ``ix_filing_clock_inspection`` of migration
 0045) and, on their own tab, the other dates of the schedule (expiries,
-renewals, patch windows, Dig Safe, payments).
+renewals, patch windows, Dig Safe, payments: the partial index
+``ix_filing_clock_other_dates`` of migration 0090).
 
 Each page is one query that reads the page's rows (``LIMIT``/``OFFSET`` on
 the index's order: status, date, filing) and one count; the filters are
@@ -20,13 +21,20 @@ from datetime import date
 from sqlalchemy import String, and_, func, or_, select, text, type_coerce
 from sqlalchemy.orm import aliased
 
-from workflows.inspections import INSPECTION_CLOCKS
-
+from .clock_indexes import OTHER_DATES_WHERE
 from .queries import DocketRow
 from .service import Store
 from .tables import INSPECTION_WHERE, FilingClock, FilingRow, Party
 
-__all__ = ["ScheduleQuery", "inspections_query", "inspections_page", "other_dates_page", "OTHER_STATUSES", "COUNT_CAP"]
+__all__ = [
+    "ScheduleQuery",
+    "inspections_query",
+    "inspections_page",
+    "other_dates_query",
+    "other_dates_page",
+    "OTHER_STATUSES",
+    "COUNT_CAP",
+]
 
 FILING, CLOCK, PARTY = FilingRow.__table__, FilingClock.__table__, Party.__table__
 STREET = "street-opening"
@@ -53,7 +61,7 @@ def _like(text: str) -> str:
     return "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _select(q: ScheduleQuery, wanted, count: bool):
+def _select(q: ScheduleQuery, wanted, count: bool, by_clocks: bool = False):
     contractor = aliased(PARTY)
     applicant = aliased(PARTY)
     if count:
@@ -81,9 +89,14 @@ def _select(q: ScheduleQuery, wanted, count: bool):
             .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
         )
     query = query.outerjoin(contractor, contractor.c.id == FILING.c.contractor_id) if q.contractor or not count else query
-    query = query.where(wanted, FILING.c.kind == STREET)
-    if q.towns is not None:
-        query = query.where(FILING.c.town.in_(list(q.towns)))
+    if by_clocks:  # lower-case ids tested on lower(): the clocks' index drives, not the filings' (town, kind)
+        query = query.where(wanted, func.lower(FILING.c.kind) == STREET)
+        if q.towns is not None:
+            query = query.where(func.lower(FILING.c.town).in_(list(q.towns)))
+    else:
+        query = query.where(wanted, FILING.c.kind == STREET)
+        if q.towns is not None:
+            query = query.where(FILING.c.town.in_(list(q.towns)))
     if q.street.strip():
         query = query.where(func.lower(FILING.c.address).like(_like(q.street.strip()), escape="\\"))
     if q.contractor.strip():
@@ -96,9 +109,10 @@ def _select(q: ScheduleQuery, wanted, count: bool):
 COUNT_CAP = 1000
 
 
-def _page(store: Store, q: ScheduleQuery, wanted, as_of: date) -> tuple[list[DocketRow], int]:
-    rows_query = _select(q, wanted, False).order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.n).offset(q.offset).limit(q.limit)
-    counted = _select(q, wanted, False).with_only_columns(CLOCK.c.n).limit(COUNT_CAP + 1).subquery()
+def _page(store: Store, q: ScheduleQuery, wanted, as_of: date, by_clocks: bool = False) -> tuple[list[DocketRow], int]:
+    rows_query = _select(q, wanted, False, by_clocks)
+    rows_query = rows_query.order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.n).offset(q.offset).limit(q.limit)
+    counted = _select(q, wanted, False, by_clocks).with_only_columns(CLOCK.c.n).limit(COUNT_CAP + 1).subquery()
     with store.reader.connect() as conn:
         rows = conn.execute(rows_query).all()
         total = conn.execute(select(func.count()).select_from(counted)).scalar_one()
@@ -134,12 +148,30 @@ def other_dates_page(store: Store, q: ScheduleQuery, *, as_of: date) -> tuple[li
     too, unless ``q.since``), the periods running and the windows waiting
     to open from ``as_of`` (or ``q.since``) through ``q.until``; no
     inspection clock."""
+    return _page(store, q, _other_dates(q, as_of), as_of, by_clocks=True)
+
+
+def _other_dates(q: ScheduleQuery, as_of: date):
+    # the partial index's own predicate, word for word, and the statuses
+    # tested as it tests them (lower): the planner reads
+    # ix_filing_clock_other_dates in date order and stops at the page
     first = q.since or as_of
-    due = and_(CLOCK.c.status == "due", CLOCK.c.date <= q.until)
+    status = func.lower(CLOCK.c.status)
+    due = and_(status == "due", CLOCK.c.date <= q.until)
     if q.since is not None:
         due = and_(due, CLOCK.c.date >= q.since)
-    wanted = and_(
-        or_(due, and_(CLOCK.c.status.in_(OTHER_STATUSES), CLOCK.c.date >= first, CLOCK.c.date <= q.until)),
-        CLOCK.c.clock_id.not_in(INSPECTION_CLOCKS),
+    return and_(
+        text(OTHER_DATES_WHERE),
+        or_(due, and_(status.in_(OTHER_STATUSES), CLOCK.c.date >= first, CLOCK.c.date <= q.until)),
     )
-    return _page(store, q, wanted, as_of)
+
+
+def other_dates_query(q: ScheduleQuery, as_of: date):
+    """The SELECT of one page of other dates, as :func:`other_dates_page`
+    runs it (tests/models/test_clock_indexes.py reads its plan)."""
+    return (
+        _select(q, _other_dates(q, as_of), False, by_clocks=True)
+        .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.n)
+        .offset(q.offset)
+        .limit(q.limit)
+    )

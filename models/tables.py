@@ -54,6 +54,8 @@ from sqlmodel import Field, SQLModel
 
 from workflows.inspections import INSPECTION_CLOCKS
 
+from .clock_indexes import DOCKET_INDEX, DOCKET_WHERE, OTHER_DATES_INDEX, OTHER_DATES_WHERE
+
 #: the rows of the partial index of the DPW's inspections (migration 0045)
 INSPECTION_WHERE = "clock_id IN (" + ", ".join(f"'{c}'" for c in INSPECTION_CLOCKS) + ")"
 
@@ -111,6 +113,7 @@ class FilingRow(SQLModel, table=True):
     __tablename__ = "filing"
     __table_args__ = (
         Index("ix_filing_town_kind_state", "town", "kind", "state"),
+        Index("ix_filing_state_id", "state", "id"),  # the applications submitted online, any town (migration 0090)
         # a user's filings list, in id order per town and kind, with what a
         # search tests of each filing (migration 0050)
         Index("ix_filing_town_kind_id", "town", "kind", "id", "address", "parcel", "applicant_id"),
@@ -156,6 +159,26 @@ class FilingClock(SQLModel, table=True):
             "filing_id",
             sqlite_where=text(INSPECTION_WHERE),
             postgresql_where=text(INSPECTION_WHERE),
+        ),
+        # a docket's clocks, and the schedule's other dates (migration 0090; models/clock_indexes.py)
+        Index(
+            DOCKET_INDEX,
+            "date",
+            "filing_id",
+            "clock_id",
+            "status",
+            sqlite_where=text(DOCKET_WHERE),
+            postgresql_where=text(DOCKET_WHERE),
+        ),
+        Index(
+            OTHER_DATES_INDEX,
+            "date",
+            "filing_id",
+            "n",
+            "status",
+            "clock_id",
+            sqlite_where=text(OTHER_DATES_WHERE),
+            postgresql_where=text(OTHER_DATES_WHERE),
         ),
     )
     filing_id: str = Field(foreign_key="filing.id", primary_key=True)
@@ -246,7 +269,11 @@ class LedgerEntry(SQLModel, table=True):
     workflows.deposits.ENTRY_KINDS; ``rule`` cites the section."""
 
     __tablename__ = "ledger_entry"
-    __table_args__ = (UniqueConstraint("party_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("party_id", "seq"),
+        # the open deposits, summed as the index is read (migration 0090)
+        Index("ix_ledger_entry_filing_party", "filing_id", "party_id", "entry", "amount_cents"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     party_id: int = Field(foreign_key="party.id", index=True)
     seq: int

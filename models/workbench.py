@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from workflows.docket import action_for, docket_status
 
+from .docket_counts import indexed_docket, open_filings
 from .errors import StaleAbutterList, StaleFiling, UnknownFiling
 from .queries import DocketRow, as_date, as_datetime
 from .search import Scope, page_ids
@@ -32,9 +33,11 @@ __all__ = [
     "map_rows",
     "RecordedEvent",
     "docket",
+    "docket_query",
     "search",
     "matching",
     "summary",
+    "summary_query",
     "abutters",
     "replace_abutters",
     "abutters_version",
@@ -72,8 +75,7 @@ def _scope(query, towns: Sequence[str] | None, kinds: Sequence[str]):
     return query
 
 
-def docket(
-    store: Store,
+def docket_query(
     *,
     as_of: date,
     within: int,
@@ -83,12 +85,15 @@ def docket(
     limit: int | None = None,
     schedule: bool = False,
     open_only: bool = False,
-) -> list[DocketRow]:
-    """The deadlines to act on for these towns (None: all) and kinds:
+):
+    """The SELECT of the deadlines to act on for these towns (None: all) and kinds:
     overdue ones first (oldest first), then those due within ``within``
     days, with each filing's site address and applicant.  ``status``
-    ``overdue`` or ``open`` keeps only those.  The same two range scans of
-    ``ix_filing_clock_status_date`` as :meth:`Store.docket`.  ``schedule``:
+    ``overdue`` or ``open`` keeps only those.  A page (``limit``) is read
+    from ``ix_filing_clock_docket`` in date order (:func:`models.docket_counts.indexed_docket`;
+    the town and kind, lower-case ids, tested on ``lower``), so it reads
+    about as many clocks as it shows; the whole view (no ``limit``) reads
+    the ranges of ``ix_filing_clock_status_date`` and sorts them.  ``schedule``:
     also the periods running and the windows waiting to open in the window
     (a permit's expiry, a patch window opening), for the DPW schedule.
     ``open_only``: only filings not in a final state, as the sweep's docket
@@ -99,10 +104,13 @@ def docket(
             and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
             and_(CLOCK.c.status.in_(SCHEDULE_STATUSES), CLOCK.c.date >= as_of, CLOCK.c.date <= until),
         )
-    elif status == "open":
-        wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
-    else:  # the same clocks as `permits docket` (violations included)
-        wanted = docket_condition(as_of, until, overdue_only=status == "overdue")
+    elif limit is None:  # the whole view (the exports): the status index's ranges, then one sort
+        if status == "open":
+            wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
+        else:  # the same clocks as `permits docket` (violations included)
+            wanted = docket_condition(as_of, until, overdue_only=status == "overdue")
+    else:  # a page: the docket index in date order, to the page's last row
+        wanted = indexed_docket(as_of, until, open_only=status == "open", overdue_only=status == "overdue")
     applicant, contractor = aliased(PARTY), aliased(PARTY)
     query = (
         select(
@@ -127,13 +135,35 @@ def docket(
         .where(wanted)
         .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
     )
-    query = _scope(query, towns, kinds)
+    if limit is None or schedule:
+        query = _scope(query, towns, kinds)
+    else:  # the town and kind tested on lower(): not the filings' (town, kind) index driving the page
+        query = query.where(func.lower(FILING.c.kind).in_(list(kinds)))
+        if towns is not None:
+            query = query.where(func.lower(FILING.c.town).in_(list(towns)))
     if open_only and kinds:
-        from .docket_counts import open_filings
-
         query = query.where(open_filings(kinds))
     if limit is not None:
         query = query.limit(limit)
+    return query
+
+
+def docket(
+    store: Store,
+    *,
+    as_of: date,
+    within: int,
+    towns: Sequence[str] | None,
+    kinds: Sequence[str],
+    status: str | None = None,
+    limit: int | None = None,
+    schedule: bool = False,
+    open_only: bool = False,
+) -> list[DocketRow]:
+    """The deadlines to act on (:func:`docket_query`, the same arguments)."""
+    query = docket_query(
+        as_of=as_of, within=within, towns=towns, kinds=kinds, status=status, limit=limit, schedule=schedule, open_only=open_only
+    )
     with store.reader.connect() as conn:
         rows = conn.execute(query).all()
     return docket_rows(rows, as_of)
@@ -188,6 +218,12 @@ def _summary_query():
         .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
         .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
     ), applicant
+
+
+def summary_query():
+    """The SELECT of :class:`FilingSummary` rows (each filing with its
+    applicant's and contractor's names), for a caller to filter and order."""
+    return _summary_query()[0]
 
 
 def matching(text: str):

@@ -1,0 +1,53 @@
+"""The partial indexes of ``filing_clock`` that let a page read only its
+rows (migration 0090; the inspections' own is 0045's, in
+:mod:`models.tables`), with the predicate each query must repeat word for
+word so the planner may take the index:
+
+- ``ix_filing_clock_docket`` (date, filing, clock, status) holds the clocks
+  a docket can list (:data:`models.queries.DOCKET_STATUSES`): the Today
+  page reads its 200 rows in date order from its start and stops, and
+  counts the view from the index and the filings' keys
+  (:mod:`models.docket_counts`), instead of sorting every deadline of the
+  store first.
+- ``ix_filing_clock_other_dates`` (date, filing, n) holds the clocks the
+  DPW schedule's Other dates tab can show (due, or a period running, or a
+  window waiting) that are not inspections: a page is its first rows in
+  date order.
+
+Each predicate tests ``lower(status)`` (the statuses are lower-case ids,
+so it is the status itself): a test of the bare column could be answered
+by ``ix_filing_clock_status_date`` instead, which on SQLite (without
+statistics) wins the planner's choice and then sorts every clock it read.
+``tests/models/test_clock_indexes.py`` checks the plans on SQLite and
+PostgreSQL."""
+
+from __future__ import annotations
+
+from workflows.inspections import INSPECTION_CLOCKS
+from workflows.violations import VIOLATIONS
+
+__all__ = [
+    "DOCKET_INDEX",
+    "DOCKET_WHERE",
+    "DOCKET_INDEX_STATUSES",
+    "OTHER_DATES_INDEX",
+    "OTHER_DATES_WHERE",
+    "OTHER_DATES_STATUSES",
+]
+
+
+def _quoted(values) -> str:
+    return ", ".join(f"'{v}'" for v in values)  # the core's constants, never input
+
+
+DOCKET_INDEX = "ix_filing_clock_docket"
+#: the stored statuses a docket can list (as models.queries.DOCKET_STATUSES)
+DOCKET_INDEX_STATUSES = tuple(sorted({"due", "runs", "unknown", *VIOLATIONS}))
+DOCKET_WHERE = f"lower(status) IN ({_quoted(DOCKET_INDEX_STATUSES)})"
+
+OTHER_DATES_INDEX = "ix_filing_clock_other_dates"
+#: the stored statuses the Other dates tab can show
+OTHER_DATES_STATUSES = ("active", "due", "runs", "waiting")
+OTHER_DATES_WHERE = (
+    f"lower(status) IN ({_quoted(OTHER_DATES_STATUSES)}) AND lower(clock_id) NOT IN ({_quoted(INSPECTION_CLOCKS)})"
+)
