@@ -192,6 +192,8 @@ def _inspection_with_photos(args, raw: dict) -> int:
         photos=photos,
         by=_user(args),
         today=_as_of(args),
+        now=now(),
+        mail_from=cfg.mail_from,
     )
     print(f"permits: {args.id}: recorded event {recorded.seq} (inspected, {len(photos)} photo(s)); state {recorded.state}")
     return 0

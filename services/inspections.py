@@ -84,16 +84,21 @@ def record_inspection(
     photos: Sequence[tuple[str, bytes]] = (),
     by: str,
     today: date,
+    now: datetime,
+    mail_from: str,
     expect_seq: int | None = None,
 ):
     """Record the inspection on ``filing_id`` with its ``photos`` ((file
-    name, bytes) each), in one transaction; the stage must be one that fits
+    name, bytes) each), in one transaction, as every event is recorded
+    (:func:`services.record.record_event`: the deposit ledger, and the
+    result emailed to the applicant, ``now`` its date, from ``mail_from``);
+    the stage must be one that fits
     the permit now (:func:`workflows.inspections.fitting_stages`).  Returns
     :class:`services.record.Recorded`.  Refused (nothing written):
     InspectionRefused, UploadRefused, the core's TransitionRefused,
     StaleFiling, EventFromTheFuture."""
     from models import workbench
-    from services.record import Recorded
+    from services.record import record_event
     from workflows.inspections import STAGE_NAMES, fitting_stages
 
     summary = workbench.summary(store, filing_id)
@@ -129,5 +134,14 @@ def record_inspection(
             for s in staged:
                 uploads.record(conn, s, by=by, filing_id=filing_id)
 
-        seq, state = store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=keep_photos)
-    return Recorded(seq, state)
+        return record_event(
+            store,
+            filing_id,
+            raw,
+            by=by,
+            today=today,
+            now=now,
+            mail_from=mail_from,
+            expect_seq=expect_seq,
+            also=keep_photos,
+        )

@@ -32,7 +32,7 @@ happened (:class:`models.errors.EventFromTheFuture`, nothing written).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
@@ -126,6 +126,7 @@ def record_event(
     mail_from: str,
     expect_seq: int | None = None,
     unnoticed: bool = False,
+    also: Callable[[Any, Filing], None] | None = None,
 ) -> Recorded:
     """Append ``raw_event`` to the filing if its history with it replays,
     with what it causes, in one transaction.  ``expect_seq``: the sequence
@@ -133,7 +134,8 @@ def record_event(
     event landed since); ``now``: the moment (an email's date);
     ``mail_from``: the sender of what it emails (``PERMITS_MAIL_FROM``);
     ``unnoticed``: the user confirms a hearing opened on a day no session
-    was noticed for."""
+    was noticed for; ``also(conn, filing)``: the caller's own writes in the
+    same transaction, first (an inspection's photos)."""
     raw = raw_event
     if raw.get("type") == "filed":
         filing, _ = store.load(filing_id)
@@ -144,6 +146,8 @@ def record_event(
     word = word_of_step(store, today=today, now=now, mail_from=mail_from)
 
     def then(conn, filing: Filing) -> None:
+        if also is not None:
+            also(conn, filing)
         if raw.get("type") == "payment-received":  # the payments add up to the fee (workflows/fees.py)
             from workflows.fees import check_filing
             from workflows.replay import live_events

@@ -184,6 +184,8 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
             photos=photos,
             by=user.email,
             today=today,
+            now=request.app.state.now(),
+            mail_from=request.app.state.settings.mail_from,
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:

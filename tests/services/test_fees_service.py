@@ -83,5 +83,16 @@ def test_a_request_is_listed_for_the_schedule_until_its_inspection_answers_it(db
     assert listed.filing == FID and listed.request.preferred == date(2026, 12, 7) and listed.stages == ("pre-backfill",)
     assert requests_for_schedule(store, towns=["saugus"]) == []
     uploads = Uploads(store, tmp_path / "uploads", 1 << 20)
-    record_inspection(store, uploads, FID, day=TODAY, stage="pre-backfill", result="pass", by="dpw", today=TODAY)
+    record_inspection(
+        store,
+        uploads,
+        FID,
+        day=TODAY,
+        stage="pre-backfill",
+        result="pass",
+        by="dpw",
+        today=TODAY,
+        now=NOW,
+        mail_from="permits@canton.example",
+    )
     assert requests_for_schedule(store, towns=None) == []

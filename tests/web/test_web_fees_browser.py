@@ -2,7 +2,9 @@
 driving Debian's Chromium): an applicant applies for a Canton street opening
 seeing its fee, the DPW finds it complete and records the payment, the
 applicant asks for the trench inspection, it appears on the DPW schedule,
-the inspector records it and the applicant's page shows the result.
+the inspector records it and the applicant's page shows the result; the
+receipt emailed on submission names the filing and its fee, and the
+inspection's result reaches the applicant by email too (issue 21's walk).
 axe-core (tests/web/axekit.py) finds nothing serious or critical on the
 pages of this walk at desktop width and a phone's (390 px), and none of
 them scrolls sideways.  Skipped when no ``chromium`` is on the PATH."""
@@ -40,6 +42,21 @@ def _check(page, where: str, problems: list) -> None:
         if page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1"):
             problems.append(f"{where} at {size['width']} px scrolls sideways")
     page.set_viewport_size(WIDTHS[0])
+
+
+def _emailed(store, address: str, kind: str) -> list[str]:
+    """The bodies of the emails of ``kind`` queued to ``address``."""
+    from email import message_from_bytes
+    from email.policy import default
+
+    from models.outbox import Outbox
+
+    outbox = Outbox(store)
+    return [
+        message_from_bytes(outbox.message(e.id), policy=default).get_body(("plain",)).get_content()
+        for e in outbox.entries()
+        if e.address == address and e.kind == kind
+    ]
 
 
 def _log_in_as_ann(p, base):
@@ -95,6 +112,8 @@ def test_a_canton_street_opening_from_its_fee_to_its_trench_inspection(browser, 
         p.wait_for_selector("#fee")
         fid = p.url.rsplit("/", 1)[1]
         assert "$1,050.00 in all" in p.inner_text("#fee-words") and "Left to pay: $1,050.00" in p.inner_text("#fee-paid")
+        (receipt,) = _emailed(store, "ann.lee@example.org", "receipt")
+        assert fid in receipt and "Fee:" in receipt and "$1,050.00" in receipt
         p.click('button:has-text("Log out")')
 
         w.login("canton-dpw")
@@ -154,6 +173,9 @@ def test_a_canton_street_opening_from_its_fee_to_its_trench_inspection(browser, 
         p.goto(f"{base}/my/filings/{fid}")
         results = p.inner_text("#inspection-results")
         assert "Trench, before backfilling, Thursday, December 3, 2026: passed" in results
+        (result,) = _emailed(store, "ann.lee@example.org", "inspection-result")
+        assert fid in result and "passed" in result
+        assert "Inspection result" in p.inner_text("#emails")
         _check(p, "status page with the result", problems)
         w.shot("result-shown")
     assert problems == []
