@@ -9,6 +9,13 @@ word so the planner may take the index:
   counts the view from the index and the filings' keys
   (:mod:`models.docket_counts`), instead of sorting every deadline of the
   store first.
+- ``ix_filing_clock_counts`` (status, date, filing town, kind, open) holds the
+  same clocks of the open filings only, with their filing's town and kind
+  (columns of ``filing_clock`` copied at every write of the clocks, with
+  ``filing_open``: :func:`filing_open`; migration 0120): the Today page's
+  counts are read from this index alone, no filing looked up.  Its
+  predicate names ``filing_open``, which no page's query does, so no page
+  takes it for its rows.
 - ``ix_filing_clock_other_dates`` (date, filing, n) holds the clocks the
   DPW schedule's Other dates tab can show (due, or a period running, or a
   window waiting) that are not inspections: a page is its first rows in
@@ -27,6 +34,9 @@ from workflows.inspections import INSPECTION_CLOCKS
 from workflows.violations import VIOLATIONS
 
 __all__ = [
+    "COUNTS_INDEX",
+    "COUNTS_WHERE",
+    "filing_open",
     "DOCKET_INDEX",
     "DOCKET_WHERE",
     "DOCKET_INDEX_STATUSES",
@@ -44,6 +54,23 @@ DOCKET_INDEX = "ix_filing_clock_docket"
 #: the stored statuses a docket can list (as models.queries.DOCKET_STATUSES)
 DOCKET_INDEX_STATUSES = tuple(sorted({"due", "runs", "unknown", *VIOLATIONS}))
 DOCKET_WHERE = f"lower(status) IN ({_quoted(DOCKET_INDEX_STATUSES)})"
+
+#: the docket's clocks with their filing's town, kind and openness (the counts)
+COUNTS_INDEX = "ix_filing_clock_counts"
+COUNTS_WHERE = f"{DOCKET_WHERE} AND filing_open"
+
+
+def filing_open(kind: str, state: str) -> bool:
+    """Whether a filing of ``kind`` in ``state`` is open: not in a final
+    state of its machine (a permit closed, denied, withdrawn...), as
+    :func:`models.docket_counts.open_filings` and the sweep's docket
+    (:func:`sweep.agenda.is_open`) read it.  A kind without a machine is
+    open.  Stored on each of its clocks (``filing_clock.filing_open``)."""
+    from workflows.replay import MACHINES
+
+    machine = MACHINES.get(kind)
+    return machine is None or str(state) not in machine.final
+
 
 OTHER_DATES_INDEX = "ix_filing_clock_other_dates"
 #: the stored statuses the Other dates tab can show

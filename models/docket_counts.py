@@ -6,8 +6,10 @@ categories of :func:`sweep.agenda.docket_entries`).
 Counted in the database over the same clocks :func:`models.workbench.docket`
 lists (:func:`indexed_docket`), so the page shows the whole
 view's counts whatever the rows it draws: from the entries of the partial
-index ``ix_filing_clock_docket`` (each holds the clock's date, filing and
-status) and each one's filing by key, never the clocks' rows."""
+index ``ix_filing_clock_counts`` alone (each holds the clock's status and
+date and its filing's town, kind and whether it is open, copied onto the
+clock at every write: :func:`models.clock_indexes.filing_open`), never a
+clock's row or its filing's."""
 
 from __future__ import annotations
 
@@ -80,7 +82,11 @@ def docket_counts(store: Store, *, as_of: date, within: int, towns: Sequence[str
 
 
 def counts_query(*, as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]):
-    """The SELECT of :func:`docket_counts`: (category, count) rows."""
+    """The SELECT of :func:`docket_counts`: (category, count) rows, from
+    ``ix_filing_clock_counts`` alone (its predicate, ``COUNTS_WHERE``, word
+    for word; the open filings only)."""
+    from .clock_indexes import COUNTS_WHERE
+
     category = case(
         (CLOCK.c.status.in_(sorted(VIOLATIONS)), literal("violation")),
         (CLOCK.c.status == "unknown", literal("due")),
@@ -89,11 +95,11 @@ def counts_query(*, as_of: date, within: int, towns: Sequence[str] | None, kinds
     )
     query = (
         select(category, func.count())
-        .select_from(CLOCK.join(FILING, FILING.c.id == CLOCK.c.filing_id))
+        .select_from(CLOCK)
         .where(indexed_docket(as_of, as_of + timedelta(days=within)))
-        .where(FILING.c.kind.in_(list(kinds)), open_filings(kinds))
+        .where(text(COUNTS_WHERE), CLOCK.c.filing_kind.in_(list(kinds)))
         .group_by(category)
     )
     if towns is not None:
-        query = query.where(FILING.c.town.in_(list(towns)))
+        query = query.where(CLOCK.c.filing_town.in_(list(towns)))
     return query

@@ -26,6 +26,7 @@ from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
 from . import bulk
+from .clock_indexes import filing_open
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
 from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
@@ -112,14 +113,18 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
     the stored status (``due``, ``runs``, or the replay's own) and the next
     deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
     (what the sweep hands :meth:`models.outputs.StoreOutputLog.save_derived`)."""
-    rows, next_clock = _clock_rows(town_id, kind, clocks)
+    rows, next_clock = _clock_rows(town_id, kind, state, clocks)
     return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
 
 
-def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
+def _clock_rows(town_id: str, kind: str, state, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
     """:func:`derived_from`'s clocks as tuples in ``_CLOCK_KEYS`` order (what
-    an import writes), and the next deadline due as (date, clock id) or None."""
+    an import writes), and the next deadline due as (date, clock id) or None.
+    Each row carries its filing's town, kind and whether the filing in
+    ``state`` is open (the Today page counts from these alone:
+    :mod:`models.docket_counts`)."""
     rows, next_clock = [], None
+    filing = (town_id, kind, filing_open(kind, state))
     for n, c in enumerate(clocks, start=1):
         if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult: its explanation made only if kept
             cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, None
@@ -131,7 +136,7 @@ def _clock_rows(town_id: str, kind: str, clocks: Iterable) -> tuple[list[tuple],
             explanation = ""  # no docket lists it: its replay explains it (permits show)
         elif explanation is None:
             explanation = c.explanation
-        rows.append((n, cid, ctype, day, at, status, rule, explanation))
+        rows.append((n, cid, ctype, day, at, status, rule, explanation, *filing))
         if status == "due" and (next_clock is None or day < next_clock[0]):
             next_clock = (day, cid)
     return rows, next_clock
@@ -253,7 +258,7 @@ class Store:
             seen.add(fid)
             parties = party_specs(filing)
             result = _replayed(filing, replayer)
-            rows, next_due = _clock_rows(filing.town, filing.kind, result.clocks)
+            rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
             ids.append(fid)
             named.append(parties)
             filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
@@ -534,7 +539,19 @@ _FILING_COLUMNS = (
     *(f"{role}_id" for role in PARTY_ROLES),
 )
 _EVENT_COLUMNS = ("filing_id", "seq", "type", "date", "at", "raw", "recorded_at", "recorded_by")
-_CLOCK_KEYS = ("n", "clock_id", "type", "date", "at", "status", "rule", "explanation")
+_CLOCK_KEYS = (
+    "n",
+    "clock_id",
+    "type",
+    "date",
+    "at",
+    "status",
+    "rule",
+    "explanation",
+    "filing_town",
+    "filing_kind",
+    "filing_open",
+)
 _CLOCK_COLUMNS = ("filing_id", *_CLOCK_KEYS)
 _ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
 

@@ -95,6 +95,36 @@ STREET = {
 }
 
 
+def import_at_old_schema(url: str, filings: list, scratch) -> None:
+    """``filings`` written into the store at ``url`` (at an earlier
+    revision) as a store of that revision held them: imported into a
+    scratch store at head (a file in the folder ``scratch``), and their rows
+    copied in the columns the tables have at ``url`` (``filing_clock`` has
+    since gained its filing's columns, migration 0120)."""
+    from sqlalchemy import inspect
+    from sqlmodel import SQLModel
+
+    from models.db import make_engine
+    from models.service import Store
+
+    head = Store(f"sqlite:///{scratch / 'head-for-old-schema.db'}")
+    head.upgrade()
+    head.import_filings(filings, by="test")
+    old = make_engine(url)
+    present = set(inspect(old).get_table_names())
+    with head.engine.connect() as src, old.begin() as dst:
+        for name in ("party", "insurance_certificate", "filing", "event", "filing_clock", "abutter"):
+            if name not in present:
+                continue
+            table = SQLModel.metadata.tables[name]
+            columns = [table.c[c["name"]] for c in inspect(dst).get_columns(name)]
+            rows = [dict(r) for r in src.execute(select(*columns)).mappings()]
+            if rows:
+                dst.execute(table.insert(), rows)
+    head.engine.dispose()
+    old.dispose()
+
+
 def write_json(path, obj) -> str:
     path.write_text(json.dumps(obj, indent=2))
     return str(path)

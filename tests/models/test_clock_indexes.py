@@ -1,7 +1,8 @@
 """The Today page's docket, the DPW schedule's Other dates tab
 and the applications submitted online are read through the indexes of
 migration 0090 (models/clock_indexes.py), on SQLite and on PostgreSQL (the
-counts, a pass over the whole view by nature, are not held to a plan): a
+counts, a pass over the whole view by nature, read 0120's index alone:
+tests/models/test_docket_counts_index.py): a
 page reads the first entries of an index in the page's order instead of
 sorting every deadline of the store.  And the page's condition, written so
 the planner takes the index, lists the same clocks as the docket's own

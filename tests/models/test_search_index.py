@@ -277,11 +277,13 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
     """A store made before 0050: its filings are found after the upgrade; a
     filing added later is found; a renamed party is found by its new name
     only; a filing removed is gone from the index (SQLite's triggers)."""
+    from storekit import import_at_old_schema
+
     from models.migrate import upgrade
 
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
     upgrade(store.engine, "0009")
-    store.import_filings(FILINGS[:30], by="test")
+    import_at_old_schema(store.url, FILINGS[:30], tmp_path)  # the rows a store of 0009 held
     store.upgrade()
     every = Scope(None, KINDS)
 

@@ -92,15 +92,13 @@ def test_a_new_sqlite_store_has_16_kib_pages_and_one_made_with_4_kib_keeps_them_
 
 
 def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(db_url, tmp_path, capsys):
-    from storekit import NOI
+    from storekit import NOI, import_at_old_schema
 
     engine = make_engine(db_url)
     upgrade(engine, "0001")
     assert current_revision(engine) == "0001"
     engine.dispose()
-    store = Store(db_url)
-    store.import_filings([NOI], by="clerk")  # the filing and event tables are the same at 0001
-    store.engine.dispose()
+    import_at_old_schema(db_url, [NOI], tmp_path)  # the rows a store of 0001 held
     assert main(["show", NOI["id"], "--db", db_url]) == 2
     assert "permits db upgrade" in capsys.readouterr().err
     assert main(["db", "upgrade", "--db", db_url]) == 0
@@ -112,6 +110,9 @@ def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn, opts=_OPTS), SQLModel.metadata)
     assert diff == []
+    with engine.connect() as conn:  # 0120 filled each clock's filing columns from the filing
+        copied = conn.exec_driver_sql("SELECT DISTINCT filing_town, filing_kind, filing_open FROM filing_clock").all()
+    assert [tuple(r) for r in copied] == [(NOI["town"], NOI["kind"], True)]
     engine.dispose()
     assert main(["show", NOI["id"], "--db", db_url]) == 0
     assert NOI["id"] in capsys.readouterr().out
