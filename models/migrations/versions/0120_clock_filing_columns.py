@@ -32,10 +32,11 @@ FINAL_STATES = "('closed', 'completed', 'denied', 'negative-determination', 'pos
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("filing_clock") as batch:
-        batch.add_column(sa.Column("filing_town", sa.String(), nullable=False, server_default=""))
-        batch.add_column(sa.Column("filing_kind", sa.String(), nullable=False, server_default=""))
-        batch.add_column(sa.Column("filing_open", sa.Boolean(), nullable=False, server_default=sa.true()))
+    # plain ADD COLUMN (SQLite has it): a batch would reflect the table and its
+    # neighbours, warning on every expression index it cannot read
+    op.add_column("filing_clock", sa.Column("filing_town", sa.String(), nullable=False, server_default=""))
+    op.add_column("filing_clock", sa.Column("filing_kind", sa.String(), nullable=False, server_default=""))
+    op.add_column("filing_clock", sa.Column("filing_open", sa.Boolean(), nullable=False, server_default=sa.true()))
     op.execute(
         "UPDATE filing_clock SET filing_town = filing.town, filing_kind = filing.kind,"
         f" filing_open = (filing.state NOT IN {FINAL_STATES})"
