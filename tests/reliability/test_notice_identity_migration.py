@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import insert, select, text
 from sqlalchemy.exc import IntegrityError
-from storekit import NOI
+from storekit import NOI, import_at_old_schema
 
 from cli.main import main
 from models.db import make_engine
@@ -16,12 +16,12 @@ from models.migrate import HEAD, current_revision, upgrade
 from models.service import Store
 
 
-def test_db_upgrade_from_0002_keeps_duplicate_notices_and_then_refuses_a_second_copy(db_url, capsys):
+def test_db_upgrade_from_0002_keeps_duplicate_notices_and_then_refuses_a_second_copy(db_url, capsys, tmp_path):
     engine = make_engine(db_url)
     upgrade(engine, "0002")
     engine.dispose()
+    import_at_old_schema(db_url, [NOI], tmp_path)  # the rows a 0002 store held (its tables, not today's)
     store = Store(db_url)
-    store.import_filings([NOI], by="clerk")
     now = datetime(2026, 12, 3, 9, 30, tzinfo=UTC)
     with store.engine.begin() as conn:
         for recipient, key in (("public", "notice:legal-notice:2026-12-07"),) * 2 + ((None, None),) * 2:
