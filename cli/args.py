@@ -41,6 +41,7 @@ __all__ = [
     "open_store",
     "reading_store",
     "ProgressBar",
+    "record_parents",
 ]
 
 EXIT_BAD_INPUT = 2
@@ -229,3 +230,18 @@ def reading_store(args):
         yield reader
     finally:
         reader.close()
+
+
+def record_parents() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The parent parsers of the record's commands: ``--db URL``, and
+    ``--by NAME`` for those that write."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: $PERMITS_DATABASE_URL, else "
+        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL",
+    )
+    writer = argparse.ArgumentParser(add_help=False)
+    writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
+    return common, writer

@@ -11,11 +11,10 @@ into one line on standard error and exit status 2, with nothing written.
 
 from __future__ import annotations
 
-import argparse
 import json
 from datetime import timedelta
 
-from cli.args import UsageError, check_choice, check_id, parse_day
+from cli.args import UsageError, check_choice, check_id, parse_day, record_parents
 from cli.args import as_of as _as_of
 from cli.args import in_town as _in_town
 from cli.args import open_store as _store
@@ -189,15 +188,7 @@ def cmd_deposits(args) -> int:
 
 def add_commands(sub) -> None:
     """Register show, list, docket and deposits on ``permits``' sub-parsers."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        metavar="URL",
-        help="database URL (default: $PERMITS_DATABASE_URL, else "
-        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL",
-    )
-    writer = argparse.ArgumentParser(add_help=False)
-    writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
+    common, writer = record_parents()
 
     def add(name, func, help, description, parents=(common,)):
         p = sub.add_parser(name, help=help, description=description, parents=list(parents))

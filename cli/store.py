@@ -13,7 +13,6 @@ nothing written.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -25,6 +24,7 @@ from cli.args import (
     parse_day,
     parse_moment,
     read_json_file,
+    record_parents,
     settings,
     writable_file,
 )
@@ -236,15 +236,7 @@ def _intermixed(parser_class):
 
 def add_store_commands(sub, parser_class) -> None:
     """Register the record's sub-commands on ``permits``' sub-parsers."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--db",
-        metavar="URL",
-        help="database URL (default: $PERMITS_DATABASE_URL, else "
-        "permits.db in the data directory, ~/.local/share/permits); postgresql+psycopg://... for PostgreSQL",
-    )
-    writer = argparse.ArgumentParser(add_help=False)
-    writer.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")
+    common, writer = record_parents()
 
     def add(name, func, help, description, parents=(common,), parser_class=None):
         saved = sub._parser_class  # add_parser takes no parser class of its own
