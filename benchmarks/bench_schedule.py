@@ -19,12 +19,10 @@ Run: ``.venv/bin/python benchmarks/bench_schedule.py [--db PATH] [--filings N]``
 
 from __future__ import annotations
 
-import argparse
 import gc
 import re
 import statistics
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -33,21 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import AS_OF, build  # noqa: E402
-from load import PASSWORD, server_ms  # noqa: E402
+from bench_store import AS_OF  # noqa: E402
+from load import server_ms  # noqa: E402
+from pages import admin_store  # noqa: E402
 from paired import from_ratios  # noqa: E402
-
-from models.service import Store  # noqa: E402
-from models.users import UserError, Users  # noqa: E402
-
-EMAIL = "admin@permits.bench"
-
-
-def login(client) -> None:
-    import load
-
-    load.login(client, EMAIL)
-
 
 ROUNDS = 15
 
@@ -73,31 +60,10 @@ def _pair(page, query) -> tuple[list[float], list[float], list[float]]:
 
 
 def main() -> int:
-    from fastapi.testclient import TestClient
-
     from models.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
     from services.schedule import SCHEDULE_WITHIN
-    from web.app import create_app
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--db", help="a store built by bench_store.py --keep PATH (default: build one)")
-    ap.add_argument("--filings", type=int, default=100_000, help="filings to build when --db is not given (default 100,000)")
-    args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments
-    tmp = None
-    if args.db:
-        path = Path(args.db)
-    else:
-        tmp = Path(tempfile.mkdtemp(prefix="bench-schedule-"))
-        path = tmp / "permits.db"
-        build(path, args.filings)
-    store = Store(f"sqlite:///{path}")
-    store.upgrade()
-    try:
-        Users(store.engine).add(EMAIL, PASSWORD, "admin")
-    except UserError:
-        pass
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
-    login(client)
+    store, client, tmp = admin_store("bench-schedule-", __doc__.splitlines()[0])
     q = ScheduleQuery(towns=None, until=AS_OF + timedelta(days=SCHEDULE_WITHIN), limit=50)
     filings = len(store.list_filings())
     print(f"schedule benchmark: {filings:,} filings, as of {AS_OF}, admin user, 50 rows a page")

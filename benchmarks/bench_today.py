@@ -17,10 +17,8 @@ Run: ``.venv/bin/python benchmarks/bench_today.py [--db PATH] [--filings N]``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -28,52 +26,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_store import AS_OF, build  # noqa: E402
-from load import PASSWORD, server_ms  # noqa: E402
-
-from models.service import Store  # noqa: E402
-from models.users import UserError, Users  # noqa: E402
-
-EMAIL = "admin@permits.bench"
-
-
-def login(client) -> None:
-    import load
-
-    load.login(client, EMAIL)
-
+from bench_store import AS_OF  # noqa: E402
+from load import server_ms  # noqa: E402
+from pages import admin_store  # noqa: E402
 
 ROUNDS = 21
 
 
 def main() -> int:
-    from fastapi.testclient import TestClient
-
     from models import workbench
-    from web.app import create_app
     from web.pages import TODAY_ROWS
     from workflows.rulebook import KINDS
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--db", help="a store built by bench_store.py --keep PATH (default: build one)")
-    ap.add_argument("--filings", type=int, default=100_000, help="filings to build when --db is not given")
-    args, _ = ap.parse_known_args()
-    tmp = None
-    if args.db:
-        path = Path(args.db)
-    else:
-        tmp = Path(tempfile.mkdtemp(prefix="bench-today-"))
-        path = tmp / "permits.db"
-        build(path, args.filings)
-    store = Store(f"sqlite:///{path}")
-    store.upgrade()
-    try:
-        Users(store.engine).add(EMAIL, PASSWORD, "admin")
-    except UserError:
-        pass
+    store, client, tmp = admin_store("bench-today-", __doc__.splitlines()[0])
     count = len(store.list_filings())
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
-    login(client)
 
     def query():
         t = time.perf_counter()

@@ -16,6 +16,8 @@ from models import workbench
 from models.service import Store
 
 AGENT_KINDS = ["noi", "rda", "land-disturbance"]
+#: the administrator the page benchmarks log in as
+ADMIN = "admin@permits.bench"
 
 
 def page_against_query(name: str, client, url: str, query, rounds: int, note: str = "") -> Result:
@@ -156,3 +158,39 @@ def add_deposits(path: Path) -> int:
                 added += fill_ledger(store, conn, filing, by="bench")
     store.engine.dispose()
     return added
+
+
+def admin_store(prefix: str, description: str):
+    """The store a page benchmark measures and an admin's client logged in
+    to it: ``--db PATH`` (a store built by bench_store.py --keep) or one of
+    ``--filings N`` (default 100,000) built in a temporary folder, which is
+    returned to be removed after.  Returns (store, client, folder or None)."""
+    import argparse
+    import tempfile
+
+    from bench_store import AS_OF, build
+    from fastapi.testclient import TestClient
+
+    from models.users import UserError, Users
+    from web.app import create_app
+
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--db", help="a store built by bench_store.py --keep PATH (default: build one)")
+    ap.add_argument("--filings", type=int, default=100_000, help="filings to build when --db is not given (default 100,000)")
+    args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments
+    tmp = None
+    if args.db:
+        path = Path(args.db)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix=prefix))
+        path = tmp / "permits.db"
+        build(path, args.filings)
+    store = Store(f"sqlite:///{path}")
+    store.upgrade()
+    try:
+        Users(store.engine).add(ADMIN, load.PASSWORD, "admin")
+    except UserError:
+        pass
+    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
+    load.login(client, ADMIN)
+    return store, client, tmp
