@@ -22,6 +22,7 @@ __all__ = [
     "db",
     "deposit_ledger",
     "docket_counts",
+    "docket_tally",
     "enforcement",
     "enforcement_tables",
     "errors",

@@ -5,17 +5,11 @@ word so the planner may take the index:
 
 - ``ix_filing_clock_docket`` (date, filing, clock, status) holds the clocks
   a docket can list (:data:`models.queries.DOCKET_STATUSES`): the Today
-  page reads its 200 rows in date order from its start and stops, and
-  counts the view from the index and the filings' keys
-  (:mod:`models.docket_counts`), instead of sorting every deadline of the
-  store first.
-- ``ix_filing_clock_counts`` (status, date, filing town, kind, open) holds the
-  same clocks of the open filings only, with their filing's town and kind
-  (columns of ``filing_clock`` copied at every write of the clocks, with
-  ``filing_open``: :func:`filing_open`; migration 0120): the Today page's
-  counts are read from this index alone, no filing looked up.  Its
-  predicate names ``filing_open``, which no page's query does, so no page
-  takes it for its rows.
+  page reads its 200 rows in date order from its start and stops,
+  instead of sorting every deadline of the store first.  (Its counts are
+  summed from the docket's tally, :mod:`models.docket_tally`, whose
+  triggers read each clock's copy of its filing's town, kind and
+  openness: :func:`filing_open`.)
 - ``ix_filing_clock_other_dates`` (date, filing, n) holds the clocks the
   DPW schedule's Other dates tab can show (due, or a period running, or a
   window waiting) that are not inspections: a page is its first rows in
@@ -34,8 +28,6 @@ from workflows.inspections import INSPECTION_CLOCKS
 from workflows.violations import VIOLATIONS
 
 __all__ = [
-    "COUNTS_INDEX",
-    "COUNTS_WHERE",
     "filing_open",
     "DOCKET_INDEX",
     "DOCKET_WHERE",
@@ -54,10 +46,6 @@ DOCKET_INDEX = "ix_filing_clock_docket"
 #: the stored statuses a docket can list (as models.queries.DOCKET_STATUSES)
 DOCKET_INDEX_STATUSES = tuple(sorted({"due", "runs", "unknown", *VIOLATIONS}))
 DOCKET_WHERE = f"lower(status) IN ({_quoted(DOCKET_INDEX_STATUSES)})"
-
-#: the docket's clocks with their filing's town, kind and openness (the counts)
-COUNTS_INDEX = "ix_filing_clock_counts"
-COUNTS_WHERE = f"{DOCKET_WHERE} AND filing_open"
 
 
 def filing_open(kind: str, state: str) -> bool:

@@ -3,29 +3,30 @@ Today page's counts, equal to the sweep's report for the same day and
 window (``overdue``, ``due`` within the window, ``violation``: the
 categories of :func:`sweep.agenda.docket_entries`).
 
-Counted in the database over the same clocks :func:`models.workbench.docket`
-lists (:func:`indexed_docket`), so the page shows the whole
-view's counts whatever the rows it draws: from the entries of the partial
-index ``ix_filing_clock_counts`` alone (each holds the clock's status and
-date and its filing's town, kind and whether it is open, copied onto the
-clock at every write: :func:`models.clock_indexes.filing_open`), never a
-clock's row or its filing's."""
+Counted over the same clocks :func:`models.workbench.docket` lists
+(:func:`indexed_docket`), so the page shows the whole view's counts
+whatever the rows it draws, but summed from the docket's tally
+(:mod:`models.docket_tally`: the number of such clocks of the open filings
+by status, day, town and kind, kept by triggers), never a clock's row or
+its filing's: a few thousand rows for a store of 100,000 filings, where
+the clocks of the view are tens of thousands."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, timedelta
+from functools import cache
 
-from sqlalchemy import and_, case, func, literal, or_, select, text
+from sqlalchemy import Date, and_, bindparam, func, literal, or_, select, text, union_all
 
 from workflows.violations import VIOLATIONS
 
 from .service import Store
-from .tables import FilingClock, FilingRow
+from .tables import DocketTally, FilingClock, FilingRow
 
 __all__ = ["CATEGORIES", "docket_counts", "counts_query", "indexed_docket", "open_filings"]
 
-CLOCK, FILING = FilingClock.__table__, FilingRow.__table__
+CLOCK, FILING, TALLY = FilingClock.__table__, FilingRow.__table__, DocketTally.__table__
 #: the categories counted, in the order the page shows them
 CATEGORIES = ("overdue", "due", "violation")
 
@@ -75,31 +76,44 @@ def docket_counts(store: Store, *, as_of: date, within: int, towns: Sequence[str
     """Deadlines on the docket of the open filings of these towns (None:
     all) and kinds on ``as_of``: ``overdue`` (passed, not met), ``due`` (open, or not
     judgeable, by ``as_of + within``), ``violation`` (whatever the date)."""
-    query = counts_query(as_of=as_of, within=within, towns=towns, kinds=kinds)
+    found = dict.fromkeys(CATEGORIES, 0)
     with store.reader.connect() as conn:
-        found = dict(conn.execute(query).all())
-    return {c: int(found.get(c, 0)) for c in CATEGORIES}
+        for category, n in conn.execute(_counts(towns is not None), _values(as_of, within, towns, kinds)):
+            found[category] += int(n or 0)
+    return found
 
 
 def counts_query(*, as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]):
-    """The SELECT of :func:`docket_counts`: (category, count) rows, from
-    ``ix_filing_clock_counts`` alone (its predicate, ``COUNTS_WHERE``, word
-    for word; the open filings only)."""
-    from .clock_indexes import COUNTS_WHERE
+    """The SELECT of :func:`docket_counts` with its values bound."""
+    return _counts(towns is not None).params(_values(as_of, within, towns, kinds))
 
-    category = case(
-        (CLOCK.c.status.in_(sorted(VIOLATIONS)), literal("violation")),
-        (CLOCK.c.status == "unknown", literal("due")),
-        (CLOCK.c.date < as_of, literal("overdue")),
-        else_=literal("due"),
-    )
-    query = (
-        select(category, func.count())
-        .select_from(CLOCK)
-        .where(indexed_docket(as_of, as_of + timedelta(days=within)))
-        .where(text(COUNTS_WHERE), CLOCK.c.filing_kind.in_(list(kinds)))
-        .group_by(category)
-    )
+
+def _values(as_of: date, within: int, towns: Sequence[str] | None, kinds: Sequence[str]) -> dict:
+    values = {"as_of": as_of, "until": as_of + timedelta(days=within), "kinds": list(kinds)}
     if towns is not None:
-        query = query.where(CLOCK.c.filing_town.in_(list(towns)))
-    return query
+        values["towns"] = list(towns)
+    return values
+
+
+@cache
+def _counts(by_town: bool):
+    """(category, count) rows, a category possibly in several, summed from
+    the tally's rows (folded or not) of the docket's condition
+    (:func:`indexed_docket`'s), one range of ``ix_docket_tally`` (status,
+    date, town, kind, n) for each way onto the docket: a deadline passed
+    (overdue) or due by ``until``, a period running out in the window, a
+    deadline the record cannot judge, a violation whatever its date.
+    Made once (the values are bound at each call)."""
+    as_of, until = bindparam("as_of", type_=Date), bindparam("until", type_=Date)
+    status, day = TALLY.c.status, TALLY.c.date
+    legs = (
+        ("overdue", and_(status == "due", day < as_of)),
+        ("due", and_(status == "due", day >= as_of, day <= until)),
+        ("due", and_(status == "runs", day >= as_of, day <= until)),
+        ("due", and_(status == "unknown", day <= until)),
+        ("violation", status.in_(sorted(VIOLATIONS))),
+    )
+    scope = [TALLY.c.kind.in_(bindparam("kinds", expanding=True))]
+    if by_town:
+        scope.append(TALLY.c.town.in_(bindparam("towns", expanding=True)))
+    return union_all(*(select(literal(category), func.sum(TALLY.c.n)).where(leg, *scope) for category, leg in legs))

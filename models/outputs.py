@@ -32,6 +32,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .docket_tally import settle
 from .outbox import queue_emails, told_of
 from .service import Store, derived_from, write_derived
 from .tables import Notice, SweepOutput
@@ -158,6 +159,7 @@ class StoreOutputLog:
             for r in rows:
                 d = derived_from(r["town"], r["kind"], r["state"], r["clocks"])
                 write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
+            settle(conn)
 
     def outputs(self, filing_id: str | None = None) -> list[tuple[str, str, dict]]:
         """(filing, key, payload) of every recorded output, in key order."""

@@ -28,6 +28,7 @@ from workflows.towns import declared_clock
 from . import bulk
 from .clock_indexes import filing_open
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
+from .docket_tally import settle
 from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_parties
@@ -352,6 +353,7 @@ class Store:
             if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
                 # pragma: no cover - the lock makes this unreachable
                 raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
+            settle(conn)
             if then is not None:
                 then(conn, longer)
             return seq, d.state
@@ -453,6 +455,7 @@ def _write_import(conn: Connection, ids, named, filings, events, clocks, abutter
             bulk.insert_flat(conn, table, names, values)
     except IntegrityError:  # another writer imported the same id meanwhile
         raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
+    settle(conn)
 
 
 #: the fields an export adds to each event, and an import takes back off

@@ -11,8 +11,12 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   depends on the day asked, so the docket decides that), else the replay's
   status.  Indexed on (status, date): the docket is one range scan.  Each
   row carries its filing's town, kind and whether the filing is open
-  (``filing_open``; written with the clocks, migration 0120), so the Today
-  page counts from one index (``ix_filing_clock_counts``) alone.
+  (``filing_open``; written with the clocks, migration 0120).
+- ``docket_tally``, ``docket_tally_fold``: how many docket clocks of open
+  filings fall on each (status, day, town, kind), kept by triggers on
+  ``filing_clock`` as signed changes and folded now and then
+  (:mod:`models.docket_tally`, migration 0130): the Today page's counts
+  sum a few thousand rows instead of reading every deadline.
 - ``party``, ``insurance_certificate``, ``abutter``, ``notice``: who is
   involved and what was sent (a notice row per recipient: which notice,
   when, to whom; by ``permits notices`` or by the sweep).
@@ -52,12 +56,12 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, UniqueConstraint, text
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, Integer, LargeBinary, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from workflows.inspections import INSPECTION_CLOCKS
 
-from .clock_indexes import COUNTS_INDEX, COUNTS_WHERE, DOCKET_INDEX, DOCKET_WHERE, OTHER_DATES_INDEX, OTHER_DATES_WHERE
+from .clock_indexes import DOCKET_INDEX, DOCKET_WHERE, OTHER_DATES_INDEX, OTHER_DATES_WHERE
 
 #: the rows of the partial index of the DPW's inspections (migration 0045)
 INSPECTION_WHERE = "clock_id IN (" + ", ".join(f"'{c}'" for c in INSPECTION_CLOCKS) + ")"
@@ -173,17 +177,6 @@ class FilingClock(SQLModel, table=True):
             sqlite_where=text(DOCKET_WHERE),
             postgresql_where=text(DOCKET_WHERE),
         ),
-        # the Today page's counts from the index alone (migration 0120; models/docket_counts.py)
-        Index(
-            COUNTS_INDEX,
-            "status",
-            "date",
-            "filing_town",
-            "filing_kind",
-            "filing_open",  # SQLite reads it from the index to test the predicate: a covering index
-            sqlite_where=text(COUNTS_WHERE),
-            postgresql_where=text(COUNTS_WHERE),
-        ),
         Index(
             OTHER_DATES_INDEX,
             "date",
@@ -205,10 +198,48 @@ class FilingClock(SQLModel, table=True):
     rule: str
     explanation: str
     # the filing's town, kind and whether it is open (not in a final state
-    # of its machine), copied with every write of its clocks (migration 0120)
+    # of its machine), copied with every write of its clocks (migration 0120):
+    # what the triggers of the docket's tally read (migration 0130)
     filing_town: str
     filing_kind: str
     filing_open: bool
+
+
+#: a key of 64 bits on PostgreSQL; SQLite's rowid (an INTEGER PRIMARY KEY) is
+#: already 64 bits, and a BIGINT key would not be the rowid
+_TALLY_ID = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class DocketTally(SQLModel, table=True):
+    """Signed counts of the docket's clocks of open filings by (status, day,
+    town, kind): each write of ``filing_clock`` adds rows (+n for clocks
+    written, -n for clocks removed) through triggers, and a fold replaces
+    the rows up to an id by their sums (:mod:`models.docket_tally`,
+    migration 0130).  The sum over every row of a key is the number of
+    such clocks; there is no unique key, so two writers never wait for
+    each other's row."""
+
+    __tablename__ = "docket_tally"
+    # the counts' ranges: by status, then day, the rest read from the index
+    __table_args__ = (Index("ix_docket_tally", "status", "date", "town", "kind", "n"),)
+    id: int | None = Field(default=None, sa_column=Column(_TALLY_ID, primary_key=True, autoincrement=True))
+    status: str
+    date: date
+    town: str
+    kind: str
+    n: int
+
+
+class DocketTallyFold(SQLModel, table=True):
+    """One row: the last id the last fold wrote (``upto``) and how many rows
+    it left (``rows``): the changes written since are those above ``upto``,
+    and a writer folds when they outnumber the folded rows
+    (:func:`models.docket_tally.settle`)."""
+
+    __tablename__ = "docket_tally_fold"
+    id: int = Field(primary_key=True)
+    upto: int = Field(sa_column=Column(BigInteger(), nullable=False))
+    rows: int
 
 
 class Abutter(SQLModel, table=True):

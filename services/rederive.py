@@ -100,6 +100,7 @@ def rederive(
     lines (recorded ``by``); one transaction per filing.  ``dry_run``:
     count, keep nothing.  ``progress``: a :class:`services.sweep.Progress`
     (``start(total)``, then ``update(1)`` per filing)."""
+    from models.docket_tally import settle
     from models.service import derive, write_derived
     from services.deposits import fill_ledger
 
@@ -115,6 +116,7 @@ def rederive(
                 d = derive(filing, store.replayer)
                 if _derived_key(d) != _stored(conn, fid, row):
                     write_derived(conn, fid, d, store.now(), last_seq=row.last_seq)
+                    settle(conn)
                     changed += 1
                 lines += fill_ledger(store, conn, filing, by=by)
             except BaseException:

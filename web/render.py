@@ -4,6 +4,7 @@ and the CSRF token every form carries, kept in the session."""
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -29,28 +30,45 @@ ENV.filters["town_stamp"] = town_stamp  # a stored (UTC) moment in the town's zo
 ENV.filters["wall_stamp"] = wall_stamp  # a wall time the record states, with the town's zone named
 
 
+def _remembered(fn):
+    """``fn``, a pure function of its arguments, remembering its answers: a
+    table of 200 rows asks the same few towns, kinds, statuses and days
+    hundreds of times.  An argument that cannot be a key is answered
+    directly."""
+    remembered = lru_cache(maxsize=4096)(fn)
+
+    def filter_(*args):
+        try:
+            return remembered(*args)
+        except TypeError:  # unhashable
+            return fn(*args)
+
+    return filter_
+
+
 def _words() -> None:
     """The human names (workflows/vocabulary.py) and the written dates
-    (workflows/written.py) as filters: ``{{ e.type|event_name(kind) }}``."""
+    (workflows/written.py) as filters: ``{{ e.type|event_name(kind) }}``.
+    The names and the days a docket's rows repeat are remembered."""
     from notices.kinds import NOTICE_KINDS
     from workflows import vocabulary, written
     from workflows.rulebook import ANCHORS
 
     ENV.filters.update(
         event_name=lambda etype, kind: vocabulary.event_name(kind, etype),
-        clock_name=vocabulary.clock_name,
-        state_name=lambda state, kind: vocabulary.state_name(kind, str(state)),
+        clock_name=_remembered(vocabulary.clock_name),
+        state_name=_remembered(lambda state, kind: vocabulary.state_name(kind, str(state))),
         field_name=vocabulary.field_name,
-        status_name=vocabulary.status_name,
+        status_name=_remembered(vocabulary.status_name),
         value_name=vocabulary.value_name,
-        kind_name=vocabulary.kind_name,
+        kind_name=_remembered(vocabulary.kind_name),
         in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
         anchor_name=lambda anchor: ANCHORS.get(anchor, vocabulary.in_words(str(anchor))),
-        town_name=lambda town: _town_name(town),
+        town_name=_remembered(lambda town: _town_name(town)),
         notice_title=lambda kind: NOTICE_KINDS[kind].title if kind in NOTICE_KINDS else vocabulary.value_name(kind),
         day_written=written.day_written,
-        short_day=written.short_day,
-        time_written=written.time_written,
+        short_day=_remembered(written.short_day),
+        time_written=_remembered(written.time_written),
         moment_written=written.moment_written,
         when_written=written.when_written,
     )

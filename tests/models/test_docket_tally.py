@@ -1,19 +1,21 @@
-"""The Today page's counts are read from ``ix_filing_clock_counts`` alone
-(migration 0120: each clock carries its filing's town, kind and whether the
-filing is open), on SQLite and PostgreSQL, and they are the counts the join
-to the filing table gave before: on generated filings, after a filing moved
-to a final state (its clocks leave the counts) and after the sweep rewrote
-the clocks (its writes fill the columns too)."""
+"""The Today page's counts are summed from the docket's tally (migration
+0130: triggers on ``filing_clock`` add a signed row for every clock of the
+counts written or removed, folds sum them), on SQLite and PostgreSQL, and
+they are the counts of the clocks themselves joined to their filings:
+after an import, a recording, a withdrawal and its void, a sweep, a
+rederive, an update in place, folds forced at every write, a migration
+from 0120, and writers recording at once while folding."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import case, func, literal, select
+from sqlalchemy import case, func, literal, select, text
 
 import config
-from models.clock_indexes import COUNTS_INDEX
+import models.docket_tally as tally
 from models.docket_counts import counts_query, docket_counts, indexed_docket, open_filings
 from models.service import Store
 from models.tables import FilingClock, FilingRow
@@ -25,11 +27,12 @@ AS_OF = date(2026, 12, 1)
 AGENT_KINDS = ["noi", "rda", "land-disturbance"]
 CLOCK, FILING = FilingClock.__table__, FilingRow.__table__
 IMPORTED = datetime(2026, 1, 1, tzinfo=UTC)  # the import's moment: a row the sweep rewrote has another
+VIEWS = ((None, list(KINDS)), (["canton"], AGENT_KINDS), (["canton", "mansfield"], ["street-opening"]))
 
 
 def _joined_counts(store: Store, *, as_of: date, within: int, towns, kinds) -> dict[str, int]:
-    """The counts as they were read before 0120: each docket clock joined to
-    its filing for the town, kind and state."""
+    """The counts of the clocks themselves: each docket clock joined to its
+    filing for the town, kind and state (as they were read before 0120)."""
     category = case(
         (CLOCK.c.status.in_(sorted(VIOLATIONS)), literal("violation")),
         (CLOCK.c.status == "unknown", literal("due")),
@@ -50,73 +53,268 @@ def _joined_counts(store: Store, *, as_of: date, within: int, towns, kinds) -> d
     return {c: int(found.get(c, 0)) for c in ("overdue", "due", "violation")}
 
 
+def _assert_counts_agree(store: Store) -> int:
+    """The tally's counts equal the clocks' in every view, on days before,
+    on and after AS_OF; how many deadlines they counted in all."""
+    compared = 0
+    for as_of in (AS_OF - timedelta(days=200), AS_OF - timedelta(days=31), AS_OF, AS_OF + timedelta(days=90)):
+        for towns, kinds in VIEWS:
+            for within in (0, 14):
+                args = dict(as_of=as_of, within=within, towns=towns, kinds=kinds)
+                counted = docket_counts(store, **args)
+                assert counted == _joined_counts(store, **args), args
+                compared += sum(counted.values())
+    return compared
+
+
+def _tally(store: Store) -> tuple[int, int, int]:
+    """(rows, keys, the sum of n) of the tally."""
+    with store.reader.connect() as conn:
+        return tuple(
+            conn.execute(
+                text(
+                    "SELECT count(*), (SELECT count(*) FROM (SELECT DISTINCT status, date, town, kind FROM docket_tally) AS k),"
+                    " coalesce(sum(n), 0) FROM docket_tally"
+                )
+            ).one()
+        )
+
+
+def _generated(store: Store, n: int = 400, seed: int = 7) -> None:
+    from demo.generate import generate
+
+    store.upgrade()
+    store.import_filings(list(generate(n, AS_OF, seed=seed)), by="test")
+
+
+def _open_with_a_deadline(store: Store, kind: str = "noi", limit: int = 1) -> list[tuple[str, int]]:
+    """Open filings of ``kind`` with a deadline due: (id, last seq)."""
+    with store.reader.connect() as conn:
+        return [
+            tuple(r)
+            for r in conn.execute(
+                select(FILING.c.id, FILING.c.last_seq)
+                .join(CLOCK, CLOCK.c.filing_id == FILING.c.id)
+                .where(FILING.c.kind == kind, CLOCK.c.status == "due", CLOCK.c.filing_open.is_(True))
+                .group_by(FILING.c.id, FILING.c.last_seq)
+                .order_by(FILING.c.id)
+                .limit(limit)
+            )
+        ]
+
+
 def _plan(store: Store, query) -> str:
     sql = str(query.compile(store.engine, compile_kwargs={"literal_binds": True}))
     with store.engine.connect() as conn:
         if store.engine.dialect.name == "postgresql":
-            conn.exec_driver_sql("SET enable_seqscan = off")  # an empty table: make the planner show its choice
             return "\n".join(r[0] for r in conn.exec_driver_sql("EXPLAIN " + sql))
         return "\n".join(str(r[3]) for r in conn.exec_driver_sql("EXPLAIN QUERY PLAN " + sql))
 
 
 @pytest.mark.parametrize("towns, kinds", [(None, list(KINDS)), (["canton"], AGENT_KINDS)])
-def test_the_counts_are_read_from_the_counts_index_alone(db_url, towns, kinds):
+def test_the_counts_read_the_tally_and_no_clock_or_filing(db_url, towns, kinds):
     store = Store(db_url)
     store.upgrade()
     try:
         plan = _plan(store, counts_query(as_of=AS_OF, within=14, towns=towns, kinds=kinds))
     finally:
         store.engine.dispose()
-    if store.engine.dialect.name == "postgresql":
-        assert f"Index Only Scan using {COUNTS_INDEX}" in plan, plan
-    else:
-        assert f"COVERING INDEX {COUNTS_INDEX}" in plan, plan
-    assert "filing_pkey" not in plan and "SEARCH filing " not in plan and " on filing " not in plan, plan
+    assert "docket_tally" in plan, plan
+    assert "filing_clock" not in plan and "filing " not in plan and "filing_pkey" not in plan, plan
 
 
-def _clock_filing(store: Store, fid: str) -> set[tuple]:
-    with store.reader.connect() as conn:
-        rows = conn.execute(select(CLOCK.c.filing_town, CLOCK.c.filing_kind, CLOCK.c.filing_open).where(CLOCK.c.filing_id == fid))
-        return {tuple(r) for r in rows}
+def test_the_tally_counts_equal_the_clocks_after_a_withdrawal_its_void_and_a_sweep(db_url, tmp_path):
+    store = Store(db_url, now=lambda: IMPORTED)
+    _generated(store)
+    try:
+        assert _assert_counts_agree(store) > 100  # the generated filings put deadlines on these dockets
+        # an open NOI with a deadline due on the docket is withdrawn: a final state
+        [(fid, seq)] = _open_with_a_deadline(store)
+        before = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
+        filing, _ = store.load(fid)
+        day = max(e.date for e in filing.events)
+        assert store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)[1] == "withdrawn"
+        after = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
+        assert sum(after.values()) < sum(before.values())  # its deadlines left the counts
+        _assert_counts_agree(store)
+        # the withdrawal voided: the filing is open again, its deadlines back
+        store.void(fid, seq + 1, reason="recorded on the wrong filing", day=day, by="test", expect_seq=seq + 1)
+        assert docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS)) == before
+        _assert_counts_agree(store)
+        # the sweep rewrites the open filings' clocks (models/outputs.save_derived)
+        run_sweep(AS_OF, db_url, str(tmp_path / "out"), config.load(), use_prefect=False, make_notices=False)
+        with store.reader.connect() as conn:
+            rewritten = conn.execute(select(func.count()).select_from(FILING).where(FILING.c.updated_at > IMPORTED)).scalar()
+        assert rewritten > 100
+        _assert_counts_agree(store)
+    finally:
+        store.engine.dispose()
 
 
-def test_the_indexed_counts_equal_the_joined_counts_after_a_withdrawal_and_a_sweep(db_url, tmp_path):
-    from demo.generate import generate
+def test_the_tally_follows_a_rederive_and_clocks_updated_in_place(db_url):
+    from services.rederive import rederive
 
     store = Store(db_url, now=lambda: IMPORTED)
-    store.upgrade()
-    store.import_filings(list(generate(400, AS_OF, seed=7)), by="test")
-    # an open NOI with a deadline due on the docket is withdrawn: a final state
-    with store.reader.connect() as conn:
-        fid, seq, last = conn.execute(
-            select(FILING.c.id, FILING.c.last_seq, func.max(CLOCK.c.date))
-            .join(CLOCK, CLOCK.c.filing_id == FILING.c.id)
-            .where(FILING.c.kind == "noi", CLOCK.c.status == "due", CLOCK.c.filing_open.is_(True))
-            .group_by(FILING.c.id, FILING.c.last_seq)
-            .order_by(FILING.c.id)
-            .limit(1)
-        ).one()
-    before = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
-    filing, _ = store.load(fid)
-    day = max(e.date for e in filing.events)
-    assert store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)[1] == "withdrawn"
-    assert _clock_filing(store, fid) == {(filing.town, "noi", False)}
-    after = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
-    assert after != before and sum(after.values()) < sum(before.values())  # its deadlines left the counts
-    # the sweep rewrites the open filings' clocks (models/outputs.save_derived)
-    run_sweep(AS_OF, db_url, str(tmp_path / "out"), config.load(), use_prefect=False, make_notices=False)
-    with store.reader.connect() as conn:
-        rewritten = conn.execute(select(func.count()).select_from(FILING).where(FILING.c.updated_at > IMPORTED)).scalar()
-    assert rewritten > 100
+    _generated(store, 200, seed=11)
     try:
-        compared = 0
-        for as_of in (AS_OF - timedelta(days=200), AS_OF - timedelta(days=31), AS_OF, AS_OF + timedelta(days=90)):
-            for towns, kinds in ((None, list(KINDS)), (["canton"], AGENT_KINDS), (["canton", "mansfield"], ["street-opening"])):
-                for within in (0, 14):
-                    args = dict(as_of=as_of, within=within, towns=towns, kinds=kinds)
-                    indexed = docket_counts(store, **args)
-                    assert indexed == _joined_counts(store, **args), args
-                    compared += sum(indexed.values())
-        assert compared > 100  # the generated filings put deadlines on these dockets
+        # a store whose clocks were lost (as one built before a clock existed):
+        # rederive writes them back, and the tally with them
+        with store.engine.begin() as conn:
+            gone = conn.execute(CLOCK.delete().where(CLOCK.c.filing_kind == "noi")).rowcount
+        assert gone > 0
+        _assert_counts_agree(store)
+        assert rederive(store, by="test").clocks_changed > 0
+        _assert_counts_agree(store)
+        # clocks updated in place (no writer does it today; the trigger still counts it)
+        with store.engine.begin() as conn:
+            conn.execute(
+                CLOCK.update().where(CLOCK.c.filing_kind == "rda", CLOCK.c.status == "due").values(date=AS_OF - timedelta(days=3))
+            )
+            conn.execute(
+                CLOCK.update().where(CLOCK.c.filing_kind == "land-disturbance", CLOCK.c.status == "due").values(status="violated")
+            )
+        assert _assert_counts_agree(store) > 100
+    finally:
+        store.engine.dispose()
+
+
+def test_a_fold_changes_no_count_and_leaves_one_row_per_key(db_url):
+    store = Store(db_url)
+    _generated(store, 300, seed=3)
+    try:
+        fid, seq = _open_with_a_deadline(store)[0]
+        filing, _ = store.load(fid)
+        day = max(e.date for e in filing.events)
+        store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+        rows, keys, total = _tally(store)
+        assert rows > keys  # the withdrawal's changes are rows of their own
+        counts = [docket_counts(store, as_of=AS_OF, within=14, towns=t, kinds=k) for t, k in VIEWS]
+        with store.engine.begin() as conn:
+            left = tally.fold(conn)
+        after_rows, after_keys, after_total = _tally(store)
+        assert left == after_rows == after_keys <= keys and after_total == total
+        with store.reader.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM docket_tally WHERE n = 0")).scalar() == 0
+            upto, kept = conn.execute(text("SELECT upto, rows FROM docket_tally_fold")).one()
+            assert kept == after_rows and upto == conn.execute(text("SELECT max(id) FROM docket_tally")).scalar()
+        assert [docket_counts(store, as_of=AS_OF, within=14, towns=t, kinds=k) for t, k in VIEWS] == counts
+        _assert_counts_agree(store)
+    finally:
+        store.engine.dispose()
+
+
+def test_a_writer_folds_once_the_changes_outnumber_the_folded_rows(db_url, monkeypatch):
+    store = Store(db_url)
+    _generated(store, 300, seed=5)
+    try:
+        monkeypatch.setattr(tally, "FOLD_AFTER", 0)
+        with store.engine.begin() as conn:
+            tally.fold(conn)
+        rows, keys, _ = _tally(store)
+        assert rows == keys
+        with store.engine.begin() as conn:
+            assert tally.settle(conn) is False  # nothing written since
+        with store.engine.begin() as conn:  # changes fewer than the folded rows: kept as they are
+            conn.execute(
+                text("INSERT INTO docket_tally (status, date, town, kind, n) VALUES ('due', :d, 'canton', 'noi', 1)"),
+                {"d": AS_OF},
+            )
+            conn.execute(
+                text("INSERT INTO docket_tally (status, date, town, kind, n) VALUES ('due', :d, 'canton', 'noi', -1)"),
+                {"d": AS_OF},
+            )
+            assert tally.settle(conn) is False
+        assert _tally(store)[0] == rows + 2
+        with store.engine.begin() as conn:  # as many changes as the folded rows and more: folded
+            for _ in range(rows // 2 + 1):
+                for n in (1, -1):
+                    conn.execute(
+                        text("INSERT INTO docket_tally (status, date, town, kind, n) VALUES ('due', :d, 'canton', 'noi', :n)"),
+                        {"d": AS_OF, "n": n},
+                    )
+            assert tally.settle(conn) is True
+        assert _tally(store)[0] == keys
+        _assert_counts_agree(store)
+    finally:
+        store.engine.dispose()
+
+
+def test_folding_at_every_write_keeps_every_count(db_url, monkeypatch):
+    """FOLD_AFTER and FOLD_RATIO 0: every recording that changes a count folds."""
+    monkeypatch.setattr(tally, "FOLD_AFTER", 0)
+    monkeypatch.setattr(tally, "FOLD_RATIO", 0)
+    store = Store(db_url)
+    _generated(store, 120, seed=9)
+    try:
+        folds = 0
+        for fid, seq in _open_with_a_deadline(store, "noi", limit=6):
+            filing, _ = store.load(fid)
+            day = max(e.date for e in filing.events)
+            store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+            with store.reader.connect() as conn:
+                folds += (
+                    conn.execute(
+                        text("SELECT count(*) FROM docket_tally WHERE id > (SELECT upto FROM docket_tally_fold)")
+                    ).scalar()
+                    == 0
+                )
+            _assert_counts_agree(store)
+        assert folds == 6
+    finally:
+        store.engine.dispose()
+
+
+def test_a_store_at_0120_is_tallied_by_the_migration(db_url, tmp_path):
+    from storekit import import_at_old_schema
+
+    from demo.generate import generate
+    from models.db import make_engine
+    from models.migrate import upgrade
+
+    engine = make_engine(db_url)
+    upgrade(engine, "0120")
+    engine.dispose()
+    import_at_old_schema(db_url, list(generate(200, AS_OF, seed=13)), tmp_path)
+    store = Store(db_url)
+    store.upgrade()
+    try:
+        assert _assert_counts_agree(store) > 50
+        rows, keys, total = _tally(store)
+        assert rows == keys and total > 0
+    finally:
+        store.engine.dispose()
+
+
+def test_writers_recording_at_once_while_folding_lose_no_change(db_url, monkeypatch):
+    """Four threads withdraw and void filings at once, each write folding
+    (FOLD_AFTER and FOLD_RATIO 0): on PostgreSQL the folds and the writers'
+    changes cross, and every count still equals the clocks'."""
+    monkeypatch.setattr(tally, "FOLD_AFTER", 0)
+    monkeypatch.setattr(tally, "FOLD_RATIO", 0)
+    store = Store(db_url)
+    _generated(store, 300, seed=21)
+    targets = _open_with_a_deadline(store, "noi", limit=8) + _open_with_a_deadline(store, "land-disturbance", limit=8)
+    errors: list[BaseException] = []
+
+    def writer(mine):
+        try:
+            for fid, seq in mine:
+                filing, _ = store.load(fid)
+                day = max(e.date for e in filing.events)
+                store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+                store.void(fid, seq + 1, reason="test", day=day, by="test", expect_seq=seq + 1)
+                store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq + 2)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(targets[k::4],)) for k in range(4)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        assert not errors, errors
+        assert len(targets) == 16
+        _assert_counts_agree(store)
     finally:
         store.engine.dispose()
