@@ -16,13 +16,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import date
+from typing import NamedTuple
 
 from .queries import as_date
 from .search import Scope, page_ids
 from .service import Store
-from .workbench import MapRow
 
-__all__ = ["map_sites"]
+__all__ = ["MapSite", "map_sites"]
+
+
+class MapSite(NamedTuple):
+    """A filing of the map (what :class:`models.workbench.MapRow` holds)
+    and ``where``: the parcel the query joined to it, (loc_id, map_par_id,
+    lon, lat, WGS84 WKB or None), or None."""
+
+    id: str
+    town: str
+    kind: str
+    state: str
+    address: str | None
+    parcel: str | None
+    next_deadline_date: date | None
+    where: tuple | None
+
 
 _SELECT = (
     "SELECT f.id, f.town, f.kind, f.state, f.address, f.parcel, f.next_deadline_date,"
@@ -54,10 +71,11 @@ def map_sites(
     state: str | None = None,
     limit: int,
     outline: bool,
-) -> tuple[list[MapRow], bool, dict[str, tuple]]:
-    """(the rows :func:`models.workbench.map_rows` gives, whether there were
-    more, {filing id: (loc_id, map_par_id, lon, lat, WGS84 WKB or None)} for
-    those whose parcel id is a current parcel's map-lot id as written)."""
+) -> tuple[list[MapSite], bool]:
+    """(the filings :func:`models.workbench.map_rows` gives, each a
+    :class:`MapSite` whose ``where`` is the parcel whose map-lot id is its
+    parcel id as written, if any; whether there were more), from one pass
+    over the statement's rows."""
     with store.reader.connect() as conn:
         ids = page_ids(conn, Scope(towns, kinds, state, None), text.strip(), limit + 1)
         cursor = conn.connection.cursor()
@@ -66,13 +84,14 @@ def map_sites(
             found = cursor.fetchall()
         finally:
             cursor.close()
-    rows: list[MapRow] = []
-    placed: dict[str, tuple] = {}
-    lowest: dict[str, int] = {}
+    rows: list[MapSite] = []
+    last, lowest = None, None  # the filing of the last row, the id of the parcel it was placed on
     for r in found:
-        if not rows or rows[-1].id != r[0]:
-            rows.append(MapRow(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else as_date(r[6])))
-        if r[7] is not None and r[12] < lowest.get(r[0], r[12] + 1):  # several parcels with the map-lot id: the lowest row
-            lowest[r[0]] = r[12]
-            placed[r[0]] = (r[7], r[8], r[9], r[10], bytes(r[11]) if r[11] is not None else None)
-    return rows[:limit], len(rows) > limit, placed
+        where = None if r[7] is None else (r[7], r[8], r[9], r[10], None if r[11] is None else bytes(r[11]))
+        if r[0] != last:
+            last, lowest = r[0], None if where is None else r[12]
+            rows.append(MapSite(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else as_date(r[6]), where))
+        elif where is not None and (lowest is None or r[12] < lowest):  # several parcels with the map-lot id: the lowest row
+            lowest = r[12]
+            rows[-1] = rows[-1]._replace(where=where)
+    return rows[:limit], len(rows) > limit

@@ -197,12 +197,14 @@ def _decode(data: bytes, name: str) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def merge_same_owner(parties: Iterable[Party]) -> list[Party]:
+def merge_same_owner(parties: Iterable[Party], keys: Iterable[str] | None = None) -> list[Party]:
     """Same owner at the same address gets one letter, listing all their
-    parcels; the nearest ring wins.  Order of first appearance is kept."""
+    parcels; the nearest ring wins.  Order of first appearance is kept.
+    ``keys``: each party's :attr:`~notices.context.Party.key`, in the same
+    order, where the caller made them already (the computed lists make
+    their owners' once per parcel index)."""
     merged: dict[str, Party] = {}
-    for p in parties:
-        key = p.key
+    for p, key in zip(parties, keys, strict=True) if keys is not None else ((p, p.key) for p in parties):
         seen = merged.get(key)
         if seen is None:
             merged[key] = p

@@ -10,8 +10,10 @@ A parcel's WGS84 outline and a point inside it are made once, at import
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from functools import lru_cache
+from json.encoder import encode_basestring
 
 import numpy as np
 import shapely
@@ -24,6 +26,7 @@ __all__ = [
     "box_to_state_plane",
     "feature_collection",
     "point_collection",
+    "point_rows",
     "tolerance_for_zoom",
     "OUTLINE_ZOOM",
     "BACKGROUND_ZOOM",
@@ -129,3 +132,35 @@ def point_collection(points: Sequence[tuple[float, float]], properties: Sequence
         for (lon, lat), p in zip(points, properties)
     ]
     return _ENCODE({"type": "FeatureCollection", "features": features})
+
+
+def point_rows(points: Sequence[tuple[float, float]], names: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """The text :func:`point_collection` writes for the same points, each
+    with the properties ``dict(zip(names, row))`` (``names`` distinct), written feature by
+    feature from one template: each coordinate by ``float.__repr__`` and
+    each value by ``json``'s own string encoder, what ``json`` writes for
+    a finite float and a string (no dict made, nothing walked).  Where a
+    coordinate is not a finite float or a value not a string, the whole
+    is written by :func:`point_collection` instead."""
+    if len(points) != len(rows):
+        raise ValueError("one properties row per point")
+    if not points:
+        return point_collection([], [])
+    feature = (
+        '{"type":"Feature","geometry":{"type":"Point","coordinates":[%s,%s]},"properties":{'
+        + ",".join(encode_basestring(n).replace("%", "%%") + ":%s" for n in names)
+        + "}}"
+    )
+    values = len(names)
+    write, text = float.__repr__, encode_basestring
+    try:
+        if not math.isfinite(sum(map(sum, points))):  # a NaN or an infinity among them (or a sum too large: the same)
+            raise TypeError
+        features = []
+        for (lon, lat), row in zip(points, rows):
+            if len(row) != values:
+                raise TypeError
+            features.append(feature % (write(lon), write(lat), *map(text, row)))
+    except TypeError:  # a coordinate not a float (None, an int), a value not a string, a row not of the names
+        return point_collection(points, [dict(zip(names, row)) for row in rows])
+    return '{"type":"FeatureCollection","features":[' + ",".join(features) + "]}"

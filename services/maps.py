@@ -24,6 +24,8 @@ MAP_LIMIT = 5000
 BACKGROUND_LIMIT = 4000
 #: the map's status filter: every filing, those with a deadline to act on, the overdue
 STATUSES = ("", "open", "overdue")
+#: a filing's feature's properties, in this order
+PROPERTIES = ("id", "url", "kind", "kind_label", "state", "status", "site", "parcel")
 
 
 @dataclass(frozen=True)
@@ -73,11 +75,11 @@ def filings_map(
     parcel."""
     from models import parcels as stored
     from models.map_sites import map_sites
-    from parcels.geo import OUTLINE_ZOOM, feature_collection, point_collection, tolerance_for_zoom
+    from parcels.geo import OUTLINE_ZOOM, feature_collection, point_rows, tolerance_for_zoom
     from parcels.sites import site_key
 
     outline = zoom >= OUTLINE_ZOOM
-    rows, more, joined = map_sites(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT, outline=outline)
+    rows, more = map_sites(store, towns=towns, kinds=kinds, text=text, state=state, limit=MAP_LIMIT, outline=outline)
     if status == "open":
         rows = [r for r in rows if r.next_deadline_date is not None]
     elif status == "overdue":
@@ -86,43 +88,46 @@ def filings_map(
     # the parcel the query joined, where its id was written as the look-up asks for it (stripped, in capitals);
     # every other filing looked up by its id as given or in capitals, then its LOC_ID, then its address
     found_at: dict[tuple[str, str], tuple] = {}
-    for r, key in zip(rows, ids):
-        if r.id in joined and r.parcel == key[1] == key[1].upper():
-            found_at.setdefault(key, joined[r.id])
-    rest = [(town, parcel, "") for town, parcel in ids if (town, parcel.upper()) not in found_at]
+    others = []  # the filings the query placed on no parcel
+    for i, (r, key) in enumerate(zip(rows, ids)):
+        if r.where is not None and r.parcel == key[1] == key[1].upper():
+            found_at.setdefault(key, r.where)
+        else:
+            others.append(i)
+    rest = [(ids[i][0], ids[i][1], "") for i in others if (ids[i][0], ids[i][1].upper()) not in found_at]
     if rest:
         found_at.update(stored.located(store, rest, outline=outline))
     # the site address only for the filings their parcel id did not place
-    unplaced = {
-        i: site_key(r.address) for i, (r, (town, parcel)) in enumerate(zip(rows, ids)) if (town, parcel.upper()) not in found_at
-    }
+    unplaced = {i: site_key(rows[i].address) for i in others if (ids[i][0], ids[i][1].upper()) not in found_at}
     if unplaced:
         found_at.update(stored.located(store, [(rows[i].town, "", key) for i, key in unplaced.items() if key], outline=outline))
-    placed, found, properties = 0, [], []
+    found, properties = [], []
+    label_of = (labels or {}).get
     for i, (r, (town, parcel)) in enumerate(zip(rows, ids)):
         where = found_at.get((town, parcel.upper())) if i not in unplaced else found_at.get((town, unplaced[i]))
         if where is None:
             continue
-        placed += 1
         found.append(where)
         properties.append(
-            {
-                "id": r.id,
-                "url": f"/filings/{r.id}",
-                "kind": r.kind,
-                "kind_label": (labels or {}).get(r.kind, r.kind),
-                "state": r.state.replace("-", " "),
-                "status": _status(r.next_deadline_date, as_of),
-                "site": r.address or "",
-                "parcel": where[1] or where[0],
-            }
+            (
+                r.id,
+                f"/filings/{r.id}",
+                r.kind,
+                label_of(r.kind, r.kind),
+                r.state.replace("-", " "),
+                _status(r.next_deadline_date, as_of),
+                r.address or "",
+                where[1] or where[0],
+            )
         )
     if outline:
         geometries = _geometries(found, outline) if found else []
-        text_out = feature_collection(geometries, properties, tolerance=tolerance_for_zoom(zoom))
-    else:  # the point kept at import for each: written with the properties, in one encoding
-        text_out = point_collection([(f[2], f[3]) for f in found], properties)
-    return MapFeatures(text_out, placed, len(rows) - placed, more)
+        text_out = feature_collection(
+            geometries, [dict(zip(PROPERTIES, p)) for p in properties], tolerance=tolerance_for_zoom(zoom)
+        )
+    else:  # the point kept at import for each: written with the properties from one template
+        text_out = point_rows([(f[2], f[3]) for f in found], PROPERTIES, properties)
+    return MapFeatures(text_out, len(found), len(rows) - len(found), more)
 
 
 def filing_map(store, filing_id: str) -> MapFeatures:

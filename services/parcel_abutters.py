@@ -133,7 +133,6 @@ def compute_abutters(
     from parcels.abutters import ABUTTER, abutters_of
     from parcels.errors import UnknownParcel
     from services.parcels import town_index
-    from workflows.towns import town as town_profile
 
     rules = _rules(town, kind, feet, also)
     index, layer = town_index(store, town)
@@ -150,20 +149,66 @@ def compute_abutters(
                 if seen is None or (hit.ring == ABUTTER and seen.ring != ABUTTER):
                     best[hit.position] = hit
         hits = sorted(best.values(), key=lambda h: (h.ring != ABUTTER, h.feet, index.parcels[h.position].label))
-    parties, listed, incomplete = [], [], []
+    letters = index.made(("letters", town), lambda: _letters(index, town))
+    parties, keys, listed, incomplete = [], [], [], []
     for hit in hits:
-        p = index.parcels[hit.position]
-        label = p.label if p.town == town else f"{p.label} ({town_profile(p.town).name})"
-        owners = index.owners[hit.position]
-        listed.append(Listed(label, p.town, p.loc_id, hit.ring, hit.why, hit.feet, tuple((o.name, _line(o)) for o in owners)))
-        for o in owners:
-            if not o.complete:
-                incomplete.append((label, o.name or "(no owner name)"))
-                continue
-            parties.append(Party(o.name, o.street, o.city, o.state, o.zip, (label,), hit.ring, "abutter"))
+        label, in_town, loc_id, shown, lacking, complete = letters[hit.position] or _letters_of(index, hit.position, town, {})
+        listed.append(Listed(label, in_town, loc_id, hit.ring, hit.why, hit.feet, shown))
+        if lacking:
+            incomplete += ((label, name) for name in lacking)
+        for letter, key in complete:  # each made as an abutter's: another ring's made from it
+            if hit.ring != ABUTTER:
+                letter = Party(
+                    letter.name, letter.street, letter.city, letter.state, letter.zip, letter.parcels, hit.ring, "abutter"
+                )
+            parties.append(letter)
+            keys.append(key)
     from notices.abutters import merge_same_owner
 
-    return ComputedAbutters(town, index.parcels[subject], layer, rules, merge_same_owner(parties), listed, incomplete)
+    return ComputedAbutters(town, index.parcels[subject], layer, rules, merge_same_owner(parties, keys), listed, incomplete)
+
+
+def _letters(index, town: str) -> list:
+    """What the list takes of each parcel of ``index`` when the rules take
+    it, made once per index and town (``index.made``: a re-import builds a
+    new index, and with it these): :func:`_letters_of` each, or None for
+    a parcel of a town the registry no longer names (its hit then raises
+    as it would have)."""
+    from workflows.errors import PermitsError
+
+    names: dict[str, str] = {}
+    out = []
+    for position in range(len(index)):
+        try:
+            out.append(_letters_of(index, position, town, names))
+        except PermitsError:
+            out.append(None)
+    return out
+
+
+def _letters_of(index, position: int, town: str, names: dict[str, str]) -> tuple:
+    """The parcel's label as the list writes it (its town named when not
+    ``town``'s), its town and LOC_ID, its owners as the review shows them
+    ((name, mailing line) each), the names of those without a complete
+    mailing address, and the others' letters as an abutter's ((the Party,
+    its :attr:`~notices.context.Party.key` for the merge) each).
+    ``names``: the towns' names found so far."""
+    from parcels.abutters import ABUTTER
+
+    p = index.parcels[position]
+    if p.town == town:
+        label = p.label
+    else:
+        if p.town not in names:
+            from workflows.towns import town as town_profile
+
+            names[p.town] = town_profile(p.town).name
+        label = f"{p.label} ({names[p.town]})"
+    owners = index.owners[position]
+    shown = tuple((o.name, _line(o)) for o in owners)
+    lacking = tuple(o.name or "(no owner name)" for o in owners if not o.complete)
+    letters = (Party(o.name, o.street, o.city, o.state, o.zip, (label,), ABUTTER, "abutter") for o in owners if o.complete)
+    return label, p.town, p.loc_id, shown, lacking, tuple((letter, letter.key) for letter in letters)
 
 
 def _line(o) -> str:

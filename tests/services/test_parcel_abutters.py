@@ -189,3 +189,57 @@ def test_the_abutter_notice_and_its_certified_mail_list_are_made_from_the_list_u
     assert mail.count("\n") == 1 + len(computed.parties)  # the header and one line per letter
     letters = [o for o in outputs if o.filename.endswith(".html") and "labels" not in o.filename]
     assert len(letters) == len(computed.parties)
+
+
+def test_the_letters_kept_with_the_index_are_made_again_from_parcels_imported_again(parcel_store, tmp_path):
+    from parcels.l3 import Owner, write_l3
+    from services.parcels import import_parcels
+
+    first = compute_abutters(parcel_store, "saugus", "1-3")  # makes the letters of every parcel, kept with the index
+    assert [p.parcels for p in first.parties if p.name == "MAPLE REALTY TRUST"] == [("1-2", "1-4")]
+    parcels, owners = kit.layer(kit.TOWN)
+    sold = {"L_S2": ("BIRCH HOLDINGS LLC", "7 ELM ST"), "L_S4": ("BIRCH HOLDINGS LLC", "7 Elm St.")}  # one address, written twice
+    owners = [
+        Owner(o.loc_id, o.prop_id, o.site_addr, *sold[o.loc_id], o.city, o.state, o.zip) if o.loc_id in sold else o
+        for o in owners
+    ]
+    owners = [o if o.loc_id != "L_N3" else Owner(o.loc_id, o.prop_id, o.site_addr, o.name, "", "", "MA", "") for o in owners]
+    import_parcels(
+        parcel_store, str(write_l3(tmp_path / "fy27", 262, parcels, owners, fiscal_year=2027)), town="saugus", by="a", now=NOW
+    )
+    again = compute_abutters(parcel_store, "saugus", "1-3")  # the next call, in the same process
+    assert again.fiscal_year == 2027
+    assert not [p for p in again.parties if p.name == "MAPLE REALTY TRUST"]
+    assert [(p.street, p.parcels) for p in again.parties if p.name == "BIRCH HOLDINGS LLC"] == [("7 ELM ST", ("1-2", "1-4"))]
+    assert again.incomplete == [("3-3", "A. ALVAREZ"), ("3-3", "B. BROWN")]
+    assert [x.owners for x in again.listed if x.loc_id == "L_S4"] == [(("BIRCH HOLDINGS LLC", "7 Elm St., SAUGUS, MA 01906"),)]
+
+
+@pytest.mark.parametrize("kind", ["noi", "rda"])
+def test_the_letters_kept_with_the_index_are_those_made_from_each_owner_when_asked(parcel_store, kind):
+    """The letters, keys and rows made once per index (services.parcel_abutters._letters)
+    against the owners of each parcel taken, made into letters and merged as the list is asked for."""
+    from notices.abutters import merge_same_owner
+    from notices.context import Party
+    from services.parcels import town_index
+
+    index, _ = town_index(parcel_store, "saugus")
+    for subject in range(len(index)):
+        p = index.parcels[subject]
+        if p.town != "saugus" or not index.owned[subject]:
+            continue
+        for also in ((), ("wpa",)):
+            computed = compute_abutters(parcel_store, "saugus", p.loc_id, kind=kind, also=also)
+            parties, incomplete = [], []
+            for row in computed.listed:
+                owners = index.owners[index.find(row.town, row.loc_id)]
+                assert row.owners == tuple(
+                    (o.name, ", ".join(x for x in (o.street, o.city, f"{o.state} {o.zip}".strip()) if x)) for o in owners
+                )
+                for o in owners:
+                    if o.complete:
+                        parties.append(Party(o.name, o.street, o.city, o.state, o.zip, (row.label,), row.ring, "abutter"))
+                    else:
+                        incomplete.append((row.label, o.name or "(no owner name)"))
+            assert computed.parties == merge_same_owner(parties)
+            assert computed.incomplete == incomplete
