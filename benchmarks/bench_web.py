@@ -34,7 +34,7 @@ rounds (``--load-rounds``, 3): requests per second of two workers over one
 (goal >= 1.7x) and, with two workers, p95 over p50 latency (goal <= 3x).
 
 Run: ``.venv/bin/python benchmarks/bench_web.py [--db PATH] [--filings N]
-[--rounds R] [--no-load]`` (or ``make bench``).
+[--rounds R] [--no-load | --load-only [--load-db PATH]]`` (or ``make bench``).
 """
 
 from __future__ import annotations
@@ -209,6 +209,7 @@ def load_rows(path: Path, clients: int, seconds: float, rounds: int) -> None:
             run = load.run_load(path, n, clients, seconds, seed=k)
             runs[n].append(run)
             print(run.line(), flush=True)
+            print(load.pages_line(run), flush=True)
             for e in sorted(set(run.errors))[:3]:
                 print(f"    error: {e}")
     errors = sum(len(r.errors) for rs in runs.values() for r in rs)
@@ -268,8 +269,12 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--load-rounds", type=int, default=3)
     ap.add_argument("--no-load", action="store_true", help="leave out the load rows")
+    ap.add_argument("--load-only", action="store_true", help="only the load rows")
     args, _ = ap.parse_known_args()  # run_all.py passes every benchmark the same arguments
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        if args.load_only:
+            load_rows(_store(args.load_db, args.load_filings, Path(tmp), "load.db"), args.clients, args.seconds, args.load_rounds)
+            return 0
         path = _store(args.db, args.filings, Path(tmp), "pages.db")
         print(f"web benchmark: pages and search on a store of {_count(path):,} filings", flush=True)
         t = time.perf_counter()

@@ -216,6 +216,7 @@ class Run:
     writes: int = 0
     errors: list = field(default_factory=list)
     latencies: list = field(default_factory=list)
+    by_page: dict = field(default_factory=dict)  # {page: [latency, ...]}: which page makes the tail
     client_cpu: float = 0.0  # CPU seconds the clients (this process) spent during the run
     server_cpu: float = 0.0  # CPU seconds the server's processes spent during the run
 
@@ -234,6 +235,25 @@ class Run:
             f"p99 {self.pct(99) * 1000:.0f} ms; the server used {self.server_cpu / self.seconds:.0%} of a core, the clients "
             f"{self.client_cpu / self.seconds:.0%}"
         )
+
+
+def pages_line(run: Run) -> str:
+    """Each page's p50 and p95 in the run, slowest p95 first."""
+    parts = sorted(((percentile(v, 95), percentile(v, 50), k, len(v)) for k, v in run.by_page.items()), reverse=True)
+    return "    by page: " + "; ".join(f"{k} p50 {p50 * 1000:.0f} / p95 {p95 * 1000:.0f} ms ({n:,})" for p95, p50, k, n in parts)
+
+
+def page_of(method: str, path: str) -> str:
+    """The page a request asked for, without its ids: ``GET /filings/ID``."""
+    if path.startswith("/filings?q="):
+        return "search"
+    if method == "POST":
+        return "record an event"
+    if "?event=" in path:
+        return "the event form"
+    if path.startswith("/filings/"):
+        return "a filing"
+    return path.lstrip("/") or "/"
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -299,6 +319,7 @@ def _timed(c, run: Run, lock, method: str, path: str, stop_at, data=None, ok=(20
         if time.monotonic() <= stop_at[0] + 1:  # a request that ended after the run's end does not count
             run.requests += 1
             run.latencies.append(took)
+            run.by_page.setdefault(page_of(method, path), []).append(took)
             if error:
                 run.errors.append(error)
     return r
@@ -347,6 +368,7 @@ def main(argv=None) -> int:
             run = run_load(path, n, args.clients, args.seconds, args.write_every, seed=k)
             runs[n].append(run)
             print(run.line(), flush=True)
+            print(pages_line(run), flush=True)
             for e in sorted(set(run.errors))[:5]:
                 print(f"    error: {e}")
     for n, rs in runs.items():
