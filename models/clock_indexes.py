@@ -3,10 +3,17 @@ rows (migration 0090; the inspections' own is 0045's, in
 :mod:`models.tables`), with the predicate each query must repeat word for
 word so the planner may take the index:
 
-- ``ix_filing_clock_docket`` (date, filing, clock, status) holds the clocks
-  a docket can list (:data:`models.queries.DOCKET_STATUSES`): the Today
-  page reads its 200 rows in date order from its start and stops,
-  instead of sorting every deadline of the store first.  (Its counts are
+- ``ix_filing_clock_docket`` (date, filing, clock, status, and the
+  filing's kind and openness) holds the clocks a docket can list
+  (:data:`models.queries.DOCKET_STATUSES`): the Today page of several
+  towns (an administrator's) reads its 200 rows in date order from its
+  start and stops, instead of sorting every deadline of the store first,
+  testing each clock's kind and openness from the index (migration 0130
+  added them) and looking up only the filings of the rows it shows.
+- ``ix_filing_clock_docket_town`` (the filing's town, then the same) holds
+  the same clocks by town: the Today page of one town (an agent's, the
+  DPW's) reads that town's in date order and stops at its 200th row,
+  instead of passing over every other town's (migration 0130).  (Its counts are
   summed from the docket's tally, :mod:`models.docket_tally`, whose
   triggers read each clock's copy of its filing's town, kind and
   openness: :func:`filing_open`.)
@@ -30,6 +37,8 @@ from workflows.violations import VIOLATIONS
 __all__ = [
     "filing_open",
     "DOCKET_INDEX",
+    "DOCKET_INDEX_COLUMNS",
+    "DOCKET_TOWN_INDEX",
     "DOCKET_WHERE",
     "DOCKET_INDEX_STATUSES",
     "OTHER_DATES_INDEX",
@@ -43,6 +52,8 @@ def _quoted(values) -> str:
 
 
 DOCKET_INDEX = "ix_filing_clock_docket"
+DOCKET_INDEX_COLUMNS = ("date", "filing_id", "clock_id", "status", "filing_kind", "filing_open")
+DOCKET_TOWN_INDEX = "ix_filing_clock_docket_town"
 #: the stored statuses a docket can list (as models.queries.DOCKET_STATUSES)
 DOCKET_INDEX_STATUSES = tuple(sorted({"due", "runs", "unknown", *VIOLATIONS}))
 DOCKET_WHERE = f"lower(status) IN ({_quoted(DOCKET_INDEX_STATUSES)})"

@@ -61,7 +61,14 @@ from sqlmodel import Field, SQLModel
 
 from workflows.inspections import INSPECTION_CLOCKS
 
-from .clock_indexes import DOCKET_INDEX, DOCKET_WHERE, OTHER_DATES_INDEX, OTHER_DATES_WHERE
+from .clock_indexes import (
+    DOCKET_INDEX,
+    DOCKET_INDEX_COLUMNS,
+    DOCKET_TOWN_INDEX,
+    DOCKET_WHERE,
+    OTHER_DATES_INDEX,
+    OTHER_DATES_WHERE,
+)
 
 #: the rows of the partial index of the DPW's inspections (migration 0045)
 INSPECTION_WHERE = "clock_id IN (" + ", ".join(f"'{c}'" for c in INSPECTION_CLOCKS) + ")"
@@ -167,13 +174,13 @@ class FilingClock(SQLModel, table=True):
             sqlite_where=text(INSPECTION_WHERE),
             postgresql_where=text(INSPECTION_WHERE),
         ),
-        # a docket's clocks, and the schedule's other dates (migration 0090; models/clock_indexes.py)
+        # a docket's clocks, of every town and of one, and the schedule's other dates
+        # (migrations 0090 and 0130; models/clock_indexes.py)
+        Index(DOCKET_INDEX, *DOCKET_INDEX_COLUMNS, sqlite_where=text(DOCKET_WHERE), postgresql_where=text(DOCKET_WHERE)),
         Index(
-            DOCKET_INDEX,
-            "date",
-            "filing_id",
-            "clock_id",
-            "status",
+            DOCKET_TOWN_INDEX,
+            "filing_town",
+            *DOCKET_INDEX_COLUMNS,
             sqlite_where=text(DOCKET_WHERE),
             postgresql_where=text(DOCKET_WHERE),
         ),

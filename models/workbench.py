@@ -90,62 +90,84 @@ def docket_query(
     overdue ones first (oldest first), then those due within ``within``
     days, with each filing's site address and applicant.  ``status``
     ``overdue`` or ``open`` keeps only those.  A page (``limit``) is read
-    from ``ix_filing_clock_docket`` in date order (:func:`models.docket_counts.indexed_docket`;
-    the town and kind, lower-case ids, tested on ``lower``), so it reads
-    about as many clocks as it shows; the whole view (no ``limit``) reads
+    from ``ix_filing_clock_docket`` in date order (:func:`models.docket_counts.indexed_docket`),
+    or for one town from ``ix_filing_clock_docket_town``, testing the kind
+    and openness each clock carries from the index, so it reads about as
+    many clocks as it shows, looking up only their filings; the whole view (no ``limit``) reads
     the ranges of ``ix_filing_clock_status_date`` and sorts them.  ``schedule``:
     also the periods running and the windows waiting to open in the window
     (a permit's expiry, a patch window opening), for the DPW schedule.
     ``open_only``: only filings not in a final state, as the sweep's docket
     (:func:`models.docket_counts.open_filings`; the Today page)."""
     until = as_of + timedelta(days=within)
+    if limit is not None and not schedule:
+        return _docket_page(as_of, until, towns, kinds, status, limit, open_only)
     if schedule:
         wanted = or_(
             and_(CLOCK.c.status == "due", CLOCK.c.date <= until),
             and_(CLOCK.c.status.in_(SCHEDULE_STATUSES), CLOCK.c.date >= as_of, CLOCK.c.date <= until),
         )
-    elif limit is None:  # the whole view (the exports): the status index's ranges, then one sort
-        if status == "open":
-            wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
-        else:  # the same clocks as `permits docket` (violations included)
-            wanted = docket_condition(as_of, until, overdue_only=status == "overdue")
-    else:  # a page: the docket index in date order, to the page's last row
-        wanted = indexed_docket(as_of, until, open_only=status == "open", overdue_only=status == "overdue")
-    applicant, contractor = aliased(PARTY), aliased(PARTY)
-    query = (
-        select(
-            type_coerce(CLOCK.c.date, String),
-            CLOCK.c.filing_id,
-            FILING.c.town,
-            FILING.c.kind,
-            FILING.c.state,
-            CLOCK.c.clock_id,
-            CLOCK.c.rule,
-            CLOCK.c.explanation,
-            type_coerce(CLOCK.c.at, String),
-            FILING.c.address,
-            applicant.c.name,
-            contractor.c.name,
-            FILING.c.last_seq,
-            CLOCK.c.status,
-        )
-        .join(FILING, FILING.c.id == CLOCK.c.filing_id)
-        .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
-        .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
-        .where(wanted)
-        .order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
-    )
-    if limit is None or schedule:
-        query = _scope(query, towns, kinds)
-    else:  # the town and kind tested on lower(): not the filings' (town, kind) index driving the page
-        query = query.where(func.lower(FILING.c.kind).in_(list(kinds)))
-        if towns is not None:
-            query = query.where(func.lower(FILING.c.town).in_(list(towns)))
+    elif status == "open":  # the whole view (the exports): the status index's ranges, then one sort
+        wanted = and_(CLOCK.c.status == "due", CLOCK.c.date >= as_of, CLOCK.c.date <= until)
+    else:  # the same clocks as `permits docket` (violations included)
+        wanted = docket_condition(as_of, until, overdue_only=status == "overdue")
+    query = _docket_rows_of(CLOCK).where(wanted).order_by(CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
+    query = _scope(query, towns, kinds)
     if open_only and kinds:
         query = query.where(open_filings(kinds))
     if limit is not None:
         query = query.limit(limit)
     return query
+
+
+def _docket_rows_of(clocks):
+    """The docket's row (:func:`docket_rows`) of each of ``clocks`` (the
+    clock table, or a page of it) with its filing and their names."""
+    applicant, contractor = aliased(PARTY), aliased(PARTY)
+    return (
+        select(
+            type_coerce(clocks.c.date, String),
+            clocks.c.filing_id,
+            FILING.c.town,
+            FILING.c.kind,
+            FILING.c.state,
+            clocks.c.clock_id,
+            clocks.c.rule,
+            clocks.c.explanation,
+            type_coerce(clocks.c.at, String),
+            FILING.c.address,
+            applicant.c.name,
+            contractor.c.name,
+            FILING.c.last_seq,
+            clocks.c.status,
+        )
+        .select_from(clocks)
+        .join(FILING, FILING.c.id == clocks.c.filing_id)
+        .outerjoin(applicant, applicant.c.id == FILING.c.applicant_id)
+        .outerjoin(contractor, contractor.c.id == FILING.c.contractor_id)
+    )
+
+
+def _docket_page(as_of: date, until: date, towns, kinds, status, limit: int, open_only: bool):
+    """A page of the docket: its clocks first, from the clocks alone (each
+    carries its filing's town, kind and openness, so nothing else is read
+    to choose them), in date order from ``ix_filing_clock_docket`` (every
+    town's, or several's) or ``ix_filing_clock_docket_town`` (one town's),
+    stopping at the page's last row; then only those clocks joined to
+    their filings and names."""
+    wanted = [
+        indexed_docket(as_of, until, open_only=status == "open", overdue_only=status == "overdue"),
+        CLOCK.c.filing_kind.in_(list(kinds)),
+    ]
+    if towns is not None and len(towns) == 1:  # one town's clocks in date order
+        wanted.append(CLOCK.c.filing_town == towns[0])
+    elif towns is not None:  # several: every town's in date order, on lower() so no town's range drives the page
+        wanted.append(func.lower(CLOCK.c.filing_town).in_(list(towns)))
+    if open_only:
+        wanted.append(CLOCK.c.filing_open.is_(True))
+    order = (CLOCK.c.date, CLOCK.c.filing_id, CLOCK.c.clock_id)
+    page = select(CLOCK).where(*wanted).order_by(*order).limit(limit).subquery("page")
+    return _docket_rows_of(page).order_by(page.c.date, page.c.filing_id, page.c.clock_id)
 
 
 def docket(

@@ -1,20 +1,21 @@
 """The Today page's docket, the DPW schedule's Other dates tab
 and the applications submitted online are read through the indexes of
-migration 0090 (models/clock_indexes.py), on SQLite and on PostgreSQL (the
-counts, a pass over the whole view by nature, read 0120's index alone:
-tests/models/test_docket_counts_index.py): a
-page reads the first entries of an index in the page's order instead of
-sorting every deadline of the store.  And the page's condition, written so
+migrations 0090 and 0130 (models/clock_indexes.py), on SQLite and on
+PostgreSQL (the counts sum the docket's tally: tests/models/test_docket_tally.py):
+a page reads the first entries of an index in the page's order instead of
+sorting every deadline of the store, and one town's page reads that
+town's.  And the page's condition, written so
 the planner takes the index, lists the same clocks as the docket's own
 (``DOCKET_CONDITION``, which ``permits docket`` and the exports run)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 import pytest
 
-from models.clock_indexes import DOCKET_INDEX, OTHER_DATES_INDEX
+from models.clock_indexes import DOCKET_INDEX, DOCKET_TOWN_INDEX, OTHER_DATES_INDEX
 from models.docket_counts import docket_counts
 from models.inspection_schedule import ScheduleQuery, other_dates_query
 from models.service import Store
@@ -43,15 +44,35 @@ def empty_store(db_url):
     store.engine.dispose()
 
 
-@pytest.mark.parametrize("towns, kinds", [(None, list(KINDS)), (["canton"], AGENT_KINDS)])
+@pytest.mark.parametrize(
+    "towns, kinds, index",
+    [
+        (None, list(KINDS), DOCKET_INDEX),
+        (["canton", "saugus"], ["noi"], DOCKET_INDEX),
+        (["canton"], AGENT_KINDS, DOCKET_TOWN_INDEX),  # one town's clocks, not every town's
+    ],
+)
 @pytest.mark.parametrize("status", [None, "open", "overdue"])
-def test_a_page_of_the_docket_is_read_in_date_order_from_the_docket_index(empty_store, towns, kinds, status):
+def test_a_page_of_the_docket_is_read_in_date_order_from_the_docket_index(empty_store, towns, kinds, index, status):
     query = docket_query(as_of=AS_OF, within=14, towns=towns, kinds=kinds, status=status, limit=201, open_only=True)
     plan = _plan(empty_store, query)
-    assert DOCKET_INDEX in plan, f"{DOCKET_INDEX} not used:\n{plan}"
+    used = set(re.findall(r"ix_filing_clock_docket\w*", plan))
+    assert "ix_filing_town_kind" not in plan, f"the filings drive the page:\n{plan}"
     if empty_store.engine.dialect.name == "sqlite":
-        assert "ORDER BY" not in plan, f"the page sorts what it read instead of reading in order:\n{plan}"
-        assert "ix_filing_town_kind" not in plan, f"the filings drive the page:\n{plan}"
+        assert used == {index}, f"{index} not the index used:\n{plan}"
+        # the page's clocks, read first (materialized), then joined to their filings
+        clocks, _, joined = plan.partition("SCAN page")
+        assert joined, f"the clocks are not read first:\n{plan}"
+        assert "B-TREE" not in clocks, f"the page sorts what it read instead of reading in order:\n{plan}"
+        assert "filing " not in clocks.replace("filing_clock", ""), f"the filings are read to choose the clocks:\n{plan}"
+    else:  # PostgreSQL chooses by its statistics (none in an empty table): one of the docket's indexes
+        assert used and used <= {DOCKET_INDEX, DOCKET_TOWN_INDEX}, plan
+        # the filings joined to the page's clocks only: the clocks' Limit under the joins, the filings after it
+        lines = plan.splitlines()
+        limit = next(i for i, line in enumerate(lines) if line.strip().startswith("->  Limit"))
+        clocks = next(i for i, line in enumerate(lines) if " on filing_clock" in line)
+        filings = next(i for i, line in enumerate(lines) if " on filing " in line)
+        assert limit < clocks < filings, f"the filings are read to choose the clocks:\n{plan}"
 
 
 @pytest.mark.parametrize("towns", [None, ["canton"]])
@@ -80,7 +101,7 @@ def test_a_page_of_the_docket_lists_what_the_whole_view_lists_in_the_same_order(
     seen = 0
     try:
         for as_of in (AS_OF - timedelta(days=200), AS_OF - timedelta(days=31), AS_OF, AS_OF + timedelta(days=90)):
-            for towns, kinds in ((None, list(KINDS)), (["canton"], AGENT_KINDS)):
+            for towns, kinds in ((None, list(KINDS)), (["canton"], AGENT_KINDS), (["canton", "mansfield"], list(KINDS))):
                 for status in (None, "open", "overdue"):
                     args = dict(as_of=as_of, within=14, towns=towns, kinds=kinds, status=status, open_only=True)
                     whole = docket(store, **args)

@@ -1,5 +1,6 @@
 """the Today page's counts from a tally kept by triggers: a few thousand
-rows summed instead of every deadline of the view read
+rows summed instead of every deadline of the view read; its rows of one
+town from an index by town
 
 Revision ID: 0130
 Revises: 0120
@@ -14,8 +15,14 @@ id by their sums.  No row is ever updated in place, so on PostgreSQL two
 writers never wait for (or deadlock on) a shared count; ``docket_tally_fold``
 says where the last fold ended.  The tally is filled here, folded, from the
 clocks already stored.  ``ix_filing_clock_counts`` (0120), which the counts
-read before, is dropped: no query reads it now.  The docket's statuses and
-the counts' predicate are written out as they are at 0130.
+read before, is dropped: no query reads it now.
+
+The Today page tests each clock's kind and openness on the clock's own
+copies (0120's columns), so ``ix_filing_clock_docket`` (0090) is made
+again holding them, and ``ix_filing_clock_docket_town`` holds the same by
+the filing's town: a page of one town reads that town's clocks in date
+order instead of every town's.  The docket's statuses and the counts'
+predicate are written out as they are at 0130.
 """
 
 from typing import Sequence, Union
@@ -29,6 +36,8 @@ branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
 STATUSES = "('due', 'premature', 'runs', 'unknown', 'violated')"
+DOCKET_WHERE = f"lower(status) IN {STATUSES}"
+DOCKET_COLUMNS = "date, filing_id, clock_id, status, filing_kind, filing_open"
 
 
 def _counted(row: str) -> str:
@@ -127,9 +136,15 @@ def upgrade() -> None:
     for statement in POSTGRESQL_UP if op.get_bind().dialect.name == "postgresql" else SQLITE_TRIGGERS:
         op.execute(statement)
     op.execute("DROP INDEX IF EXISTS ix_filing_clock_counts")
+    op.execute("DROP INDEX IF EXISTS ix_filing_clock_docket")
+    op.execute(f"CREATE INDEX ix_filing_clock_docket ON filing_clock ({DOCKET_COLUMNS}) WHERE {DOCKET_WHERE}")
+    op.execute(f"CREATE INDEX ix_filing_clock_docket_town ON filing_clock (filing_town, {DOCKET_COLUMNS}) WHERE {DOCKET_WHERE}")
 
 
 def downgrade() -> None:
+    op.execute("DROP INDEX IF EXISTS ix_filing_clock_docket_town")
+    op.execute("DROP INDEX IF EXISTS ix_filing_clock_docket")
+    op.execute(f"CREATE INDEX ix_filing_clock_docket ON filing_clock (date, filing_id, clock_id, status) WHERE {DOCKET_WHERE}")
     op.execute(
         "CREATE INDEX IF NOT EXISTS ix_filing_clock_counts ON filing_clock"
         f" (status, date, filing_town, filing_kind, filing_open) WHERE {_counted('')}"
