@@ -77,6 +77,7 @@ def workbench_rows(path: Path, rounds: int) -> None:
 
     from config.clock import town_today
     from services.deposits import open_deposits
+    from services.inspection_requests import requests_for_schedule
     from services.schedule import schedule_page
     from workflows.rulebook import KINDS
 
@@ -105,10 +106,13 @@ def workbench_rows(path: Path, rounds: int) -> None:
             ),
             ("Today page / its 200-row query alone (admin)", boss, "/today", lambda k: today_query(store, today, *admin)),
             (
-                "DPW schedule page, Inspections / its queries (admin, 50 rows)",
+                "DPW schedule page, Inspections / its queries (admin, 50 rows, the requests asked for online)",
                 boss,
                 "/schedule",
-                lambda k: schedule_page(store, as_of=today, towns=None, tab="inspections", within=42),
+                lambda k: (
+                    schedule_page(store, as_of=today, towns=None, tab="inspections", within=42),
+                    requests_for_schedule(store, towns=None),
+                ),
             ),
             (
                 "DPW schedule page, Other dates / its queries (admin, 50 rows)",

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 
-from .tables import EventRow, FilingRow
+from .tables import INSPECTION_REQUESTS_WHERE, EventRow, FilingRow
 
-__all__ = ["requested_filings", "LIMIT"]
+__all__ = ["requested_filings", "requested_query", "LIMIT"]
 
 EVENT, FILING = EventRow.__table__, FilingRow.__table__
 #: the most filings one schedule page reads requests from
@@ -19,16 +19,25 @@ LIMIT = 200
 
 def requested_filings(engine, *, towns: Sequence[str] | None, limit: int = LIMIT) -> list[str]:
     """The ids of the street openings of ``towns`` (None: all) whose
-    history holds an inspection request, most recently asked first."""
+    history holds an inspection request, the latest filing first
+    (:func:`requested_query`)."""
+    with engine.connect() as conn:
+        return list(conn.execute(requested_query(towns=towns, limit=limit)).scalars())
+
+
+def requested_query(*, towns: Sequence[str] | None, limit: int = LIMIT):
+    """The SELECT of :func:`requested_filings`: the requests through
+    ``ix_event_inspection_requested`` (its predicate,
+    :data:`models.tables.INSPECTION_REQUESTS_WHERE`, word for word), not
+    every event of the store."""
     q = (
         select(FILING.c.id)
         .join(EVENT, EVENT.c.filing_id == FILING.c.id)
-        .where(EVENT.c.type == "inspection-requested", FILING.c.kind == "street-opening")
+        .where(text(INSPECTION_REQUESTS_WHERE), FILING.c.kind == "street-opening")
         .group_by(FILING.c.id)
         .order_by(FILING.c.id.desc())
         .limit(limit)
     )
     if towns is not None:
         q = q.where(FILING.c.town.in_(list(towns)))
-    with engine.connect() as conn:
-        return list(conn.execute(q).scalars())
+    return q

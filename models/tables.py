@@ -149,8 +149,21 @@ class FilingRow(SQLModel, table=True):
     updated_at: datetime
 
 
+#: the events the DPW schedule looks for among every filing's history
+INSPECTION_REQUESTS_WHERE = "type = 'inspection-requested'"
+
+
 class EventRow(SQLModel, table=True):
     __tablename__ = "event"
+    __table_args__ = (
+        # the inspections asked for online, for the DPW schedule (migration 0140; models/inspection_requests.py)
+        Index(
+            "ix_event_inspection_requested",
+            "filing_id",
+            sqlite_where=text(INSPECTION_REQUESTS_WHERE),
+            postgresql_where=text(INSPECTION_REQUESTS_WHERE),
+        ),
+    )
     filing_id: str = Field(foreign_key="filing.id", primary_key=True)
     seq: int = Field(primary_key=True)
     type: str

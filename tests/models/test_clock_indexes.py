@@ -117,6 +117,16 @@ def test_a_page_of_the_docket_lists_what_the_whole_view_lists_in_the_same_order(
     assert seen > 100  # the generated filings put deadlines on these dockets
 
 
+def test_the_inspections_asked_for_online_are_found_through_their_own_index(empty_store):
+    """The DPW schedule's requests (models/inspection_requests.py), not a
+    pass over every event of the store (migration 0140)."""
+    from models.inspection_requests import requested_query
+
+    query = requested_query(towns=["canton"])
+    plan = _plan(empty_store, query)
+    assert "ix_event_inspection_requested" in plan, f"ix_event_inspection_requested not used:\n{plan}"
+
+
 def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
     from models.deposit_ledger import open_deposits_query
 
