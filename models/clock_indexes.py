@@ -14,8 +14,8 @@ word so the planner may take the index:
   the same clocks by town: the Today page of one town (an agent's, the
   DPW's) reads that town's in date order and stops at its 200th row,
   instead of passing over every other town's (migration 0130).  (Its counts are
-  summed from the docket's tally, :mod:`models.docket_tally`, whose
-  triggers read each clock's copy of its filing's town, kind and
+  summed from the docket's tally, :mod:`models.docket_tally`, which
+  counts each clock by its copy of its filing's town, kind and
   openness: :func:`filing_open`.)
 - ``ix_filing_clock_other_dates`` (date, filing, n) holds the clocks the
   DPW schedule's Other dates tab can show (due, or a period running, or a

@@ -7,7 +7,7 @@ Counted over the same clocks :func:`models.workbench.docket` lists
 (:func:`indexed_docket`), so the page shows the whole view's counts
 whatever the rows it draws, but summed from the docket's tally
 (:mod:`models.docket_tally`: the number of such clocks of the open filings
-by status, day, town and kind, kept by triggers), never a clock's row or
+by status, day, town and kind, kept by the clocks' writers), never a clock's row or
 its filing's: a few thousand rows for a store of 100,000 filings, where
 the clocks of the view are tens of thousands."""
 

@@ -3,30 +3,43 @@
 rows (one per such key) instead of reading every deadline of the view
 (:mod:`models.docket_counts`; migration 0130).
 
-The database keeps it, not the writers: triggers on ``filing_clock`` add a
-row for every clock of the counts written (``n`` +1) or removed (-1), so a
-recording, an import through the driver, the sweep and ``permits
-rederive`` all keep it alike, and a path that writes clocks cannot forget
-it.  Rows are only ever added, never updated in place: two writers on
-PostgreSQL never wait for each other's count, so they cannot deadlock on
-one.  The sum of ``n`` over a key's rows is the number of its clocks,
-whatever rows hold it.
+The two places that write ``filing_clock`` keep it, in the transaction
+that writes the clocks: :func:`models.service.write_derived` (a recording,
+a void, the sweep, ``permits rederive``: the filing's clocks removed, its
+new ones written) and an import (:meth:`models.service.Store.import_filings`).
+Each adds the net change of the counts it made (:func:`record`): a clock
+rewritten as it was (most of what the sweep rewrites) changes nothing and
+adds nothing.  Rows are only ever added, never updated in place: two
+writers on PostgreSQL never wait for each other's count, so they cannot
+deadlock on one.  The sum of ``n`` over a key's rows is the number of its
+clocks, whatever rows hold it.  (Triggers on ``filing_clock`` were tried
+first: SQLite runs a row trigger's program for every clock written, about
+6 µs each whatever its WHEN clause says, which made an import 23% slower
+and the sweep's rewrite of every open filing pay it for clocks that did
+not change.)
 
 A fold replaces the rows up to an id by one row per key with their sum
 (keys summing to nothing dropped), and :func:`settle`, called at the end of
 each transaction that writes clocks, folds when the rows added since the
 last fold outnumber those it left (:data:`FOLD_RATIO`; and at least
-:data:`FOLD_AFTER`), so the
-tally stays within about twice its folded size: a fold reads the tally
-once, and happens after as many changes.  Folding changes no count."""
+:data:`FOLD_AFTER`), so the tally stays within about twice its folded
+size: a fold reads the tally once, and happens after as many changes.
+Folding changes no count."""
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from collections import Counter
+from collections.abc import Iterable
+
+from sqlalchemy import insert, text
 from sqlalchemy.engine import Connection
 
-__all__ = ["FOLD_AFTER", "FOLD_RATIO", "fold", "settle", "tally_rows"]
+from .clock_indexes import DOCKET_INDEX_STATUSES
+from .tables import DocketTally
 
+__all__ = ["FOLD_AFTER", "FOLD_RATIO", "fold", "record", "settle"]
+
+TALLY = DocketTally.__table__
 #: changes written since the last fold before a writer folds, at the least
 FOLD_AFTER = 1000
 #: ... and for each row the last fold left: the tally stays within twice its folded size
@@ -35,6 +48,7 @@ FOLD_RATIO = 1
 #: wait for each other); the others skip folding, the one under way suffices
 FOLD_LOCK = 0x70_65_72_6D_69_74_73  # "permits"
 
+_COUNTED = frozenset(DOCKET_INDEX_STATUSES)
 _SPREAD = text("SELECT (SELECT max(id) FROM docket_tally) - upto, rows FROM docket_tally_fold WHERE id = 1")
 _TOP = text("SELECT max(id) FROM docket_tally")
 _SUMS = "SELECT status, date, town, kind, sum(n) FROM {rows} GROUP BY status, date, town, kind HAVING sum(n) <> 0"
@@ -52,6 +66,25 @@ _POSTGRESQL_FOLD = text(
 )
 _MARK = text("UPDATE docket_tally_fold SET upto = (SELECT coalesce(max(id), 0) FROM docket_tally), rows = :rows WHERE id = 1")
 _FIRST_MARK = text("INSERT INTO docket_tally_fold (id, upto, rows) SELECT 1, coalesce(max(id), 0), :rows FROM docket_tally")
+
+
+def record(conn: Connection, *, gone: Iterable[tuple] = (), came: Iterable[tuple] = ()) -> int:
+    """Add to the tally, in the caller's transaction, the net change of
+    clocks removed (``gone``) and written (``came``), each (status, date,
+    filing town, filing kind, filing open); only the docket's clocks of
+    open filings count (``ix_filing_clock_docket``'s statuses).  How many
+    rows it added (none when the counts did not change)."""
+    change: Counter = Counter()
+    for status, day, town, kind, is_open in gone:
+        if is_open and status in _COUNTED:
+            change[(status, day, town, kind)] -= 1
+    for status, day, town, kind, is_open in came:
+        if is_open and status in _COUNTED:
+            change[(status, day, town, kind)] += 1
+    rows = [{"status": s, "date": d, "town": t, "kind": k, "n": n} for (s, d, t, k), n in change.items() if n]
+    if rows:
+        conn.execute(insert(TALLY), rows)
+    return len(rows)
 
 
 def fold(conn: Connection) -> int | None:
@@ -77,14 +110,10 @@ def fold(conn: Connection) -> int | None:
 
 def settle(conn: Connection) -> bool:
     """Fold the tally in the caller's transaction if the changes written
-    since the last fold outnumber the rows it left (and :data:`FOLD_AFTER`):
-    one look-up of two numbers otherwise.  Whether it folded."""
+    since the last fold outnumber the rows it left (:data:`FOLD_RATIO`, and
+    :data:`FOLD_AFTER`): one look-up of two numbers otherwise.  Whether it
+    folded."""
     spread = conn.execute(_SPREAD).first()
     if spread is not None and (spread[0] is None or spread[0] <= max(spread[1] * FOLD_RATIO, FOLD_AFTER)):
         return False
     return fold(conn) is not None
-
-
-def tally_rows(conn: Connection) -> int:
-    """How many rows the tally holds now (folded and not)."""
-    return conn.execute(text("SELECT count(*) FROM docket_tally")).scalar()

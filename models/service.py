@@ -26,9 +26,9 @@ from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
 from . import bulk
+from . import docket_tally as tally
 from .clock_indexes import filing_open
 from .db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
-from .docket_tally import settle
 from .errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
 from .migrate import HEAD, current_revision, upgrade
 from .parties import PARTY_ROLES, party_specs, upsert_parties
@@ -165,9 +165,10 @@ def write_derived(
         where = and_(where, FILING.c.last_seq == last_seq)
     if conn.execute(update(FILING).where(where).values(**values)).rowcount != 1:
         return False
-    conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id))
+    gone = conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id).returning(*_TALLIED)).all()
     if d.clocks:
         conn.execute(insert(CLOCK), [{"filing_id": filing_id, **c} for c in d.clocks])
+    tally.record(conn, gone=gone, came=[tuple(c[k] for k in _TALLIED_KEYS) for c in d.clocks])
     return True
 
 
@@ -353,7 +354,7 @@ class Store:
             if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
                 # pragma: no cover - the lock makes this unreachable
                 raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
-            settle(conn)
+            tally.settle(conn)
             if then is not None:
                 then(conn, longer)
             return seq, d.state
@@ -455,7 +456,9 @@ def _write_import(conn: Connection, ids, named, filings, events, clocks, abutter
             bulk.insert_flat(conn, table, names, values)
     except IntegrityError:  # another writer imported the same id meanwhile
         raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
-    settle(conn)
+    width = len(_CLOCK_COLUMNS)
+    tally.record(conn, came=zip(*(clocks[_CLOCK_COLUMNS.index(k) :: width] for k in _TALLIED_KEYS)))
+    tally.settle(conn)
 
 
 #: the fields an export adds to each event, and an import takes back off
@@ -556,6 +559,9 @@ _CLOCK_KEYS = (
     "filing_open",
 )
 _CLOCK_COLUMNS = ("filing_id", *_CLOCK_KEYS)
+#: what the docket's tally counts of a clock (models/docket_tally.py)
+_TALLIED_KEYS = ("status", "date", "filing_town", "filing_kind", "filing_open")
+_TALLIED = tuple(CLOCK.c[k] for k in _TALLIED_KEYS)
 _ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
 
 

@@ -13,8 +13,8 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   row carries its filing's town, kind and whether the filing is open
   (``filing_open``; written with the clocks, migration 0120).
 - ``docket_tally``, ``docket_tally_fold``: how many docket clocks of open
-  filings fall on each (status, day, town, kind), kept by triggers on
-  ``filing_clock`` as signed changes and folded now and then
+  filings fall on each (status, day, town, kind), kept as signed changes
+  by the writers of ``filing_clock`` and folded now and then
   (:mod:`models.docket_tally`, migration 0130): the Today page's counts
   sum a few thousand rows instead of reading every deadline.
 - ``party``, ``insurance_certificate``, ``abutter``, ``notice``: who is
@@ -219,7 +219,7 @@ class FilingClock(SQLModel, table=True):
     explanation: str
     # the filing's town, kind and whether it is open (not in a final state
     # of its machine), copied with every write of its clocks (migration 0120):
-    # what the triggers of the docket's tally read (migration 0130)
+    # what the docket's tally counts by (migration 0130)
     filing_town: str
     filing_kind: str
     filing_open: bool
@@ -233,7 +233,8 @@ _TALLY_ID = BigInteger().with_variant(Integer(), "sqlite")
 class DocketTally(SQLModel, table=True):
     """Signed counts of the docket's clocks of open filings by (status, day,
     town, kind): each write of ``filing_clock`` adds rows (+n for clocks
-    written, -n for clocks removed) through triggers, and a fold replaces
+    written, -n for clocks removed) by the two writers of the clocks
+    (:func:`models.service.write_derived`, the import), and a fold replaces
     the rows up to an id by their sums (:mod:`models.docket_tally`,
     migration 0130).  The sum over every row of a key is the number of
     such clocks; there is no unique key, so two writers never wait for

@@ -1,10 +1,10 @@
 """The Today page's counts are summed from the docket's tally (migration
-0130: triggers on ``filing_clock`` add a signed row for every clock of the
-counts written or removed, folds sum them), on SQLite and PostgreSQL, and
-they are the counts of the clocks themselves joined to their filings:
-after an import, a recording, a withdrawal and its void, a sweep, a
-rederive, an update in place, folds forced at every write, a migration
-from 0120, and writers recording at once while folding."""
+0130: the writers of ``filing_clock`` add the net change of the counts
+they make, folds sum them), on SQLite and PostgreSQL, and they are the
+counts of the clocks themselves joined to their filings: after an import,
+a recording, a withdrawal and its void, a sweep, a rederive, folds forced
+at every write, a migration from 0120, and writers recording at once while
+folding."""
 
 from __future__ import annotations
 
@@ -151,29 +151,56 @@ def test_the_tally_counts_equal_the_clocks_after_a_withdrawal_its_void_and_a_swe
         store.engine.dispose()
 
 
-def test_the_tally_follows_a_rederive_and_clocks_updated_in_place(db_url):
+def _recount(conn) -> None:
+    """The tally made again from the clocks as they stand (as migration
+    0130 fills it): a store whose clocks were written before the tally."""
+    conn.execute(text("DELETE FROM docket_tally"))
+    conn.execute(
+        text(
+            "INSERT INTO docket_tally (status, date, town, kind, n) SELECT status, date, filing_town, filing_kind, count(*)"
+            " FROM filing_clock WHERE filing_open AND status IN ('due', 'premature', 'runs', 'unknown', 'violated')"
+            " GROUP BY status, date, filing_town, filing_kind"
+        )
+    )
+
+
+def test_the_tally_follows_a_rederive(db_url):
     from services.rederive import rederive
 
     store = Store(db_url, now=lambda: IMPORTED)
     _generated(store, 200, seed=11)
     try:
-        # a store whose clocks were lost (as one built before a clock existed):
-        # rederive writes them back, and the tally with them
+        # a store whose NOIs' clocks were never derived (as one built before
+        # a clock existed), tallied as 0130 tallies it: rederive writes them,
+        # and the tally follows
         with store.engine.begin() as conn:
-            gone = conn.execute(CLOCK.delete().where(CLOCK.c.filing_kind == "noi")).rowcount
-        assert gone > 0
+            assert conn.execute(CLOCK.delete().where(CLOCK.c.filing_kind == "noi")).rowcount > 0
+            _recount(conn)
         _assert_counts_agree(store)
         assert rederive(store, by="test").clocks_changed > 0
-        _assert_counts_agree(store)
-        # clocks updated in place (no writer does it today; the trigger still counts it)
-        with store.engine.begin() as conn:
-            conn.execute(
-                CLOCK.update().where(CLOCK.c.filing_kind == "rda", CLOCK.c.status == "due").values(date=AS_OF - timedelta(days=3))
-            )
-            conn.execute(
-                CLOCK.update().where(CLOCK.c.filing_kind == "land-disturbance", CLOCK.c.status == "due").values(status="violated")
-            )
         assert _assert_counts_agree(store) > 100
+    finally:
+        store.engine.dispose()
+
+
+def test_a_clock_rewritten_as_it_was_adds_nothing_to_the_tally(db_url, tmp_path):
+    """The sweep rewrites every open filing's clocks; those that did not
+    change add no row (the counts' net change is nothing)."""
+    store = Store(db_url, now=lambda: IMPORTED)
+    _generated(store, 150, seed=17)
+    try:
+        run_sweep(AS_OF, db_url, str(tmp_path / "out"), config.load(), use_prefect=False, make_notices=False)
+        with store.engine.begin() as conn:
+            tally.fold(conn)
+        before = _tally(store)
+        with store.reader.connect() as conn:
+            written = conn.execute(select(func.max(FILING.c.updated_at))).scalar()
+        # the same day swept again: every open filing's clocks rewritten as they were
+        run_sweep(AS_OF, db_url, str(tmp_path / "again"), config.load(), use_prefect=False, make_notices=False)
+        with store.reader.connect() as conn:
+            assert conn.execute(select(func.max(FILING.c.updated_at))).scalar() > written  # rewritten
+        assert _tally(store) == before  # not one row added
+        _assert_counts_agree(store)
     finally:
         store.engine.dispose()
 

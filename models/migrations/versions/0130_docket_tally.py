@@ -1,4 +1,4 @@
-"""the Today page's counts from a tally kept by triggers: a few thousand
+"""the Today page's counts from a tally kept by the clocks' writers: a few thousand
 rows summed instead of every deadline of the view read; its rows of one
 town from an index by town
 
@@ -7,13 +7,12 @@ Revises: 0120
 Create Date: 2026-12-02 09:00:00
 
 ``docket_tally`` holds signed counts of the docket's clocks of open filings
-by (status, day, town, kind); triggers on ``filing_clock`` add a row for
-every clock written (+1) or removed (-1) whichever writer writes it (a
-recording, an import through the driver, the sweep, ``permits rederive``),
-and :func:`models.docket_tally.fold` now and then replaces the rows up to an
-id by their sums.  No row is ever updated in place, so on PostgreSQL two
-writers never wait for (or deadlock on) a shared count; ``docket_tally_fold``
-says where the last fold ended.  The tally is filled here, folded, from the
+by (status, day, town, kind); the two writers of ``filing_clock``
+(:func:`models.service.write_derived` and the import) add the net change
+of the counts they make, and :func:`models.docket_tally.fold` now and then
+replaces the rows up to an id by their sums.  No row is ever updated in
+place, so on PostgreSQL two writers never wait for (or deadlock on) a
+shared count; ``docket_tally_fold`` says where the last fold ended.  The tally is filled here, folded, from the
 clocks already stored.  ``ix_filing_clock_counts`` (0120), which the counts
 read before, is dropped: no query reads it now.
 
@@ -45,67 +44,6 @@ def _counted(row: str) -> str:
     return f"{row}filing_open AND lower({row}status) IN {STATUSES}"
 
 
-def _tally_row(row: str, n: int) -> str:
-    return (
-        "INSERT INTO docket_tally (status, date, town, kind, n)"
-        f" VALUES ({row}.status, {row}.date, {row}.filing_town, {row}.filing_kind, {n});"
-    )
-
-
-# row-level on SQLite: a clock the counts do not hold (most of them) runs no
-# statement at all (the WHEN clause)
-SQLITE_TRIGGERS = [
-    f"CREATE TRIGGER docket_tally_insert AFTER INSERT ON filing_clock WHEN {_counted('new.')}\n"
-    f"BEGIN {_tally_row('new', 1)} END",
-    f"CREATE TRIGGER docket_tally_delete AFTER DELETE ON filing_clock WHEN {_counted('old.')}\n"
-    f"BEGIN {_tally_row('old', -1)} END",
-    "CREATE TRIGGER docket_tally_update AFTER UPDATE ON filing_clock BEGIN\n"
-    "INSERT INTO docket_tally (status, date, town, kind, n)"
-    f" SELECT old.status, old.date, old.filing_town, old.filing_kind, -1 WHERE {_counted('old.')};\n"
-    "INSERT INTO docket_tally (status, date, town, kind, n)"
-    f" SELECT new.status, new.date, new.filing_town, new.filing_kind, 1 WHERE {_counted('new.')};\n"
-    "END",
-]
-
-
-def _postgresql_function(name: str, rows: list[tuple[str, str]]) -> str:
-    inserts = "".join(
-        f"  INSERT INTO docket_tally (status, date, town, kind, n)"
-        f" SELECT status, date, filing_town, filing_kind, {sign}count(*)::integer FROM {table}"
-        f" WHERE {_counted('')} GROUP BY status, date, filing_town, filing_kind;\n"
-        for table, sign in rows
-    )
-    return f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n{inserts}  RETURN NULL;\nEND $$"
-
-
-# statement-level triggers over the statement's transition tables: one
-# grouped insert per statement, whatever the number of clocks it wrote
-POSTGRESQL_UP = [
-    _postgresql_function("docket_tally_came", [("came", "")]),
-    _postgresql_function("docket_tally_gone", [("gone", "-")]),
-    _postgresql_function("docket_tally_changed", [("gone", "-"), ("came", "")]),
-    "CREATE TRIGGER docket_tally_insert AFTER INSERT ON filing_clock REFERENCING NEW TABLE AS came"
-    " FOR EACH STATEMENT EXECUTE FUNCTION docket_tally_came()",
-    "CREATE TRIGGER docket_tally_delete AFTER DELETE ON filing_clock REFERENCING OLD TABLE AS gone"
-    " FOR EACH STATEMENT EXECUTE FUNCTION docket_tally_gone()",
-    "CREATE TRIGGER docket_tally_update AFTER UPDATE ON filing_clock REFERENCING OLD TABLE AS gone NEW TABLE AS came"
-    " FOR EACH STATEMENT EXECUTE FUNCTION docket_tally_changed()",
-]
-POSTGRESQL_DOWN = [
-    "DROP TRIGGER IF EXISTS docket_tally_update ON filing_clock",
-    "DROP TRIGGER IF EXISTS docket_tally_delete ON filing_clock",
-    "DROP TRIGGER IF EXISTS docket_tally_insert ON filing_clock",
-    "DROP FUNCTION IF EXISTS docket_tally_changed()",
-    "DROP FUNCTION IF EXISTS docket_tally_gone()",
-    "DROP FUNCTION IF EXISTS docket_tally_came()",
-]
-SQLITE_DOWN = [
-    "DROP TRIGGER IF EXISTS docket_tally_update",
-    "DROP TRIGGER IF EXISTS docket_tally_delete",
-    "DROP TRIGGER IF EXISTS docket_tally_insert",
-]
-
-
 def upgrade() -> None:
     tally_id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
     op.create_table(
@@ -133,8 +71,6 @@ def upgrade() -> None:
         "INSERT INTO docket_tally_fold (id, upto, rows)"
         " SELECT 1, coalesce(max(id), 0), count(*) FROM docket_tally"
     )
-    for statement in POSTGRESQL_UP if op.get_bind().dialect.name == "postgresql" else SQLITE_TRIGGERS:
-        op.execute(statement)
     op.execute("DROP INDEX IF EXISTS ix_filing_clock_counts")
     op.execute("DROP INDEX IF EXISTS ix_filing_clock_docket")
     op.execute(f"CREATE INDEX ix_filing_clock_docket ON filing_clock ({DOCKET_COLUMNS}) WHERE {DOCKET_WHERE}")
@@ -149,7 +85,5 @@ def downgrade() -> None:
         "CREATE INDEX IF NOT EXISTS ix_filing_clock_counts ON filing_clock"
         f" (status, date, filing_town, filing_kind, filing_open) WHERE {_counted('')}"
     )
-    for statement in POSTGRESQL_DOWN if op.get_bind().dialect.name == "postgresql" else SQLITE_DOWN:
-        op.execute(statement)
     op.drop_table("docket_tally_fold")
     op.drop_table("docket_tally")
