@@ -1,8 +1,9 @@
 """The workbench map's filings, each with the parcel its parcel id names on
 its town's current layer, in one query (:func:`map_sites`).
 
-The filings are those :func:`models.workbench.map_rows` finds (the same
-:func:`models.search.page_ids`); the query joins them to the parcel whose
+The filings are those the workbench's search finds
+(:func:`models.search.page_ids`, the filings list's filters); the query
+joins them to the parcel whose
 map-lot id (MAP_PAR_ID) is the filing's parcel id exactly, the lowest
 parcel row where several have it (what the look-up by id,
 :func:`models.parcels.located`, finds first through its index).  The ids are
@@ -27,9 +28,9 @@ __all__ = ["MapSite", "map_sites"]
 
 
 class MapSite(NamedTuple):
-    """A filing of the map (what :class:`models.workbench.MapRow` holds)
-    and ``where``: the parcel the query joined to it, (loc_id, map_par_id,
-    lon, lat, WGS84 WKB or None), or None."""
+    """A filing of the map (its id, town, kind, state, site, parcel id and
+    next deadline) and ``where``: the parcel the query joined to it,
+    (loc_id, map_par_id, lon, lat, WGS84 WKB or None), or None."""
 
     id: str
     town: str
@@ -72,7 +73,7 @@ def map_sites(
     limit: int,
     outline: bool,
 ) -> tuple[list[MapSite], bool]:
-    """(the filings :func:`models.workbench.map_rows` gives, each a
+    """(the filings the search finds with these filters, at most ``limit``, by id, each a
     :class:`MapSite` whose ``where`` is the parcel whose map-lot id is its
     parcel id as written, if any; whether there were more), from one pass
     over the statement's rows."""

@@ -29,8 +29,6 @@ from .tables import Abutter, EventRow, FilingClock, FilingRow, Party
 __all__ = [
     "DocketRow",
     "FilingSummary",
-    "MapRow",
-    "map_rows",
     "RecordedEvent",
     "docket",
     "docket_query",
@@ -287,31 +285,6 @@ def search(
     more = len(rows) > limit
     rows = rows[:limit]
     return rows, (rows[-1].id if more else None)
-
-
-@dataclass(frozen=True)
-class MapRow:
-    """What the map needs of a filing :func:`search` finds."""
-
-    id: str
-    town: str
-    kind: str
-    state: str
-    address: str | None
-    parcel: str | None
-    next_deadline_date: date | None
-
-
-def map_rows(
-    store: Store, *, towns: Sequence[str] | None, kinds: Sequence[str], text: str = "", state: str | None = None, limit: int
-) -> tuple[list[MapRow], bool]:
-    """The filings :func:`search` finds (the same filters), at most
-    ``limit``, by id, in :class:`MapRow`; and whether there were more."""
-    columns = [FILING.c[n] for n in ("id", "town", "kind", "state", "address", "parcel", "next_deadline_date")]
-    with store.reader.connect() as conn:
-        ids = page_ids(conn, Scope(towns, kinds, state, None), text.strip(), limit + 1)
-        rows = [MapRow(*r) for r in conn.execute(select(*columns).where(FILING.c.id.in_(ids)).order_by(FILING.c.id))]
-    return rows[:limit], len(rows) > limit
 
 
 def summary(store: Store, filing_id: str) -> FilingSummary:
