@@ -34,7 +34,8 @@ CATEGORIES = ("overdue", "due", "violation")
 def open_filings(kinds: Sequence[str]):
     """The filings of these kinds not in a final state of their machine
     (a permit closed, denied, withdrawn...): the sweep's docket covers only
-    these (:func:`sweep.agenda.is_open`), and so does the Today page.  No
+    these (:func:`sweep.agenda.is_open`), and so do the Today page's exports
+    (its page tests the copy each clock carries, ``filing_open``).  No
     state is final for one kind and open for another (a test), so one list
     serves every kind; the column is wrapped (``lower``, the ids are
     lower-case) so the planner does not drive the docket from the

@@ -96,7 +96,8 @@ def docket_query(
     also the periods running and the windows waiting to open in the window
     (a permit's expiry, a patch window opening), for the DPW schedule.
     ``open_only``: only filings not in a final state, as the sweep's docket
-    (:func:`models.docket_counts.open_filings`; the Today page)."""
+    (the Today page: a page tests each clock's ``filing_open``, the whole
+    view :func:`models.docket_counts.open_filings`)."""
     until = as_of + timedelta(days=within)
     if limit is not None and not schedule:
         return _docket_page(as_of, until, towns, kinds, status, limit, open_only)
