@@ -34,9 +34,9 @@ from bench_store import generate  # noqa: E402
 from paired import from_ratios  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
-from models.applicants import Applicants  # noqa: E402
-from models.service import Store  # noqa: E402
-from models.tables import FilingRow  # noqa: E402
+from models.accounts.applicants import Applicants  # noqa: E402
+from models.schema.tables import FilingRow  # noqa: E402
+from models.store.filings import Store  # noqa: E402
 
 ADDRESS = "ann.lee@example.org"
 FILING = FilingRow.__table__

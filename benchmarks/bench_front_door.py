@@ -45,9 +45,9 @@ def main() -> None:
     from webkit import PASSWORD, USERS, csrf_of, make_store
 
     import config
-    from models.applicants import Applicants
-    from models.daily_limits import DailyLimits
-    from models.uploads import Uploads
+    from models.accounts.applicants import Applicants
+    from models.accounts.daily_limits import DailyLimits
+    from models.store.uploads import Uploads
     from services.apply import apply_online
     from web.app import create_app
 
@@ -55,7 +55,7 @@ def main() -> None:
     store = make_store(f"sqlite:///{folder / 'p.db'}")
     env = {"PERMITS_UPLOADS_DIR": str(folder / "uploads"), "PERMITS_DATA_DIR": str(folder)}
     app = create_app(store, settings=config.load(env), secret="bench")
-    from models.throttle import LIMITS, Limit
+    from models.accounts.throttle import LIMITS, Limit
 
     LIMITS["register"] = Limit(10**9, LIMITS["register"].window, "registrations")  # the bench is one address
     LIMITS["reset"] = Limit(10**9, LIMITS["reset"].window, "password reset requests")

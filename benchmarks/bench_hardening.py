@@ -45,8 +45,8 @@ EMAILS = ("bench-a@permits.example", "bench-b@permits.example", "bench-c@permits
 
 def _store(folder: Path):
     from demo.generate import generate
-    from models.service import Store
-    from models.users import Users
+    from models.accounts.users import Users
+    from models.store.filings import Store
 
     store = Store(f"sqlite:///{folder / 'permits.db'}")
     store.upgrade()
@@ -136,8 +136,8 @@ def page_beside_logins(store, rounds: int):
 
 
 def session_lookup(store, rounds: int):
-    from models.sessions import Sessions
-    from models.users import Users
+    from models.accounts.sessions import Sessions
+    from models.accounts.users import Users
 
     users, sessions = Users(store.engine), Sessions(store.engine)
     uid = users.list()[0].id

@@ -35,8 +35,8 @@ from bench_store import AS_OF, BATCH, generate  # noqa: E402
 from load import PASSWORD, server_ms  # noqa: E402
 from paired import from_ratios  # noqa: E402
 
-from models.service import Store  # noqa: E402
-from models.users import UserError, Users  # noqa: E402
+from models.accounts.users import UserError, Users  # noqa: E402
+from models.store.filings import Store  # noqa: E402
 
 ROUNDS = 15
 
@@ -68,8 +68,8 @@ def _meetings(store: Store, count: int, items: int) -> int:
     bench's set-up writes the agenda rows directly); the hearings on them."""
     from sqlalchemy import select
 
-    from models.meetings import MEETING, add_item, add_meeting
-    from models.tables import FilingRow
+    from models.schema.tables import FilingRow
+    from models.store.meetings import MEETING, add_item, add_meeting
 
     filing = FilingRow.__table__
     with store.engine.begin() as conn:

@@ -23,8 +23,8 @@ from paired import paired  # noqa: E402
 
 from notices.context import Party, build_context  # noqa: E402
 from notices.kinds import notice_kind  # noqa: E402
+from notices.produce import produce  # noqa: E402
 from notices.render import DEFAULT_DIR, clocktime, longdate, money, shortdate  # noqa: E402
-from notices.service import produce  # noqa: E402
 from workflows.replay import replay  # noqa: E402
 from workflows.towns import town  # noqa: E402
 

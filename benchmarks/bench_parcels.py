@@ -43,7 +43,7 @@ import shapely  # noqa: E402
 from paired import WALL, paired  # noqa: E402
 
 from demo.parcels import grid_town  # noqa: E402
-from models.service import Store  # noqa: E402
+from models.store.filings import Store  # noqa: E402
 from parcels.abutters import FOOT, TOUCHING_FEET, abutters_of  # noqa: E402
 from parcels.l3 import write_l3  # noqa: E402
 from services.parcel_abutters import compute_abutters  # noqa: E402

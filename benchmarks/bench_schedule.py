@@ -7,7 +7,7 @@ same way.  For an admin (every town), each tab's first page (50 rows):
 * the page's app time (its ``Server-Timing`` header: routing, the session,
   the user, the page's two queries, the stages that fit each row, the
   template), served through Starlette's in-process test client, against
-* the page's own store queries alone (:func:`models.inspection_schedule.inspections_page`
+* the page's own store queries alone (:func:`models.read.inspection_schedule.inspections_page`
   or ``other_dates_page``: the rows and the count), in this process;
 
 interleaved in rounds, the side that goes first alternating; the median of
@@ -60,7 +60,7 @@ def _pair(page, query) -> tuple[list[float], list[float], list[float]]:
 
 
 def main() -> int:
-    from models.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
+    from models.read.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
     from services.schedule import SCHEDULE_WITHIN
 
     store, client, tmp = admin_store("bench-schedule-", __doc__.splitlines()[0])

@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from paired import WALL, compile_bytecode, paired, run_process  # noqa: E402
 
-from models.service import Store  # noqa: E402
+from models.store.filings import Store  # noqa: E402
 from workflows.docket import VIOLATIONS  # noqa: E402
 from workflows.filing import parse_filing  # noqa: E402
 from workflows.replay import replay  # noqa: E402

@@ -3,7 +3,7 @@
 The page's app time (its ``Server-Timing`` header: the session, the user,
 the 200-row docket query, the counts, the applications to check, the
 one-row-per-act grouping, the template) against the same 200-row query
-alone (``models.workbench.docket(limit=201, open_only=True)``, for an
+alone (``models.read.workbench.docket(limit=201, open_only=True)``, for an
 admin: every town and kind), both in this process, interleaved in rounds
 with the first side rotating: the median of the per-round ratios with min
 and max (goal <= 2x).  Both sides are wall time: the page's is measured
@@ -34,7 +34,7 @@ ROUNDS = 21
 
 
 def main() -> int:
-    from models import workbench
+    from models.read import workbench
     from web.pages import TODAY_ROWS
     from workflows.rulebook import KINDS
 

@@ -21,7 +21,7 @@ served by ``permits serve --workers 1`` on 127.0.0.1:
   and the deposits (a Canton DPW's, against ``open_deposits``; the
   ledgers of the store's first 10,000 street openings are filled first, as
   recording their events fills them).
-* **the search query / the scan it replaced**: ``models.workbench.search``
+* **the search query / the scan it replaced**: ``models.read.workbench.search``
   against the query it replaced (``lower(column) LIKE '%text%'`` of every
   filing in id order, the applicants' names of every party), both in this
   process, CPU time, paired (goal <= 1x): a street, an applicant, a
@@ -57,7 +57,7 @@ from pages import AGENT_KINDS, page_against_query  # noqa: E402
 from paired import CPU, from_ratios, paired  # noqa: E402
 
 from models import workbench  # noqa: E402
-from models.service import Store  # noqa: E402
+from models.store.filings import Store  # noqa: E402
 
 AGENT = load.STAFF[0][0]  # the Canton agent
 #: the search that was a scan: every filing's address and parcel, every party's name
@@ -78,8 +78,8 @@ def filing_reads(store: Store, fid: str, uploads=None) -> None:
     with its names, its events, its history, its abutters, its notices,
     where its abutter list came from and its site's parcel, a street
     opening's ledger, its plans and photos (``uploads``: a
-    ``models.uploads.Uploads`` of the store)."""
-    from models import parcels as stored
+    ``models.store.uploads.Uploads`` of the store)."""
+    from models.store import parcels as stored
     from notices.store_log import StoreNoticeLog
     from services.deposits import permit_ledger
     from services.parcels import site_match
@@ -102,8 +102,8 @@ def page_rows(path: Path, rounds: int) -> None:
     import httpx
 
     import config
-    from models.filing_list import filing_list
-    from models.uploads import Uploads
+    from models.read.filing_list import filing_list
+    from models.store.uploads import Uploads
 
     store = Store(f"sqlite:///{path}")
     settings = config.load()

@@ -59,7 +59,7 @@ def build_store(path: Path, count: int, as_of: date = AS_OF) -> None:
     """A SQLite store of ``count`` filings from the demonstration's
     generator, as of ``as_of``, with the :data:`STAFF`."""
     from demo.generate import generate
-    from models.service import Store
+    from models.store.filings import Store
 
     store = Store(f"sqlite:///{path}")
     store.upgrade()
@@ -71,8 +71,8 @@ def build_store(path: Path, count: int, as_of: date = AS_OF) -> None:
 
 
 def add_staff(path: Path) -> None:
-    from models.service import Store
-    from models.users import UserError, Users
+    from models.accounts.users import UserError, Users
+    from models.store.filings import Store
 
     store = Store(f"sqlite:///{path}")
     store.upgrade()

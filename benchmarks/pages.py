@@ -12,8 +12,8 @@ from pathlib import Path
 import load
 from paired import Result
 
-from models import workbench
-from models.service import Store
+from models.read import workbench
+from models.store.filings import Store
 
 AGENT_KINDS = ["noi", "rda", "land-disturbance"]
 #: the administrator the page benchmarks log in as
@@ -52,9 +52,9 @@ def today_reads(store: Store, as_of, towns, kinds, limit: int | None = 201) -> N
     """The store reads of the Today page (web/pages.py ``today``, within 14
     days): its 200 rows (``limit``), the view's counts, the applications
     submitted online, the enforcement cases' deadlines."""
-    from models.docket_counts import docket_counts
-    from models.enforcement import EnforcementRecord
-    from models.submitted import submitted_filings
+    from models.read.docket_counts import docket_counts
+    from models.read.submitted import submitted_filings
+    from models.store.enforcement import EnforcementRecord
     from workflows.towns import registry
 
     workbench.docket(store, as_of=as_of, within=14, towns=towns, kinds=kinds, limit=limit, open_only=True)
@@ -175,7 +175,7 @@ def admin_store(prefix: str, description: str):
     from bench_store import AS_OF, build
     from fastapi.testclient import TestClient
 
-    from models.users import UserError, Users
+    from models.accounts.users import UserError, Users
     from web.app import create_app
 
     ap = argparse.ArgumentParser(description=description)

@@ -205,7 +205,7 @@ def open_store(args, *, check: bool = True):
     """The store at ``--db`` (else ``PERMITS_DATABASE_URL``, else the data
     directory's file).  Imports the database code only when called, so the
     commands that need no store stay light."""
-    from models.service import Store
+    from models.store.filings import Store
 
     store = Store(store_url(args))
     if check:
@@ -217,10 +217,10 @@ def open_store(args, *, check: bool = True):
 def reading_store(args):
     """The store for a command that only reads (``show``, ``docket``): on a
     SQLite file at the current schema, the standard library's driver
-    (:mod:`models.sqlite_reader`: the same queries, without importing
+    (:mod:`models.read.sqlite_reader`: the same queries, without importing
     SQLAlchemy); otherwise (PostgreSQL, or a store the schema check has
     something to say about) the Store, as :func:`open_store` opens it."""
-    from models.sqlite_reader import open_sqlite_reader
+    from models.read.sqlite_reader import open_sqlite_reader
 
     reader = open_sqlite_reader(store_url(args))
     if reader is None:

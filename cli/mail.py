@@ -13,7 +13,7 @@ SMTP_SETTING = "PERMITS_SMTP_URL"
 
 
 def cmd_outbox(args) -> int:
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
     from notices.smtp import smtp_sender
 
     url = settings().smtp_url

@@ -3,8 +3,8 @@ and deposits (an applicant's deposit account, read or one entry added).
 
 An edge like :mod:`cli.store`: it reads the database URL (``--db`` or
 ``PERMITS_DATABASE_URL``), the day asked about and the user's name, and
-calls :mod:`models.service` (``show`` and ``docket`` on a SQLite file through
-:mod:`models.sqlite_reader`, the same queries without SQLAlchemy) or the
+calls :mod:`models.store.filings` (``show`` and ``docket`` on a SQLite file through
+:mod:`models.read.sqlite_reader`, the same queries without SQLAlchemy) or the
 deposit ledger.  Errors are PermitsError subclasses that ``permits`` turns
 into one line on standard error and exit status 2, with nothing written.
 """
@@ -148,7 +148,7 @@ def cmd_docket(args) -> int:
 
 
 def cmd_deposits(args) -> int:
-    from models.deposit_ledger import DepositLedger
+    from models.store.deposit_ledger import DepositLedger
 
     store = _store(args)
     accounts = DepositLedger(store.engine, now=store.now)

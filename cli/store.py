@@ -4,8 +4,8 @@ are :mod:`cli.reading`).
 
 An edge: it reads the database URL (``--db`` or ``PERMITS_DATABASE_URL``),
 today's date and the user's name, and calls the service layer
-(:mod:`services.record` for record and void) or :mod:`models.service`
-(``show`` and ``docket`` on a SQLite file: :mod:`models.sqlite_reader`, the
+(:mod:`services.record` for record and void) or :mod:`models.store.filings`
+(``show`` and ``docket`` on a SQLite file: :mod:`models.read.sqlite_reader`, the
 same queries without SQLAlchemy).  Errors are PermitsError subclasses that
 ``permits`` turns into one line on standard error and exit status 2, with
 nothing written.
@@ -43,7 +43,7 @@ def _dump(obj) -> str:
 
 
 def cmd_init(args) -> int:
-    from models.db import describe_url
+    from models.schema.db import describe_url
 
     store = _store(args, check=False)
     rev = store.upgrade()
@@ -164,7 +164,7 @@ def _inspection_with_photos(args, raw: dict) -> int:
     form records it (its stages, limits and refusals)."""
     from datetime import datetime
 
-    from models.uploads import Uploads
+    from models.store.uploads import Uploads
     from services.inspections import record_inspection
 
     if args.type != "inspected":

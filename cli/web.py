@@ -1,5 +1,5 @@
 """``permits users`` and ``permits serve``: the workbench's accounts and its
-web server.  Thin: the accounts are :mod:`models.users`, the app is
+web server.  Thin: the accounts are :mod:`models.accounts.users`, the app is
 :mod:`web`, imported only when ``serve`` runs."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _password(args) -> str:
 
 
 def cmd_users(args) -> int:
-    from models.users import Users
+    from models.accounts.users import Users
 
     store = open_store(args)
     users = Users(store.engine, now=store.now)
@@ -112,7 +112,7 @@ def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
     import uvicorn
 
     import config
-    from models.service import Store
+    from models.store.filings import Store
     from web.app import check_settings, create_app
 
     workers = workers or default_workers()

@@ -9,9 +9,9 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-from models.applicants import Applicants
-from models.service import Store
-from models.users import Users
+from models.accounts.applicants import Applicants
+from models.accounts.users import Users
+from models.store.filings import Store
 
 __all__ = ["DEMO_USERS", "DEMO_APPLICANT", "seed_demo_users", "seed_demo_applicant"]
 

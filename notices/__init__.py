@@ -45,10 +45,10 @@ __all__ = [
 ]
 
 _WHERE = {
-    "produce": "service",
-    "refusal": "service",
-    "RenderedNotice": "service",
-    "FORMATS": "service",
+    "produce": "produce",
+    "refusal": "produce",
+    "RenderedNotice": "produce",
+    "FORMATS": "produce",
     "NOTICE_KINDS": "kinds",
     "NoticeKind": "kinds",
     "notice_kind": "kinds",

@@ -2,7 +2,7 @@
 registration, the word to an account's owner that someone tried to
 register their address, and the link that resets a forgotten password.
 Queued in the outbox like every email (``notice`` rows with no filing,
-models/outbox.py), delivered at least once by :mod:`notices.smtp`.
+models/store/outbox.py), delivered at least once by :mod:`notices.smtp`.
 
 Every link starts with the workbench's public address (``PERMITS_BASE_URL``,
 handed in as ``base_url``), never with what a request called the host.

@@ -18,8 +18,8 @@ by-laws require certified mail or publication for them.
 
 Building a message is pure (the notice's bytes in, the message's bytes
 out; the sender, ``PERMITS_MAIL_FROM``, is passed in as ``mail_from``);
-queuing is the output log's (:mod:`models.outputs`) or the service's that
-caused it, delivery the outbox's (:mod:`models.outbox`, at least once).
+queuing is the output log's (:mod:`models.store.outputs`) or the service's that
+caused it, delivery the outbox's (:mod:`models.store.outbox`, at least once).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def build_message(
     *, sender: str, to: str, subject: str, body: str, dated: datetime, attachments: tuple[tuple[str, bytes], ...] = ()
 ) -> bytes:
     """One message, its Message-ID fixed now: a copy sent again after a
-    crash carries the same id (models/outbox.py)."""
+    crash carries the same id (models/store/outbox.py)."""
     msg = EmailMessage(policy=SMTP)
     msg["From"] = sender
     msg["To"] = to

@@ -4,7 +4,7 @@ Enforcement Order, the notice of non-criminal disposition (the ticket) and
 the notice of the town's costs.  Rendered from the case's record and its
 replay (:func:`workflows.enforcement_replay.replay_case`) with the same
 templates' environment, letterhead and formats as a filing's notices
-(:mod:`notices.service`); nothing is typed.
+(:mod:`notices.produce`); nothing is typed.
 
 The step a notice speaks for is the latest of its kind on record, or the
 event ``position`` names.  A ticket's notice lists every ticket issued with
@@ -25,8 +25,8 @@ from workflows.towns import town
 from .context import EventView, Party, Record, party_from_record, with_office_defaults
 from .errors import MissingField, NoticeRefused, TemplateProblem
 from .kinds import CaseNoticeKind, case_notice_kind
+from .produce import FORMATS, RenderedNotice, merged_pdf, render_page
 from .render import environment, html_to_text
-from .service import FORMATS, RenderedNotice, merged_pdf, render_page
 
 __all__ = ["produce_case_notice", "fitting_case_notices", "schedule_lines"]
 

@@ -1,6 +1,6 @@
 """Delivery of the outbox's emails through an SMTP server
 (``PERMITS_SMTP_URL``, handed in by the caller): :func:`smtp_sender` gives
-the ``send(address, message)`` that :meth:`models.outbox.Outbox.deliver`
+the ``send(address, message)`` that :meth:`models.store.outbox.Outbox.deliver`
 calls for each waiting message."""
 
 from __future__ import annotations

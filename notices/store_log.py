@@ -3,7 +3,7 @@ rows of the ``notice`` table on the filing (one per recipient).
 
 :class:`StoreNoticeLog` implements :class:`notices.log.NoticeLog` for
 ``permits notices ID`` (and ``permits show`` reads it); the notices the
-daily sweep makes land in the same table (:mod:`models.outputs`), so a
+daily sweep makes land in the same table (:mod:`models.store.outputs`), so a
 notice the sweep sent is not sent again by hand without ``--again``.
 
 :meth:`StoreNoticeLog.deliver` is one transaction from "not yet sent" to
@@ -24,10 +24,10 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from models.errors import UnknownFiling
-from models.outputs import NOTICE_IDENTITY
-from models.queries import notice_entry
-from models.service import Store
-from models.tables import FilingRow, Notice
+from models.read.queries import notice_entry
+from models.schema.tables import FilingRow, Notice
+from models.store.filings import Store
+from models.store.outputs import NOTICE_IDENTITY
 from notices.log import Delivery, SentNotice, wanted_copies
 
 __all__ = ["StoreNoticeLog"]

@@ -7,6 +7,8 @@ taking the store, its inputs and the day or moment (``today``, ``now``) as
 parameters: never a web request or an argparse namespace, never the clock.
 An action that writes does all of its writing in one transaction.
 
+- :mod:`services.bootstrap`: what an interface holds (the store and the
+  repositories over it), made once when it starts;
 - :mod:`services.meetings`: a commission's meetings, agendas, continuances and postings;
 - :mod:`services.record`: record an event, void one, mark an online
   application complete or incomplete (the applicant's email queued in the
@@ -58,6 +60,7 @@ __all__ = [
     "abutters",
     "accounts",
     "apply",
+    "bootstrap",
     "demo",
     "deposits",
     "enforcement",

@@ -37,7 +37,7 @@ class ListTooLarge(AbutterListError):
 
 
 def party_row(p: Party) -> dict:
-    """What the store keeps of one abutter (:data:`models.workbench.ABUTTER_FIELDS`)."""
+    """What the store keeps of one abutter (:data:`models.read.workbench.ABUTTER_FIELDS`)."""
     return {
         "name": p.name,
         "address": f"{p.street}, {p.city}, {p.state} {p.zip}",
@@ -89,7 +89,7 @@ def upload_abutter_list(
     ``expect_seq`` and ``expect_version``: the filing's event count and its
     list's version when the form was drawn (StaleFiling, nothing written, if
     either moved).  AbutterListError names what is wrong with the file."""
-    from models import workbench
+    from models.read import workbench
 
     if len(data) > MAX_LIST_BYTES:
         raise ListTooLarge(name)
@@ -103,7 +103,7 @@ def upload_abutter_list(
 
 def stored_abutters(store, filing_id: str) -> list[Party] | None:
     """The filing's abutter list as kept in the store, or None for none."""
-    from models import workbench
+    from models.read import workbench
 
     rows = workbench.abutters(store, filing_id)
     if not rows:

@@ -7,7 +7,7 @@ The answer to a registration and to a reset request is the same whether
 or not the address has an account, staff's included: the difference goes
 only to the mailbox (a registration's link, or word that someone tried;
 a reset's link, or nothing).  Each action writes in one transaction, its
-email queued in the outbox in it (at least once: models/outbox.py); the
+email queued in the outbox in it (at least once: models/store/outbox.py); the
 caller may then hand those emails to the SMTP server at once
 (:func:`deliver_now`) rather than wait for ``permits outbox --send``.
 Every link starts with ``base_url`` (``PERMITS_BASE_URL``).
@@ -31,22 +31,22 @@ class Sent(NamedTuple):
 
 
 def _links(store):
-    from models.account_links import AccountLinks
+    from models.accounts.account_links import AccountLinks
 
     return AccountLinks(store.engine, now=store.now)
 
 
 def register(store, email: str, password: str, *, base_url: str, now: datetime, mail_from: str) -> Sent:
     """Register ``email`` with ``password``: no account yet, but a link to
-    the address that finishes it (:meth:`models.account_links.AccountLinks.confirm`);
+    the address that finishes it (:meth:`models.accounts.account_links.AccountLinks.confirm`);
     if the address has a working account already, an email to it saying
     someone tried.  ApplicantError / UserError for an address that is not
     one or a short password (nothing written); the answer otherwise says
     nothing of which it was."""
-    from models.account_links import usable
-    from models.applicants import normal_email
-    from models.outbox import queue_emails
-    from models.users import hash_password
+    from models.accounts.account_links import usable
+    from models.accounts.applicants import normal_email
+    from models.accounts.users import hash_password
+    from models.store.outbox import queue_emails
     from notices.account_email import address_taken_email, link_under, registration_email
 
     address = normal_email(email)
@@ -74,21 +74,21 @@ def register(store, email: str, password: str, *, base_url: str, now: datetime, 
 
 def confirm(store, token: str, password: str):
     """Follow a registration's link with the password chosen then: the
-    account (a :class:`models.users.User`), its address proved.
+    account (a :class:`models.accounts.users.User`), its address proved.
     LinkRefused for a link unknown, used or expired (or an address with an
     account by now), LoginRefused for another password; nothing written."""
-    from models.users import user_of_row
+    from models.accounts.users import user_of_row
 
     return user_of_row(_links(store).confirm(token, password))
 
 
 def request_reset(store, email: str, *, base_url: str, now: datetime, mail_from: str) -> Sent:
     """Ask for a password reset of the account of ``email``: a link, valid
-    :data:`models.account_links.RESET_MINUTES` minutes, emailed to it if
+    :data:`models.accounts.account_links.RESET_MINUTES` minutes, emailed to it if
     there is an enabled account; nothing otherwise.  ApplicantError for an
     address that is not one."""
-    from models.applicants import normal_email
-    from models.outbox import queue_emails
+    from models.accounts.applicants import normal_email
+    from models.store.outbox import queue_emails
     from notices.account_email import link_under, reset_email
 
     address = normal_email(email)
@@ -110,7 +110,7 @@ def reset(store, token: str, new: str):
     """Use a reset link: the new password (it meets the rule), every
     session of the user ended, the link and its siblings spent; the user
     as it now is.  LinkRefused, UserError; nothing written on either."""
-    from models.users import hash_password
+    from models.accounts.users import hash_password
 
     hashed = hash_password(new)
     return _links(store).reset(token, hashed)
@@ -122,7 +122,7 @@ def deliver_now(store, smtp_url: str | None, notice_ids) -> None:
     for the next delivery."""
     if not smtp_url or not notice_ids:
         return
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
     from notices.smtp import smtp_sender
 
     Outbox(store).deliver(smtp_sender(smtp_url), ids=notice_ids)

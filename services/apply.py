@@ -6,7 +6,7 @@ the plan's file (fsynced, under a random name), then in one transaction
 imports the filing, records the upload and links the account; if any of it
 fails the file is removed and nothing is recorded.  A process killed
 between the file and the commit leaves a file no row names, which
-:meth:`models.uploads.Uploads.tidy` removes (the web app tidies at start).
+:meth:`models.store.uploads.Uploads.tidy` removes (the web app tidies at start).
 Given the sender (``mail_from``) and the moment (``now``), the applicant's
 receipt is queued in the same transaction (:mod:`services.word`).
 
@@ -53,10 +53,10 @@ def apply_online(
     ``plan_name`` / ``plan``; the new filing's id.  UploadRefused (nothing
     written) for plans that are not a PDF within the limit;
     DailyLimitReached (nothing written) past the account's ``limits`` for
-    the day (:class:`models.daily_limits.DailyLimits`; None: no daily
+    the day (:class:`models.accounts.daily_limits.DailyLimits`; None: no daily
     limit); the core's errors for an application it refuses."""
-    from models.applicants import Applicants
-    from models.daily_limits import check_daily
+    from models.accounts.applicants import Applicants
+    from models.accounts.daily_limits import check_daily
 
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan)
@@ -115,7 +115,7 @@ def resubmit(
     BadCorrection for a correction the form refuses; DailyLimitReached
     when the plans pass the account's upload ``limits`` for the day (None:
     no daily limit).  Nothing is written on any refusal."""
-    from models.corrections import rewrite_fields
+    from models.store.corrections import rewrite_fields
     from workflows.corrections import corrected
     from workflows.submission import submission_of, submitted_event
 
@@ -131,7 +131,7 @@ def resubmit(
 
     def then(conn, filing_now):
         if plan:
-            from models.daily_limits import check_daily
+            from models.accounts.daily_limits import check_daily
 
             if limits is not None:
                 check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)

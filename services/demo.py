@@ -50,8 +50,8 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
     towns' parcels."""
     from demo.generate import generate
     from demo.stages import stage_cases, stage_filings
-    from models.enforcement import EnforcementRecord
-    from models.service import Store
+    from models.store.enforcement import EnforcementRecord
+    from models.store.filings import Store
 
     folder = settings.demo_dir
     if folder.exists():
@@ -113,8 +113,8 @@ def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
     """The demo users (one of each staff role, fresh passwords) and the demo
     applicant invited to two of the filings."""
     from demo.users import seed_demo_applicant, seed_demo_users
-    from models.service import Store
-    from models.users import Users
+    from models.accounts.users import Users
+    from models.store.filings import Store
 
     store = Store(url)
     try:

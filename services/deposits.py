@@ -24,7 +24,7 @@ def fill_ledger(store, conn, filing, *, by: str) -> int:
     """Append the ledger lines ``filing``'s live events call for and the
     ledger lacks, and the reversing line of each line whose event has been
     voided since, in the caller's transaction ``conn``; how many."""
-    from models.deposit_ledger import DepositLedger
+    from models.store.deposit_ledger import DepositLedger
     from workflows.deposit_events import permit_lines, reversing_lines
     from workflows.replay import live_events
 
@@ -54,7 +54,7 @@ def fill_filings(store, filing_ids: Iterable[str], *, by: str) -> int:
 def open_deposits(store, *, towns: Sequence[str] | None, page: int = 1, per_page: int = 100):
     """The permits of ``towns`` (None: all) whose deposit is still held, a
     page of them, and how many in all."""
-    from models.deposit_ledger import open_deposits as query
+    from models.store.deposit_ledger import open_deposits as query
 
     page = max(1, page)
     return query(store.engine, towns=towns, limit=per_page, offset=(page - 1) * per_page)
@@ -77,7 +77,7 @@ class PermitLedger:
 
 
 def permit_ledger(store, filing_id: str) -> PermitLedger:
-    from models.deposit_ledger import filing_entries
+    from models.store.deposit_ledger import filing_entries
 
     entries = filing_entries(store.engine, filing_id)
     total = {k: sum(e.cents for e in entries if e.entry == k) for k in ("deposit", "fee", "deduction", "refund", "payment")}

@@ -8,7 +8,7 @@ closing) and void a mistaken one.  ``permits enforcement ...`` and the
 workbench's enforcement pages call these.
 
 Each action takes the store, plain inputs and the day (``today``), and
-writes in one transaction (:class:`models.enforcement.EnforcementRecord`);
+writes in one transaction (:class:`models.store.enforcement.EnforcementRecord`);
 an event dated after ``today`` is refused, as a filing's is.
 """
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from models.enforcement import EnforcementRecord
 from models.errors import DuplicateCase
+from models.store.enforcement import EnforcementRecord
 from workflows.errors import MalformedEvent, PermitsError
 from workflows.event_fields import VOID
 from workflows.towns import town

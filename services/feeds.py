@@ -14,7 +14,7 @@ __all__ = ["docket_feed", "Feed", "filings_feed"]
 
 
 def docket_feed(rows: Iterable, as_of: date, name: str) -> bytes:
-    """An ICS document of docket rows (:class:`models.queries.DocketRow`):
+    """An ICS document of docket rows (:class:`models.read.queries.DocketRow`):
     one event per clock, its UID the filing's and the clock's."""
     from notices.ics import CalendarItem, build_feed
     from sweep.calendar_items import item_uid

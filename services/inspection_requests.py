@@ -104,7 +104,7 @@ class ScheduledRequest:
 def requests_for_schedule(store, *, towns: Sequence[str] | None) -> list[ScheduledRequest]:
     """The open requests of the street openings of ``towns`` (None: all),
     the earliest preferred day first."""
-    from models.inspection_requests import requested_filings
+    from models.read.inspection_requests import requested_filings
     from workflows.inspection_requests import open_requests
     from workflows.replay import live_events
 

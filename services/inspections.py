@@ -5,7 +5,7 @@ on a fail the defect and the day of the re-inspection, which the rule book
 counts as the ``re-inspection`` clock.
 
 The photos are checked (JPEG or PNG by their content, within the upload
-limit: :meth:`models.uploads.Uploads.check_photo`) before anything is
+limit: :meth:`models.store.uploads.Uploads.check_photo`) before anything is
 written; each is written under a random name, and the ``inspected`` event
 (naming the photos' tokens) and the photos' rows commit in one
 transaction, or none of it does (the files are then removed).
@@ -97,7 +97,7 @@ def record_inspection(
     :class:`services.record.Recorded`.  Refused (nothing written):
     InspectionRefused, UploadRefused, the core's TransitionRefused,
     StaleFiling, EventFromTheFuture."""
-    from models import workbench
+    from models.read import workbench
     from services.record import record_event
     from workflows.inspections import STAGE_NAMES, fitting_stages
 

@@ -28,12 +28,12 @@ def invite(
     days: int | None = None,
 ) -> Invitation:
     """A link for ``email`` to follow ``filing_id``, valid ``days`` days
-    (default :data:`models.applicants.INVITATION_DAYS`), under ``base_url``
+    (default :data:`models.accounts.applicants.INVITATION_DAYS`), under ``base_url``
     (the workbench's address); the invitation and its email are written in
     one transaction.  ApplicantError for an address that is not one,
     UnknownFiling for a filing that does not exist."""
-    from models.applicants import INVITATION_DAYS, Applicants, normal_email
-    from models.outbox import queue_emails
+    from models.accounts.applicants import INVITATION_DAYS, Applicants, normal_email
+    from models.store.outbox import queue_emails
     from notices.email import invitation_email
 
     days = INVITATION_DAYS if days is None else days

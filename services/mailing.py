@@ -35,7 +35,7 @@ def mailing_kinds(fitting) -> list:
 def mailing(store, filing_id: str, kind: str, which: str, *, as_of: date, now: datetime):
     """The certified-mail list (``which`` = ``certified-mail``, CSV) or the
     mailing labels (``labels``, PDF) of notice ``kind`` with the abutter
-    list kept on the filing: a :class:`notices.service.RenderedNotice`.
+    list kept on the filing: a :class:`notices.produce.RenderedNotice`.
     NoMailing when the notice is not mailed to abutters or there is no
     list; the notices' own errors when the notice does not fit now."""
     from notices.kinds import notice_kind

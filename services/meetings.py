@@ -61,7 +61,7 @@ def _minute(moment: datetime) -> datetime:
 
 
 def _insert(conn, store, *, town, office, starts_at, place, by):
-    from models.meetings import add_meeting
+    from models.store.meetings import add_meeting
 
     return add_meeting(conn, town=town, board=office.name, starts_at=starts_at, place=place, by=by, now=store.now())
 
@@ -101,7 +101,7 @@ def schedule_meetings(
 
 
 def _meeting_for(store, meeting_id: int):
-    from models.meetings import meeting
+    from models.store.meetings import meeting
 
     with store.engine.connect() as conn:
         return meeting(conn, meeting_id)
@@ -114,7 +114,7 @@ def _agenda_item(meeting_id: int, kind: str, *, filing_id=None, title="", at=Non
     meeting it was first set for (whose posting goes up again without it)."""
     from sqlalchemy import delete, select, update
 
-    from models.meetings import ITEM, MEETING, add_item, meeting_of_filing
+    from models.store.meetings import ITEM, MEETING, add_item, meeting_of_filing
 
     def then(conn, filing=None):
         if filing_id is not None and meeting_of_filing(conn, meeting_id, filing_id) is not None:
@@ -241,7 +241,7 @@ def _part(value, name: str) -> str:
 
 def _items(store, items) -> list:
     """The agenda's items in words, the filings on it read in one query."""
-    from models.meetings import agenda_filings
+    from models.store.meetings import agenda_filings
     from notices.context import PERMIT_LABELS
     from notices.meeting_posting import PostingItem
 
@@ -271,7 +271,7 @@ def _items(store, items) -> list:
 def meetings_view(store, town: str, *, since: date) -> list[MeetingView]:
     """The town's meetings from ``since`` on, each with its agenda in words
     and its posting's deadline."""
-    from models.meetings import agenda_of, meetings_of
+    from models.store.meetings import agenda_of, meetings_of
 
     profile, _ = board_of(town)
     with store.engine.connect() as conn:
@@ -281,7 +281,7 @@ def meetings_view(store, town: str, *, since: date) -> list[MeetingView]:
 
 
 def meeting_view(store, meeting_id: int) -> MeetingView:
-    from models.meetings import agenda_of, meeting
+    from models.store.meetings import agenda_of, meeting
 
     with store.engine.connect() as conn:
         m = meeting(conn, meeting_id)
@@ -296,7 +296,7 @@ def produce_posting(store, meeting_id: int, *, now: datetime | None, fmt: str = 
     ``now`` None, the agenda as it stands, not posted.  A stamp after the
     48-hour deadline is refused with the rule, nothing recorded.
     (filename, content)."""
-    from models.meetings import mark_posted
+    from models.store.meetings import mark_posted
     from notices.meeting_posting import posting_filename, render_posting
 
     view = meeting_view(store, meeting_id)

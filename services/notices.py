@@ -48,11 +48,11 @@ class Produced:
 
 def fitting_notices(filing, replay, *, for_applicant: bool = False) -> list:
     """The notice kinds (:class:`notices.kinds.NoticeKind`) that fit the
-    filing now (:func:`notices.service.refusal`); ``for_applicant``: only
+    filing now (:func:`notices.produce.refusal`); ``for_applicant``: only
     those addressed to the applicant, owner or holder, or public, and not
     the Town Hall posting."""
     from notices.kinds import NOTICE_KINDS
-    from notices.service import refusal
+    from notices.produce import refusal
     from workflows.towns import town
 
     profile = town(filing.town)
@@ -95,7 +95,7 @@ def render_notice(
     Returns (replay, occasion, outputs, dated)."""
     from notices.errors import NoticeError
     from notices.kinds import notice_kind
-    from notices.service import produce, recipients_for
+    from notices.produce import produce, recipients_for
     from sweep.agenda import notice_occasion
     from workflows.replay import replay
 

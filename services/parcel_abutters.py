@@ -80,7 +80,7 @@ class ComputedAbutters:
 
     town: str
     subject: object  # parcels.index.IndexedParcel
-    layer: object  # models.parcels.Layer
+    layer: object  # models.store.parcels.Layer
     rules: tuple  # workflows.abutter_rules.AbutterRule, each applied
     parties: list[Party]
     listed: list[Listed]
@@ -219,7 +219,7 @@ def filing_abutters(store, filing_id: str) -> ComputedAbutters:
     """The list computed for a filing: from its parcel (the map-lot id or
     LOC_ID it names), by its town's rule and those of the jurisdictions it
     is also heard under."""
-    from models import workbench
+    from models.read import workbench
 
     parcel = (workbench.summary(store, filing_id).parcel or "").strip()
     filing, _ = store.load(filing_id)
@@ -245,8 +245,8 @@ def use_parcel_abutters(
     (ComputedListChanged), when an owner has no complete mailing address,
     when the filing or its list changed since the page was drawn
     (StaleFiling, StaleAbutterList)."""
-    from models import parcels as stored
-    from models import workbench
+    from models.read import workbench
+    from models.store import parcels as stored
     from services.abutters import party_row
 
     source = stored.abutter_source(store, filing_id)

@@ -3,7 +3,7 @@ complete or incomplete: ``permits record`` / ``permits void`` and the
 workbench's event, void, "complete" and "incomplete" forms all call these.
 
 What an event causes is done in the transaction that records it
-(:meth:`models.service.Store.record`'s ``then``), on SQLite and PostgreSQL
+(:meth:`models.store.filings.Store.record`'s ``then``), on SQLite and PostgreSQL
 alike, however it was recorded:
 
 - ``found-incomplete`` on an online application queues the town's reasons
@@ -100,7 +100,7 @@ def _effects(raw: Mapping[str, Any], *, now: datetime, recorded_at: datetime, ma
         return None
 
     def queue_reasons(conn, filing: Filing) -> None:
-        from models.outbox import queue_emails
+        from models.store.outbox import queue_emails
         from notices.email import incomplete_email, party_emails
 
         reasons = str(raw.get("reasons") or "")
@@ -205,7 +205,7 @@ def void_event(
 
 
 def _awaiting_check(store, filing_id: str) -> None:
-    from models import workbench
+    from models.read import workbench
 
     summary = workbench.summary(store, filing_id)
     if summary.state != SUBMITTED:

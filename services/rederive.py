@@ -9,7 +9,7 @@ lines (Canton 16-12 §4-6: :func:`services.deposits.fill_ledger`).  A store
 built before a release that derives more (the inspection clocks, the
 ledger) holds the older derivation until each permit records its next
 event.  :func:`rederive` brings every filing up to date at once: each
-filing is replayed as recording replays it (:func:`models.service.derive`)
+filing is replayed as recording replays it (:func:`models.store.filings.derive`)
 and what differs is rewritten, in one transaction per filing with the
 filing's row locked, so a writer recording meanwhile waits or wins and
 nothing is half-written.  The ledger only ever gains lines (it is
@@ -47,11 +47,11 @@ class Rederived:
 
 
 def _stored(conn, filing_id: str, row):
-    """The filing's stored derivation, in the shape of :class:`models.service.Derived`."""
+    """The filing's stored derivation, in the shape of :class:`models.store.filings.Derived`."""
     from sqlalchemy import select
 
-    from models.queries import as_date, as_datetime
-    from models.tables import FilingClock
+    from models.read.queries import as_date, as_datetime
+    from models.schema.tables import FilingClock
 
     clock = FilingClock.__table__
     found = conn.execute(select(clock).where(clock.c.filing_id == filing_id).order_by(clock.c.n)).mappings()
@@ -68,7 +68,7 @@ def _clock_key(c: dict, as_date, as_datetime) -> tuple:
 
 
 def _derived_key(d) -> tuple:
-    from models.queries import as_date, as_datetime
+    from models.read.queries import as_date, as_datetime
 
     return (d.state, d.next_date, d.next_clock, tuple(_clock_key(c, as_date, as_datetime) for c in d.clocks))
 
@@ -76,7 +76,7 @@ def _derived_key(d) -> tuple:
 def _filing_ids(store, town: str | None) -> list[str]:
     from sqlalchemy import select
 
-    from models.tables import FilingRow
+    from models.schema.tables import FilingRow
 
     filing = FilingRow.__table__
     query = select(filing.c.id).order_by(filing.c.id)
@@ -100,8 +100,8 @@ def rederive(
     lines (recorded ``by``); one transaction per filing.  ``dry_run``:
     count, keep nothing.  ``progress``: a :class:`services.sweep.Progress`
     (``start(total)``, then ``update(1)`` per filing)."""
-    from models.docket_tally import settle
-    from models.service import derive, write_derived
+    from models.store.docket_tally import settle
+    from models.store.filings import derive, write_derived
     from services.deposits import fill_ledger
 
     ids = _filing_ids(store, town)

@@ -3,7 +3,7 @@ dates (expiries, renewals, patch windows, Dig Safe, payments) on another,
 filtered by town, street, contractor and days, a page at a time; the
 workbench's Schedule page and ``permits schedule`` show it.
 
-Its rows are the store's clocks (:mod:`models.inspection_schedule`): the
+Its rows are the store's clocks (:mod:`models.read.inspection_schedule`): the
 inspections are the rule book's inspection clocks (Canton 16-12 §10.2;
 :data:`workflows.inspections.INSPECTION_CLOCKS`), the inspection after a
 temporary patch among them on the day the sweep's own rule gives it
@@ -21,7 +21,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from models.queries import DocketRow
+    from models.read.queries import DocketRow
 
 __all__ = [
     "SCHEDULE_WITHIN",
@@ -64,8 +64,8 @@ class SchedulePage:
 
     @property
     def capped(self) -> bool:
-        """More rows than the store counts (models.inspection_schedule.COUNT_CAP)."""
-        from models.inspection_schedule import COUNT_CAP
+        """More rows than the store counts (models.read.inspection_schedule.COUNT_CAP)."""
+        from models.read.inspection_schedule import COUNT_CAP
 
         return self.total > COUNT_CAP
 
@@ -98,7 +98,7 @@ def schedule_page(
     town): rows through ``until`` (default ``as_of`` + ``within`` days),
     from ``since`` (default: overdue ones first), whose site address holds
     ``street`` and whose contractor's name holds ``contractor``."""
-    from models.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
+    from models.read.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
     from workflows.inspections import fitting_stages
 
     if tab not in TABS:

@@ -156,8 +156,8 @@ def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make
 def _deliver(ledger: str, smtp_url: str):
     """Hand the store's outbox to the SMTP server (else the emails wait:
     ``permits outbox``)."""
-    from models.outbox import Outbox
-    from models.service import Store
+    from models.store.filings import Store
+    from models.store.outbox import Outbox
     from notices.smtp import smtp_sender
 
     store = Store(ledger)

@@ -1,7 +1,7 @@
 """The admin's actions on the workbench's accounts, for the Users page and
 ``permits users`` alike: add, disable, enable, change the role and towns,
 unlock, set a temporary password.  Each is one transaction of
-:class:`models.users.Users`; a refusal (:class:`models.users.UserError`)
+:class:`models.accounts.users.Users`; a refusal (:class:`models.accounts.users.UserError`)
 writes nothing.  ``by`` is the admin acting: an admin cannot disable or
 demote their own account here (another admin must), so a deployment is
 never left without one by a slip."""
@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 
-from models.users import User, UserError, Users
+from models.accounts.users import User, UserError, Users
 
 __all__ = ["add_user", "disable_user", "enable_user", "change_access", "unlock_user", "temporary_password"]
 

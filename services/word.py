@@ -11,10 +11,10 @@ all it needs), an inspection's result, the deposit refunded.  The incomplete
 finding's email is queued by :mod:`services.record` as before.
 
 Each goes to the applicant's address on the filing (``applicant.email``),
-through the outbox (:mod:`models.outbox`, at least once), keyed by the
+through the outbox (:mod:`models.store.outbox`, at least once), keyed by the
 event (occasion ``event-N``): the sweep's own email of a notice for that
 same event is not sent again to an address already told
-(:meth:`models.outputs.StoreOutputLog.mark_done`).
+(:meth:`models.store.outputs.StoreOutputLog.mark_done`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ DECISION_NOTICES = {
 def _place(conn, filing: Filing, e) -> str:
     """Where the hearing is held: the meeting whose agenda has it, else the
     board's usual place (the town's declaration)."""
-    from models.meetings import hearing_meeting
+    from models.store.meetings import hearing_meeting
     from workflows.towns import town
 
     day = e.get("hearing") if e.type == "hearing-scheduled" else e.get("to")
@@ -88,7 +88,7 @@ def queue_word(
     ``event``: another event than the last (an application's ``submitted``,
     which its Dig Safe ticket follows).  ``filed`` is told only where it is
     the town finding an online application complete."""
-    from models.outbox import queue_emails
+    from models.store.outbox import queue_emails
     from notices.email import party_emails
     from notices.step_email import STEP_KINDS, step_email
     from workflows.submission import submission_of

@@ -51,7 +51,7 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: 
     if email and not mail_from:
         raise ValueError("notice_hook: email=True needs the sender (mail_from)")
     from notices.errors import NoticeRefused
-    from notices.service import produce
+    from notices.produce import produce
 
     dated = datetime.combine(as_of, time(8, 0))
     made = [0]

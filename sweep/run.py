@@ -6,7 +6,7 @@
 
 The sweep reads filings from a :class:`FilingSource` and records what it
 did in an :class:`OutputLog`.  Both are protocols: the store
-(:mod:`sweep.store_source`, :mod:`models.outputs`, on its tables,
+(:mod:`sweep.store_source`, :mod:`models.store.outputs`, on its tables,
 transactionally), or a directory of filing JSON and a SQLite ledger
 (:mod:`sweep.ledger`).
 

@@ -2,12 +2,12 @@
 
 It selects the open filings by the state the store keeps on each filing's
 row (the machines' final states are closed), names chunks by their ids and
-loads each filing's history with :meth:`models.service.Store.load`.  A record
+loads each filing's history with :meth:`models.store.filings.Store.load`.  A record
 the engine cannot read any more becomes a ``BadRecord`` that the digest
 reports.  An edge: it imports the store, the store does not import it.
 
 What the sweep made is recorded on the filing in the store
-(:class:`models.outputs.StoreOutputLog`, sharing the source's engine) when
+(:class:`models.store.outputs.StoreOutputLog`, sharing the source's engine) when
 the source is the store; :func:`open_log` picks it, or the SQLite ledger
 file (:class:`sweep.ledger.SqliteLedger`) the directory source and tests
 use.
@@ -28,7 +28,7 @@ def is_database_url(spec: str) -> bool:
 
 class StoreSource:
     def __init__(self, url: str):
-        from models.service import Store
+        from models.store.filings import Store
 
         self.store = Store(url)
         self.store.check_schema()
@@ -60,7 +60,7 @@ class StoreSource:
 
     def enforcement_cases(self):
         """Every enforcement case not closed, as the core's Case."""
-        from models.enforcement import EnforcementRecord
+        from models.store.enforcement import EnforcementRecord
 
         record = EnforcementRecord(self.store)
         for row in record.cases():
@@ -85,7 +85,7 @@ def open_log(spec: str, source=None):
         from sweep.ledger import SqliteLedger
 
         return SqliteLedger(spec)
-    from models.outputs import StoreOutputLog
+    from models.store.outputs import StoreOutputLog
 
     if isinstance(source, StoreSource) and source.store.url == spec:
         return StoreOutputLog(source.store)

@@ -132,7 +132,7 @@ def _text(filing, kind, notice):
     from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for
 
     from notices.abutters import merge_same_owner, parse_abutters
-    from notices.service import produce
+    from notices.produce import produce
 
     abutters = merge_same_owner(parse_abutters(ABUTTERS_CSV)) if notice == "abutter-notice" else None
     outs = produce(filing, replay(filing, as_of_for(kind, notice)), notice, abutters=abutters, fmt="txt", dated=DATED)

@@ -11,7 +11,7 @@ marks the writer and the event.  Prints a JSON summary: how many were recorded a
 import json
 import sys
 
-from models.service import Store
+from models.store.filings import Store
 from workflows.errors import TransitionRefused
 
 

@@ -199,8 +199,8 @@ def world(store):
     for each role, with its CSRF token)."""
     from webkit import USERS, client, csrf_of, login, register
 
-    from models.applicants import Applicants
-    from models.users import Users
+    from models.accounts.applicants import Applicants
+    from models.accounts.users import Users
 
     clients = {}
     for who in ("admin", "canton-agent", "canton-dpw"):

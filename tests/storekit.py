@@ -46,7 +46,7 @@ def snapshot(url: str) -> dict:
     """Every row of every table: to show that a refused command wrote nothing."""
     from sqlmodel import SQLModel
 
-    import models.tables  # noqa: F401
+    import models.schema.tables  # noqa: F401
 
     engine = create_engine(url)
     try:
@@ -104,8 +104,8 @@ def import_at_old_schema(url: str, filings: list, scratch) -> None:
     from sqlalchemy import inspect
     from sqlmodel import SQLModel
 
-    from models.db import make_engine
-    from models.service import Store
+    from models.schema.db import make_engine
+    from models.store.filings import Store
 
     head = Store(f"sqlite:///{scratch / 'head-for-old-schema.db'}")
     head.upgrade()

@@ -11,8 +11,8 @@ from datetime import date
 
 from fastapi.testclient import TestClient
 
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 
 TODAY = date(2026, 12, 3)
 PASSWORD = "correct horse battery"
@@ -97,7 +97,7 @@ def emailed_link(store: Store, address: str, prefix: str) -> str:
     from email import message_from_bytes
     from email.policy import default
 
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
 
     outbox = Outbox(store)
     for e in reversed(outbox.entries()):

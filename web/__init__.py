@@ -4,7 +4,7 @@ htmx (vendored in ``static/``, no CDN), served by uvicorn through ``permits
 serve``.  Conservation agents, DPW staff and applicants work on the same
 store as the command line: every route parses its input, calls one function
 of the service layer (:mod:`services`) or a read of the record
-(:mod:`models.workbench`, :mod:`models.users`), and renders the answer.
+(:mod:`models.read.workbench`, :mod:`models.accounts.users`), and renders the answer.
 
 May import: every layer below, FastAPI/Starlette, Jinja2 and uvicorn.  Never
 :mod:`cli` (and the CLI imports this package only inside ``permits serve``).

@@ -14,7 +14,7 @@ up only after its page is sent, so the page comes as soon for an unknown
 address as for an account's.  A link's page (GET) changes
 nothing: mail scanners that open links spend none.  Registrations and
 reset requests count against the client's address, as do wrong passwords
-on a registration's link (models/throttle.py).
+on a registration's link (models/accounts/throttle.py).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 from starlette.background import BackgroundTask
 
-from models.account_links import RESET_MINUTES, LinkRefused
-from models.throttle import TooManyAttempts
-from models.users import APPLICANT, MIN_PASSWORD, LoginRefused
+from models.accounts.account_links import RESET_MINUTES, LinkRefused
+from models.accounts.throttle import TooManyAttempts
+from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused
 from workflows.errors import PermitsError
 
 from .auth import start_session
@@ -144,7 +144,7 @@ def forgot(request: Request, form: PostedForm):
     """Ask for a reset link: the same answer, as soon, whether or not the
     address has an account (:func:`services.accounts.request_reset` runs
     once the page is sent)."""
-    from models.applicants import normal_email
+    from models.accounts.applicants import normal_email
 
     email = str(form.get("email") or "")
     try:

@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
-from models.users import ROLES, User, UserError
+from models.accounts.users import ROLES, User, UserError
 
 from .auth import current_user
 from .bodies import PostedForm

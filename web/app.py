@@ -15,7 +15,7 @@ folder and its limit, the sender of emails.
 
 The middleware, outermost first: :class:`web.headers.PageHeaders` (the
 headers of every response), the signed session cookie (it carries the
-session's token, models/sessions.py, and the CSRF token), and
+session's token, models/accounts/sessions.py, and the CSRF token), and
 :class:`web.bodies.RequestGuard` (the body's size before it is read).
 """
 
@@ -34,9 +34,9 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from config import Settings
 from config.clock import town_now, town_today
-from models.service import Store
-from models.sessions import SESSION_HOURS, Sessions
-from models.users import Users
+from models.accounts.sessions import SESSION_HOURS, Sessions
+from models.accounts.users import Users
+from models.store.filings import Store
 
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard
@@ -66,7 +66,7 @@ def create_app(
     environment's (:func:`config.load`); ``secret`` and ``trusted_proxies``,
     when given, win over theirs."""
     import config
-    from models.throttle import Throttle
+    from models.accounts.throttle import Throttle
 
     from .clients import parse_trusted_proxies
 
@@ -123,9 +123,9 @@ def create_app(
         # a route's typed parameter that does not parse: never FastAPI's JSON
         return error_page(request, 404, "No such page or filing, or not one of yours.")
 
-    from models.account_links import AccountLinks
-    from models.applicants import Applicants
-    from models.uploads import Uploads
+    from models.accounts.account_links import AccountLinks
+    from models.accounts.applicants import Applicants
+    from models.store.uploads import Uploads
 
     from . import (
         account_pages,

@@ -2,13 +2,13 @@
 my filings, apply online, and each filing's status page with its notices,
 its plans and the renewal request.
 
-An applicant is a user with the role ``applicant`` (models/applicants.py).
+An applicant is a user with the role ``applicant`` (models/accounts/applicants.py).
 Every route under ``/my`` finds the filing among those the account may see
-(:meth:`models.applicants.Applicants.may_see`); anything else, an unknown id,
+(:meth:`models.accounts.applicants.Applicants.may_see`); anything else, an unknown id,
 a malformed one or another applicant's, is the same 404, and so is a plan
 or a notice of such a filing.  Forms carry the CSRF token.  Registrations
 and failed invitation acceptances count against the client's address
-(models/throttle.py).
+(models/accounts/throttle.py).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from models.applicants import Account, ApplicantError
+from models.accounts.applicants import Account, ApplicantError
+from models.accounts.throttle import TooManyAttempts
+from models.accounts.users import APPLICANT, MIN_PASSWORD
 from models.errors import StaleFiling, UnknownFiling
-from models.throttle import TooManyAttempts
-from models.uploads import UnknownUpload, UploadRefused
-from models.users import APPLICANT, MIN_PASSWORD
+from models.store.uploads import UnknownUpload, UploadRefused
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -56,7 +56,7 @@ Applicant = Annotated[tuple, Depends(current_applicant)]
 
 def _limits(request: Request):
     """The account's limits for a day (PERMITS_APPLICATIONS_PER_DAY, PERMITS_UPLOAD_MB_PER_DAY)."""
-    from models.daily_limits import DailyLimits
+    from models.accounts.daily_limits import DailyLimits
 
     settings = request.app.state.settings
     return DailyLimits(settings.applications_per_day, settings.upload_bytes_per_day)
@@ -261,7 +261,7 @@ def my_emailed_notice(request: Request, fid: str, notice_id: str):
     from email import message_from_bytes
     from email.policy import default
 
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
 
     _, account = current_applicant(request)
     _mine(request, account, fid)

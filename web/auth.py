@@ -5,11 +5,11 @@ say who may call it (:data:`StaffUser`, :data:`SessionUser`).
 The session cookie (Starlette's signed, HttpOnly, SameSite=Lax cookie;
 ``Secure`` under ``PERMITS_HTTPS``) holds the session's token and the CSRF
 token.  A page opens only when the token names a live session in the store
-(models/sessions.py): logging out, a password change or reset and
+(models/accounts/sessions.py): logging out, a password change or reset and
 disabling the account end it on the server's side, so a copy of the cookie
 taken before opens nothing after; otherwise the browser is sent to the
 login page and back.  Failed logins count against the client's address as
-well as the account (models/throttle.py).  A password change ends every
+well as the account (models/accounts/throttle.py).  A password change ends every
 session of the user and starts a new one for the browser that made it.
 Every form carries the CSRF token, checked before its body is read further
 (web/bodies.py).
@@ -23,8 +23,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse
 
-from models.throttle import TooManyAttempts
-from models.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
+from models.accounts.throttle import TooManyAttempts
+from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
 
 from .bodies import PostedForm, read_form
 from .clients import client_address, too_many

@@ -1,5 +1,5 @@
 """Which address a request comes from, for the per-address limits
-(models/throttle.py), and the page that refuses a client over its limit.
+(models/accounts/throttle.py), and the page that refuses a client over its limit.
 
 The address is the socket's peer.  Behind a load balancer or a reverse
 proxy the peer is the proxy, and the client's address is in
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from fastapi import Request
 
-from models.throttle import TooManyAttempts
+from models.accounts.throttle import TooManyAttempts
 
 from .render import render
 

@@ -23,7 +23,7 @@ def dollars(cents: int) -> str:
 
 @router.get("/deposits")
 def deposits(request: Request):
-    from models.deposit_ledger import DepositLedger, UnknownApplicant
+    from models.store.deposit_ledger import DepositLedger, UnknownApplicant
     from services.deposits import open_deposits
 
     user = current_user(request)

@@ -19,9 +19,9 @@ from datetime import date
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from models.enforcement import EnforcementRecord
+from models.accounts.users import User
 from models.errors import StaleFiling, UnknownCase, UnknownFiling
-from models.users import User
+from models.store.enforcement import EnforcementRecord
 from services.enforcement import STEPS
 from workflows.errors import PermitsError
 from workflows.event_fields import ENFORCEMENT

@@ -17,9 +17,9 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from models import workbench
+from models.accounts.users import User
 from models.errors import StaleFiling, UnknownFiling
-from models.users import User
+from models.read import workbench
 from workflows.errors import PermitsError
 from workflows.filing import VOID
 from workflows.ids import BadFilingId, check_filing_id

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
-from models.users import User
+from models.accounts.users import User
 
 from .auth import current_user
 from .filing_pages import visible_filing

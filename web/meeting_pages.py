@@ -16,9 +16,9 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
+from models.accounts.users import User
 from models.errors import UnknownFiling
-from models.meetings import UnknownMeeting
-from models.users import User
+from models.store.meetings import UnknownMeeting
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 

@@ -1,15 +1,15 @@
 """The workbench's list pages: Today (the docket, with CSV and ICS
 exports), Filings (search), the DPW schedule, the rule book, the calendar
 subscription and an applicant's deposit account.  Each reads one query of
-:mod:`models.workbench` within the user's towns and kinds."""
+:mod:`models.read.workbench` within the user's towns and kinds."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from models import workbench
-from models.users import User
+from models.accounts.users import User
+from models.read import workbench
 from workflows.rulebook import KINDS
 from workflows.spreadsheet import csv_text
 
@@ -85,7 +85,7 @@ def home(request: Request):
 @router.get("/today")
 def today(request: Request):
     user = current_user(request)
-    from models.docket_counts import docket_counts
+    from models.read.docket_counts import docket_counts
     from workflows.clock_rows import one_row_per_act
 
     rows, filters = _docket(request, user, limit=TODAY_ROWS + 1)
@@ -105,7 +105,7 @@ def today(request: Request):
         "towns": user.visible_towns(),
         "query": query,
     }
-    from models.submitted import submitted_filings
+    from models.read.submitted import submitted_filings
 
     from .enforcement_pages import enforcement_docket
 
@@ -147,7 +147,7 @@ def today_ics(request: Request):
 
 @router.get("/filings")
 def filings(request: Request):
-    from models.filing_list import SORTS, filing_list
+    from models.read.filing_list import SORTS, filing_list
     from workflows.replay import MACHINES
 
     user = current_user(request)

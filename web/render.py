@@ -12,7 +12,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from config.clock import town_stamp, wall_stamp
-from models.users import User
+from models.accounts.users import User
 
 __all__ = ["render", "csrf_token", "new_csrf_token", "ENV"]
 

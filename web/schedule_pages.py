@@ -23,8 +23,8 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from models.accounts.users import User
 from models.errors import StaleFiling
-from models.users import User
 from services.inspections import MAX_PHOTOS
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
@@ -199,7 +199,7 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
 @router.get("/filings/{fid}/photos/{token}")
 def inspection_photo(request: Request, fid: str, token: str):
     """A photo of the filing's inspections: staff who may see the filing."""
-    from models.uploads import UnknownUpload
+    from models.store.uploads import UnknownUpload
 
     user = current_user(request)
     visible_filing(request, user, fid)

@@ -32,7 +32,7 @@ def submitted_for(store, user) -> list:
     """The applications submitted online that the user's role and towns
     cover and that wait on the office (not those sent back to the
     applicant), by id."""
-    from models.submitted import submitted_filings
+    from models.read.submitted import submitted_filings
 
     return [r for r in submitted_filings(store)[0] if user.may_see(r.town, r.kind)]
 

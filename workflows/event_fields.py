@@ -192,7 +192,7 @@ OPTIONAL_FIELDS = {
     (ENFORCEMENT, "ticket-issued"): {"delivered": ("in-hand", "mailed")},
     (ENFORCEMENT, "costs-noticed"): {"received": "date"},
     # Canton 16-12 §10.2: the inspection's time, the inspector's notes, the
-    # photos taken (upload tokens, models/uploads.py), and on a fail the
+    # photos taken (upload tokens, models/store/uploads.py), and on a fail the
     # defect and the day of the re-inspection (the re-inspection clock)
     ("street-opening", "inspected"): {
         "at": "moment",

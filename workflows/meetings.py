@@ -10,7 +10,7 @@ counted from the meeting's start).  A continued hearing is heard at a later
 meeting, whose own posting is that session's notice: so continuing a
 hearing to a meeting starts that meeting's posting clock, if it had none.
 
-Pure: no clock, no store.  The record of meetings is models/meetings.py,
+Pure: no clock, no store.  The record of meetings is models/store/meetings.py,
 the actions services/meetings.py.
 """
 

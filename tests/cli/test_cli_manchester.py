@@ -6,7 +6,7 @@ same one-line refusal as any other town without them."""
 import pytest
 
 from cli.main import main
-from models.service import Store
+from models.store.filings import Store
 
 MBTS = "manchester-by-the-sea"
 

@@ -87,7 +87,7 @@ def test_sweep_of_a_missing_store_is_one_line_and_status_2(tmp_path, capsys):
 
 
 def test_sweep_and_ics_read_the_store_by_default(tmp_path, monkeypatch, capsys):
-    from models.service import Store
+    from models.store.filings import Store
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     monkeypatch.setenv("PERMITS_DATABASE_URL", url)

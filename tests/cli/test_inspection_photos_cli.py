@@ -11,7 +11,7 @@ from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
 from cli.main import main
-from models.uploads import Uploads
+from models.store.uploads import Uploads
 
 FID = "CAN-SOP-2026-001"
 AT = f"{TODAY.isoformat()}T10:15"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from models.applicants import Account, Applicants
-from models.service import Store
-from models.tables import FilingRow
+from models.accounts.applicants import Account, Applicants
+from models.schema.tables import FilingRow
+from models.store.filings import Store
 
 FILING = FilingRow.__table__
 INDEXES = {"ix_filing_applicant_email", "ix_filing_owner_email", "ix_filing_contractor_email"}

@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import select
 from storekit import NOI
 
-from models.applicants import ApplicantError, Applicants, InvitationRefused, LoginRefused
-from models.service import Store
-from models.tables import UserRow
+from models.accounts.applicants import ApplicantError, Applicants, InvitationRefused, LoginRefused
+from models.schema.tables import UserRow
+from models.store.filings import Store
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
@@ -155,7 +155,7 @@ def test_an_invitation_from_an_unknown_filing_is_refused(people):
 
 def test_permits_invite_prints_a_working_link_and_queues_it_by_email(tmp_path, capsys):
     from cli.main import main
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
 
     url = f"sqlite:///{tmp_path / 'p.db'}"
     store = Store(url)

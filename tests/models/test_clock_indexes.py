@@ -1,6 +1,6 @@
 """The Today page's docket, the DPW schedule's Other dates tab
 and the applications submitted online are read through the indexes of
-migrations 0090 and 0130 (models/clock_indexes.py), on SQLite and on
+migrations 0090 and 0130 (models/schema/clock_indexes.py), on SQLite and on
 PostgreSQL (the counts sum the docket's tally: tests/models/test_docket_tally.py):
 a page reads the first entries of an index in the page's order instead of
 sorting every deadline of the store, and one town's page reads that
@@ -15,12 +15,12 @@ from datetime import date, timedelta
 
 import pytest
 
-from models.clock_indexes import DOCKET_INDEX, DOCKET_TOWN_INDEX, OTHER_DATES_INDEX
-from models.docket_counts import docket_counts
-from models.inspection_schedule import ScheduleQuery, other_dates_query
-from models.service import Store
-from models.submitted import submitted_query
-from models.workbench import docket, docket_query
+from models.read.docket_counts import docket_counts
+from models.read.inspection_schedule import ScheduleQuery, other_dates_query
+from models.read.submitted import submitted_query
+from models.read.workbench import docket, docket_query
+from models.schema.clock_indexes import DOCKET_INDEX, DOCKET_TOWN_INDEX, OTHER_DATES_INDEX
+from models.store.filings import Store
 from workflows.rulebook import KINDS
 
 AS_OF = date(2026, 12, 1)
@@ -118,9 +118,9 @@ def test_a_page_of_the_docket_lists_what_the_whole_view_lists_in_the_same_order(
 
 
 def test_the_inspections_asked_for_online_are_found_through_their_own_index(empty_store):
-    """The DPW schedule's requests (models/inspection_requests.py), not a
+    """The DPW schedule's requests (models/read/inspection_requests.py), not a
     pass over every event of the store (migration 0140)."""
-    from models.inspection_requests import requested_query
+    from models.read.inspection_requests import requested_query
 
     query = requested_query(towns=["canton"])
     plan = _plan(empty_store, query)
@@ -128,7 +128,7 @@ def test_the_inspections_asked_for_online_are_found_through_their_own_index(empt
 
 
 def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
-    from models.deposit_ledger import open_deposits_query
+    from models.store.deposit_ledger import open_deposits_query
 
     plan = _plan(empty_store, open_deposits_query(towns=["canton"]).limit(100))
     assert "ix_ledger_entry_filing_party" in plan, f"ix_ledger_entry_filing_party not used:\n{plan}"
@@ -136,9 +136,9 @@ def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
 
 def test_every_town_kind_and_clock_id_is_lower_case_as_the_pages_test_them():
     """The pages test the filing's town and kind, and the clock's status and
-    id, on ``lower(...)`` (models/clock_indexes.py): a capital in an id
+    id, on ``lower(...)`` (models/schema/clock_indexes.py): a capital in an id
     would drop its rows from the pages and not from the exports."""
-    from models.clock_indexes import DOCKET_INDEX_STATUSES, OTHER_DATES_STATUSES
+    from models.schema.clock_indexes import DOCKET_INDEX_STATUSES, OTHER_DATES_STATUSES
     from workflows.inspections import INSPECTION_CLOCKS
     from workflows.towns import registry
 

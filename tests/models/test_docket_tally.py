@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import case, func, literal, select, text
 
 import config
-import models.docket_tally as tally
-from models.docket_counts import counts_query, docket_counts, indexed_docket, open_filings
-from models.service import Store
-from models.tables import FilingClock, FilingRow
+import models.store.docket_tally as tally
+from models.read.docket_counts import counts_query, docket_counts, indexed_docket, open_filings
+from models.schema.tables import FilingClock, FilingRow
+from models.store.filings import Store
 from services.sweep import run_sweep
 from workflows.rulebook import KINDS
 from workflows.violations import VIOLATIONS
@@ -295,8 +295,8 @@ def test_a_store_at_0120_is_tallied_by_the_migration(db_url, tmp_path):
     from storekit import import_at_old_schema
 
     from demo.generate import generate
-    from models.db import make_engine
-    from models.migrate import upgrade
+    from models.schema.db import make_engine
+    from models.schema.migrate import upgrade
 
     engine = make_engine(db_url)
     upgrade(engine, "0120")

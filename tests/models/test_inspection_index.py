@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from models.inspection_schedule import ScheduleQuery, inspections_query
-from models.service import Store
+from models.read.inspection_schedule import ScheduleQuery, inspections_query
+from models.store.filings import Store
 
 INDEX = "ix_filing_clock_inspection"
 

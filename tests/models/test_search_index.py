@@ -1,5 +1,5 @@
 """The workbench's search and filings list go through indexes (migration
-0050, models/search.py), on SQLite and PostgreSQL: the plans name them,
+0050, models/read/search.py), on SQLite and PostgreSQL: the plans name them,
 and what they find is what reading every filing would find, on every way
 a page is read (from the index, reading the scope in id order, the scope
 read to its end), page after page.
@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, text
 
-from models import search as search_module
-from models.search import Scope, indexed_page, page_ids, range_page
-from models.service import Store
-from models.workbench import search
+from models.read import search as search_module
+from models.read.search import Scope, indexed_page, page_ids, range_page
+from models.read.workbench import search
+from models.store.filings import Store
 
 KINDS = ["noi", "rda", "land-disturbance", "street-opening"]
 WETLANDS = ["noi", "rda", "land-disturbance"]
@@ -279,7 +279,7 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
     only; a filing removed is gone from the index (SQLite's triggers)."""
     from storekit import import_at_old_schema
 
-    from models.migrate import upgrade
+    from models.schema.migrate import upgrade
 
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
     upgrade(store.engine, "0009")

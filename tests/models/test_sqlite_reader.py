@@ -1,6 +1,6 @@
 """``permits show`` and ``permits docket`` on a SQLite store read through the
-standard library's ``sqlite3`` (models/sqlite_reader.py), with the same
-queries as the Store (models/queries.py): the same bytes out as through the
+standard library's ``sqlite3`` (models/read/sqlite_reader.py), with the same
+queries as the Store (models/read/queries.py): the same bytes out as through the
 Store, on SQLite and on PostgreSQL, the same errors, and no SQLAlchemy
 imported."""
 
@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from storekit import STREET
 
-import models.sqlite_reader
+import models.read.sqlite_reader
 from cli.main import main
 from demo.generate import generate
-from models.db import make_engine
-from models.migrate import HEAD, upgrade
-from models.service import Store
-from models.sqlite_reader import open_sqlite_reader, sqlite_file
+from models.read.sqlite_reader import open_sqlite_reader, sqlite_file
+from models.schema.db import make_engine
+from models.schema.migrate import HEAD, upgrade
+from models.store.filings import Store
 from notices.log import SentNotice
 from notices.store_log import StoreNoticeLog
 
@@ -94,7 +94,7 @@ def _through_the_reader(commands, url, capsys, monkeypatch) -> list:
 
 def _through_the_store(commands, url, capsys, monkeypatch) -> list:
     with monkeypatch.context() as m:
-        m.setattr(models.sqlite_reader, "open_sqlite_reader", lambda url: None)
+        m.setattr(models.read.sqlite_reader, "open_sqlite_reader", lambda url: None)
         return [_run(argv, url, capsys) for argv in commands]
 
 
@@ -190,7 +190,7 @@ def test_show_and_docket_on_sqlite_never_import_sqlalchemy(sqlite_store):
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main(['show', {ids[0]!r}, '--db', {url!r}]) == 0\n"
         f"    assert main(['docket', '--json', '--db', {url!r}]) == 0\n"
-        "heavy = {'sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'psycopg', 'notices.store_log', 'models.service'}\n"
+        "heavy = {'sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'psycopg', 'notices.store_log', 'models.store.filings'}\n"
         "print(sorted(m for m in sys.modules if m in heavy))"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)

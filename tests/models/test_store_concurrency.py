@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from models.service import Store
+from models.store.filings import Store
 from workflows.replay import replay
 
 N_EVENTS = 1000

@@ -21,8 +21,8 @@ from sqlalchemy import create_engine, insert, select
 from storekit import NOI, STREET
 
 from demo.generate import generate
-from models import bulk
-from models.service import Store
+from models.store import bulk
+from models.store.filings import Store
 
 GOLDEN = Path(__file__).parent / "golden" / "import-rows.json"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

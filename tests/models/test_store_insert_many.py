@@ -7,9 +7,9 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 from sqlalchemy import insert
 
-from models.db import make_engine
-from models.migrate import upgrade
-from models.service import CLOCK, EVENT, FILING, insert_many
+from models.schema.db import make_engine
+from models.schema.migrate import upgrade
+from models.store.filings import CLOCK, EVENT, FILING, insert_many
 
 NOW = datetime(2026, 11, 30, 17, 45, 12, 345678, tzinfo=UTC)
 FILING_ROW = {

@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import select
 from storekit import STREET, snapshot
 
-from models.db import make_engine
-from models.migrate import upgrade
-from models.parties import INSURANCE, PARTY, upsert_parties, upsert_party
-from models.service import Store
+from models.schema.db import make_engine
+from models.schema.migrate import upgrade
+from models.store.filings import Store
+from models.store.parties import INSURANCE, PARTY, upsert_parties, upsert_party
 from workflows.errors import MalformedEvent
 
 GL = {"coverage": "general-liability", "insurer": "X", "expires": date(2027, 1, 1)}

@@ -10,13 +10,13 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
-import models.tables  # noqa: F401
+import models.schema.tables  # noqa: F401
 from cli.main import main
-from models.db import PAGE_SIZE, make_engine
-from models.migrate import HEAD, alembic_config, current_revision, upgrade
-from models.party_email import PARTY_EMAIL_INDEXES
-from models.search import SEARCH_INDEXES, is_search_table
-from models.service import Store
+from models.read.search import SEARCH_INDEXES, is_search_table
+from models.schema.db import PAGE_SIZE, make_engine
+from models.schema.migrate import HEAD, alembic_config, current_revision, upgrade
+from models.schema.party_email import PARTY_EMAIL_INDEXES
+from models.store.filings import Store
 
 
 def _declared(obj, name, type_, reflected, compare_to) -> bool:

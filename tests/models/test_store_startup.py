@@ -9,9 +9,9 @@ from pathlib import Path
 from alembic.runtime.migration import MigrationContext
 from storekit import NOI
 
-from models.db import make_engine
-from models.migrate import HEAD, current_revision, upgrade
-from models.service import Store
+from models.schema.db import make_engine
+from models.schema.migrate import HEAD, current_revision, upgrade
+from models.store.filings import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

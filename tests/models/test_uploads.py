@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import func, select
 from storekit import NOI
 
-from models.service import Store
-from models.tables import Upload
-from models.uploads import UnknownUpload, UploadRefused, Uploads, check_name
+from models.schema.tables import Upload
+from models.store.filings import Store
+from models.store.uploads import UnknownUpload, UploadRefused, Uploads, check_name
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 

@@ -14,8 +14,8 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from cli.main import main
-from models.outbox import Outbox
-from models.service import Store
+from models.store.filings import Store
+from models.store.outbox import Outbox
 from notices.email import EMAIL_NOTICES
 from notices.smtp import smtp_sender
 from sweep.dispatch import notice_hook
@@ -92,7 +92,7 @@ def _store(url, *filings):
 def _sweep(url, out):
     source = StoreSource(url)
     try:
-        from models.outputs import StoreOutputLog
+        from models.store.outputs import StoreOutputLog
 
         return run_sweep(
             source,

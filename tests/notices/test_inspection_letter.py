@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from notice_fixtures import DATED, STREET, STREET_EXTRA, TOWN_SUPPLIES
 
-from notices.service import produce
+from notices.produce import produce
 from workflows.filing import parse_filing
 from workflows.replay import replay
 

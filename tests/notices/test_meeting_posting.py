@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from notice_fixtures import DATED, as_of_for, filing_for
 
-from models.meetings import Meeting
+from models.store.meetings import Meeting
 from notices.errors import NoticeRefused
 from notices.meeting_posting import PostingItem, render_posting
-from notices.service import produce
+from notices.produce import produce
 from workflows.meetings import posting_deadline
 from workflows.replay import replay
 from workflows.towns import town

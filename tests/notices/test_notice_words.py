@@ -15,8 +15,8 @@ from demo.generate import generate
 from demo.stages import stage_filings
 from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import MissingField, NoticeError
+from notices.produce import produce
 from notices.render import explained
-from notices.service import produce
 from services.notices import fitting_notices
 from workflows import vocabulary
 from workflows.filing import parse_filing

@@ -13,7 +13,7 @@ from notices.abutters import merge_same_owner, parse_abutters
 from notices.errors import MissingField, NoticeRefused, TemplateProblem
 from notices.kinds import NOTICE_KINDS
 from notices.log import MemoryNoticeLog
-from notices.service import produce
+from notices.produce import produce
 from workflows.replay import replay
 from workflows.towns import registry
 
@@ -211,7 +211,7 @@ def test_abutter_notices_merge_into_one_pdf_one_page_each_with_names_intact():
 
 def test_labels_are_thirty_to_a_sheet():
     from notices.context import Party
-    from notices.service import produce as _produce
+    from notices.produce import produce as _produce
 
     many = [Party(f"Owner {i}", f"{i} Elm St", "Canton", "MA", "02021", (f"1-{i}",), "abutter") for i in range(31)]
     filing = filing_for("canton", "noi", "abutter-notice")

@@ -14,8 +14,8 @@ from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
 
 from notices.abutters import merge_same_owner, parse_abutters
 from notices.kinds import MEETING_NOTICE_KINDS, NOTICE_KINDS
+from notices.produce import produce
 from notices.render import template_names
-from notices.service import produce
 from workflows.replay import replay
 
 GOLDEN = Path(__file__).parent / "golden" / "notices"

@@ -15,7 +15,7 @@ from pyogrio.raw import write
 from storekit import snapshot
 
 from cli.main import main
-from models.service import Store
+from models.store.filings import Store
 from parcels.l3 import ASSESS_FIELDS, PARCEL_FIELDS
 
 NOW = datetime(2026, 12, 3, 15, 0, tzinfo=UTC)

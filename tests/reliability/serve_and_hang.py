@@ -18,9 +18,9 @@ from pathlib import Path
 
 import uvicorn
 
-from models.applicants import Applicants
-from models.service import Store
-from models.uploads import Uploads
+from models.accounts.applicants import Applicants
+from models.store.filings import Store
+from models.store.uploads import Uploads
 from web.app import create_app
 
 TODAY = date(2026, 12, 3)

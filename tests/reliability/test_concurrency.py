@@ -13,8 +13,8 @@ from kit import report_row, run_inprocess
 from notice_fixtures import filing_for
 from sqlalchemy import func, select
 
-from models.service import Store
-from models.tables import FilingRow, Notice, Party
+from models.schema.tables import FilingRow, Notice, Party
+from models.store.filings import Store
 
 #: concurrent writers (``make reliability`` runs 8)
 WRITERS = int(os.environ.get("PERMITS_WRITERS", "4"))

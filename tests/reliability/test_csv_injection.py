@@ -125,7 +125,7 @@ def test_every_csv_the_notices_command_writes_holds_hostile_abutters_as_text(tmp
 
 
 def test_the_notices_command_for_a_filing_in_the_store_uses_its_stored_hostile_list(tmp_path, capsys):
-    from models.service import Store
+    from models.store.filings import Store
     from services.abutters import upload_abutter_list
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"

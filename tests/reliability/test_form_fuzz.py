@@ -33,8 +33,8 @@ from routekit import APPLICANT_EMAIL, PDF, ROLES, crawl, fill, parse_page, route
 from sqlalchemy import text
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store, serving
 
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 from web.app import create_app
 
 EXAMPLES = int(os.environ.get("PERMITS_FORM_FUZZ_EXAMPLES", "400"))

@@ -30,10 +30,10 @@ from routekit import PDF
 from sqlalchemy import func, select
 from webkit import PASSWORD, csrf_of
 
-from models.applicants import Applicants
-from models.service import Store
-from models.tables import AccountFiling, FilingRow, Upload
-from models.uploads import Uploads
+from models.accounts.applicants import Applicants
+from models.schema.tables import AccountFiling, FilingRow, Upload
+from models.store.filings import Store
+from models.store.uploads import Uploads
 
 HERE = Path(__file__).resolve().parent
 KILLS = int(os.environ.get("PERMITS_KILLS", "5"))

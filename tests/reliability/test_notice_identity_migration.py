@@ -11,9 +11,9 @@ from sqlalchemy.exc import IntegrityError
 from storekit import NOI, import_at_old_schema
 
 from cli.main import main
-from models.db import make_engine
-from models.migrate import HEAD, current_revision, upgrade
-from models.service import Store
+from models.schema.db import make_engine
+from models.schema.migrate import HEAD, current_revision, upgrade
+from models.store.filings import Store
 
 
 def test_db_upgrade_from_0002_keeps_duplicate_notices_and_then_refuses_a_second_copy(db_url, capsys, tmp_path):
@@ -36,7 +36,7 @@ def test_db_upgrade_from_0002_keeps_duplicate_notices_and_then_refuses_a_second_
     assert main(["db", "upgrade", "--db", db_url]) == 0
     store = Store(db_url)
     assert current_revision(store.engine) == HEAD
-    from models.tables import Notice
+    from models.schema.tables import Notice
 
     table = Notice.__table__
     with store.engine.connect() as conn:

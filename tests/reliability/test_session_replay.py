@@ -16,7 +16,7 @@ from kit import report_row
 from sqlalchemy import text
 from webkit import PASSWORD, USERS, client, csrf_of, login, make_store, register
 
-from models.users import Users
+from models.accounts.users import Users
 
 ROUNDS = int(os.environ.get("PERMITS_REPLAYS", "12"))
 ENDS = ("logout", "password change", "reset", "disable")

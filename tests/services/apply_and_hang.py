@@ -12,9 +12,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from models.applicants import Applicants
-from models.service import Store
-from models.uploads import Uploads
+from models.accounts.applicants import Applicants
+from models.store.filings import Store
+from models.store.uploads import Uploads
 from services.apply import apply_online
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"

@@ -10,7 +10,7 @@ import pytest
 from notice_fixtures import ABUTTERS_CSV
 from webkit import login
 
-from models.workbench import abutters
+from models.read.workbench import abutters
 from notices.abutters import read_abutters
 from notices.errors import AbutterListError
 from services.abutters import stored_abutters

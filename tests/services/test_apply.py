@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from models.applicants import Applicants
+from models.accounts.applicants import Applicants
 from models.errors import DuplicateFiling
-from models.service import Store
-from models.tables import AccountFiling, FilingRow, Upload
-from models.uploads import UploadRefused, Uploads
+from models.schema.tables import AccountFiling, FilingRow, Upload
+from models.store.filings import Store
+from models.store.uploads import UploadRefused, Uploads
 from services.apply import apply_online
 
 HERE = Path(__file__).resolve().parent

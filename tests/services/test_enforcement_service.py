@@ -8,9 +8,9 @@ from datetime import date
 import pytest
 
 from cli.main import main
-from models.enforcement import EnforcementRecord
 from models.errors import EventFromTheFuture, UnknownCase
-from models.service import Store
+from models.store.enforcement import EnforcementRecord
+from models.store.filings import Store
 from services.enforcement import (
     NotTheFilingsTown,
     issue_order,

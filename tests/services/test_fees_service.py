@@ -70,7 +70,7 @@ def _dug(store):
 
 
 def test_a_request_is_listed_for_the_schedule_until_its_inspection_answers_it(db_url, tmp_path):
-    from models.uploads import Uploads
+    from models.store.uploads import Uploads
 
     store = make_store(db_url)
     _dug(store)

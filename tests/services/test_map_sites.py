@@ -1,6 +1,6 @@
 """The map's filings joined to their parcels in one statement
-(models/map_sites.py) place each filing where the look-up of one filing
-at a time (models.parcels.located: the map-lot id as given or in
+(models/read/map_sites.py) place each filing where the look-up of one filing
+at a time (models.store.parcels.located: the map-lot id as given or in
 capitals, else the LOC_ID) places it, on SQLite and PostgreSQL, whatever
 way its parcel id is written."""
 
@@ -10,8 +10,8 @@ from datetime import date
 import parcelkit as kit
 import pytest
 
-from models import parcels as stored
-from models.service import Store
+from models.store import parcels as stored
+from models.store.filings import Store
 from services.maps import filings_map
 
 WRITTEN = {  # filing number: (town, the parcel id as the filing writes it)

@@ -12,7 +12,7 @@ import pytest
 from storekit import snapshot
 from webkit import make_store
 
-from models.meetings import UnknownMeeting
+from models.store.meetings import UnknownMeeting
 from notices.errors import NoticeRefused
 from services import meetings
 from services.record import record_event

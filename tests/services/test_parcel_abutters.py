@@ -12,9 +12,9 @@ import pytest
 from storekit import snapshot
 
 from cli.main import main
-from models import parcels as stored
-from models import workbench
-from models.service import Store
+from models.read import workbench
+from models.store import parcels as stored
+from models.store.filings import Store
 from notices.abutters import read_abutters
 from notices.errors import AbutterListError
 from parcels.errors import NoParcels, UnknownParcel

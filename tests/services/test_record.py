@@ -14,7 +14,7 @@ from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
 from cli.main import main
-from models.outbox import Outbox
+from models.store.outbox import Outbox
 
 AS_OF = TODAY.isoformat()
 APPLICATION = {

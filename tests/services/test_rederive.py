@@ -11,7 +11,7 @@ from storekit import snapshot
 from webkit import TODAY, make_store
 
 from cli.main import main
-from models.tables import FilingClock, FilingRow, LedgerEntry
+from models.schema.tables import FilingClock, FilingRow, LedgerEntry
 from services.record import record_event
 from services.rederive import rederive
 from workflows.inspections import INSPECTION_CLOCKS

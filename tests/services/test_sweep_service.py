@@ -7,7 +7,7 @@ from datetime import date
 
 import config
 from demo.generate import generate
-from models.service import Store
+from models.store.filings import Store
 from services.sweep import run_sweep
 
 AS_OF = date(2026, 11, 30)

@@ -17,7 +17,7 @@ from mailkit import body, smtp_server
 from webkit import make_store
 
 from cli.main import main
-from models.outbox import Outbox
+from models.store.outbox import Outbox
 from notices.smtp import smtp_sender
 from services.record import mark_complete, mark_incomplete, record_event
 
@@ -113,7 +113,7 @@ def test_a_hearing_put_on_a_meeting_is_emailed_with_its_day_time_and_the_meeting
 
 
 def test_the_decision_goes_with_its_pdf_its_conditions_and_the_sweep_does_not_email_its_notice_again(db_url, smtp, tmp_path):
-    from models.outputs import StoreOutputLog
+    from models.store.outputs import StoreOutputLog
     from sweep.dispatch import notice_hook
     from sweep.run import run_sweep
     from sweep.store_source import StoreSource

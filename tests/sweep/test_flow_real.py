@@ -191,8 +191,8 @@ def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api,
 def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api, tmp_path):
     from sqlalchemy import func, select
 
-    from models.service import Store
-    from models.tables import SweepOutput
+    from models.schema.tables import SweepOutput
+    from models.store.filings import Store
     from sweep import flows
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"

@@ -177,7 +177,7 @@ def test_chunk_refs_load_the_same_records_as_reading_the_whole_source(tmp_path):
 
 
 def test_the_store_as_source_gives_the_same_dockets_as_the_filing_json(store, tmp_path):
-    from models.service import Store
+    from models.store.filings import Store
     from sweep.store_source import StoreSource
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from storekit import fresh_postgres_database
 
 from demo.generate import generate
-from models.service import Store
-from models.tables import SweepOutput
+from models.schema.tables import SweepOutput
+from models.store.filings import Store
 from sweep.report import build_digest
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource, open_log

@@ -1,5 +1,5 @@
 """The sweep recording its outputs on the filings in the store
-(models.outputs.StoreOutputLog), on SQLite and on PostgreSQL: idempotence,
+(models.store.outputs.StoreOutputLog), on SQLite and on PostgreSQL: idempotence,
 a crash and a rerun, two sweeps racing, each output and its notice rows in
 one transaction, and the derived state brought up to date."""
 
@@ -10,9 +10,9 @@ from sqlalchemy import select
 from test_sweep import AS_OF, Crash, NoticeRecorder, files
 
 from demo.generate import generate
-from models.outputs import StoreOutputLog
-from models.service import Store, derived_from
-from models.tables import FilingClock, FilingRow, Notice, SweepOutput
+from models.schema.tables import FilingClock, FilingRow, Notice, SweepOutput
+from models.store.filings import Store, derived_from
+from models.store.outputs import StoreOutputLog
 from sweep.report import write_outputs
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource, open_log
@@ -122,7 +122,7 @@ def test_an_output_and_its_notice_rows_are_written_together_or_not_at_all(db_url
     def broken(*args):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr("models.outputs.notice_rows", broken)
+    monkeypatch.setattr("models.store.outputs.notice_rows", broken)
     with pytest.raises(RuntimeError):
         log.mark_done(filing_id, "notice:legal-notice:2026-12-08", payload)
     assert not log.already_done(filing_id, "notice:legal-notice:2026-12-08")

@@ -18,7 +18,7 @@ from test_web_front_door import (  # noqa: F401 - the front door's fixtures
 )
 from webkit import register
 
-from models.tables import FilingRow, Upload
+from models.schema.tables import FilingRow, Upload
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 NOI_FORM = {
@@ -108,7 +108,7 @@ def test_a_file_name_with_a_right_to_left_override_is_shown_without_it(app_clien
 
 
 def test_a_name_made_only_of_hidden_characters_is_refused():
-    from models.uploads import UploadRefused, check_name, display_name
+    from models.store.uploads import UploadRefused, check_name, display_name
 
     assert display_name("plan\u202e\u2067\u200f\u0085  rev\u20282.pdf") == "plan rev2.pdf"
     with pytest.raises(UploadRefused, match="no name one can read"):

@@ -12,8 +12,8 @@ import pytest
 import webkit
 from webkit import PASSWORD, client, csrf_of, login, make_store
 
-from models.outbox import Outbox
-from models.tables import FilingRow, Upload
+from models.schema.tables import FilingRow, Upload
+from models.store.outbox import Outbox
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 NOI_FORM = {
@@ -39,7 +39,7 @@ def template_db(tmp_path_factory):
 
 @pytest.fixture
 def store(template_db, tmp_path, monkeypatch):
-    from models.service import Store
+    from models.store.filings import Store
 
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
     shutil.copy(template_db, tmp_path / "permits.db")
@@ -181,7 +181,7 @@ def test_an_applicant_is_sent_home_from_staff_pages_and_staff_do_not_see_applica
 def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(store):
     from datetime import timedelta
 
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     applicants = Applicants(store)
     token = applicants.invite("CAN-NOI-2026-001", "builder@example.org", by="agent")
@@ -204,7 +204,7 @@ def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(sto
 
 
 def test_an_applicant_asks_for_renewal_inside_the_window_and_it_is_recorded(store):
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     store.import_filings(
         [
@@ -321,7 +321,7 @@ def test_an_application_sent_back_is_submitted_again_with_a_corrected_plan_and_w
 def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them(store, tmp_path):
     from datetime import date
 
-    from models.outputs import StoreOutputLog
+    from models.store.outputs import StoreOutputLog
     from sweep.dispatch import notice_hook
     from sweep.run import run_sweep
     from sweep.store_source import StoreSource
@@ -357,7 +357,7 @@ def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them
         date(2026, 12, 3),
         notice_hook=notice_hook(date(2026, 12, 3), email=True, mail_from="permits@localhost"),
     )
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     c = client(store)
     page = c.get("/invitation/" + Applicants(store).invite("CAN-NOI-2026-077", "ann@example.org", by="agent")).text

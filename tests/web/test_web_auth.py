@@ -8,7 +8,7 @@ import re
 
 from webkit import PASSWORD, USERS, csrf_of, login
 
-from models.users import LOCK_AFTER, Users
+from models.accounts.users import LOCK_AFTER, Users
 
 
 def test_the_session_cookie_is_signed_httponly_and_samesite_lax(web):
@@ -98,7 +98,7 @@ def test_users_command_adds_lists_and_disables_with_the_password_from_a_file(tmp
     out = capsys.readouterr()
     assert "x@canton.example  agent  canton  disabled" in out.out
     assert "already exists" in out.err and "at least one town" in out.err
-    from models.service import Store
+    from models.store.filings import Store
 
     assert Users(Store(url).engine).list()[0].email == "x@canton.example"
 

@@ -49,9 +49,9 @@ def demo(tmp_path_factory):
     later stages), with an administrator; the pages to visit."""
     from config import load
     from demo.users import seed_demo_applicant
-    from models.enforcement import EnforcementRecord
-    from models.service import Store
-    from models.users import Users
+    from models.accounts.users import Users
+    from models.store.enforcement import EnforcementRecord
+    from models.store.filings import Store
     from services.demo import make_demo_store
     from web.app import create_app
     from workflows.rulebook import KINDS

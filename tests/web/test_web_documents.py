@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 from webkit import PASSWORD, client, csrf_of, login, register
 
-from models.tables import FilingRow, Upload
+from models.schema.tables import FilingRow, Upload
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 NOI_FORM = {

@@ -49,7 +49,7 @@ def _emailed(store, address: str, kind: str) -> list[str]:
     from email import message_from_bytes
     from email.policy import default
 
-    from models.outbox import Outbox
+    from models.store.outbox import Outbox
 
     outbox = Outbox(store)
     return [

@@ -18,9 +18,9 @@ from sqlalchemy import func, select
 from webkit import PASSWORD, USERS, csrf_of, login, make_store
 
 import config
-from models.outbox import Outbox
-from models.service import Store
-from models.tables import AccountLink, UserRow, WebSession
+from models.schema.tables import AccountLink, UserRow, WebSession
+from models.store.filings import Store
+from models.store.outbox import Outbox
 
 BASE = "https://permits.canton.example"
 NY = ZoneInfo("America/New_York")
@@ -185,8 +185,8 @@ def test_a_squatters_registration_never_blocks_the_real_owners_invitation_and_it
 
 
 def test_an_invitation_takes_over_an_account_whose_address_nobody_proved(store):
-    from models.applicants import Applicants
-    from models.users import LoginRefused, Users
+    from models.accounts.applicants import Applicants
+    from models.accounts.users import LoginRefused, Users
 
     applicants = Applicants(store)
     squatter = applicants.register("owner@example.org", "the squatter's password")  # an account of before the links
@@ -205,7 +205,7 @@ def test_an_invitation_takes_over_an_account_whose_address_nobody_proved(store):
 
 
 def test_registering_a_new_a_taken_and_a_staff_address_gets_the_same_page_and_status(app_client, store, smtp):
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     Applicants(store).register("taken@example.org", PASSWORD, verified=True)
     answers = {}
@@ -289,7 +289,7 @@ def test_a_reset_link_works_for_an_hour_and_not_a_second_more(app_client, store,
 
 
 def test_a_reset_proves_an_applicants_address_and_a_second_link_spends_the_first(app_client, store, smtp):
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     Applicants(store).register("ann@example.org", PASSWORD)  # an account of before the links: not usable
     c = app_client()

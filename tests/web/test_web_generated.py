@@ -11,8 +11,8 @@ import pytest
 from webkit import PASSWORD, client, login
 
 from demo.generate import generate
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 
 AS_OF = date(2026, 11, 30)
 

@@ -17,7 +17,7 @@ from storekit import snapshot
 from webkit import client, login
 
 from cli.main import main
-from models import parcels as stored
+from models.store import parcels as stored
 from services.abutters import stored_abutters
 from services.parcel_abutters import compute_abutters
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
-from models.users import LOCK_AFTER, Users
+from models.accounts.users import LOCK_AFTER, Users
 
 NEW = "a brand new passphrase"
 

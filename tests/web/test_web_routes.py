@@ -329,7 +329,7 @@ ABUTTERS_B = 'Map/Lot,Owner Name,Mailing Address\n12-040,Wei Chen,"9 Oak Rd, Sto
 
 
 def test_an_abutter_list_from_a_form_opened_before_an_event_was_recorded_is_refused_and_nothing_written(web, store):
-    from models.workbench import abutters
+    from models.read.workbench import abutters
 
     login(web, "canton-agent")
     form = abutter_form(web.get("/filings/CAN-NOI-2026-001").text)
@@ -355,7 +355,7 @@ def test_an_abutter_list_from_a_form_opened_before_an_event_was_recorded_is_refu
 
 
 def test_an_abutter_list_over_one_someone_else_uploaded_since_is_refused_and_theirs_is_kept(web, store):
-    from models.workbench import abutters
+    from models.read.workbench import abutters
 
     login(web, "canton-agent")
     form = abutter_form(web.get("/filings/CAN-NOI-2026-001").text)
@@ -375,7 +375,7 @@ def test_an_abutter_list_over_one_someone_else_uploaded_since_is_refused_and_the
 
 
 def test_an_abutter_upload_without_the_forms_sequence_number_or_list_version_writes_nothing(web, store):
-    from models.workbench import abutters
+    from models.read.workbench import abutters
 
     token = login(web, "canton-agent")
     for data in ({"csrf": token, "abutters_version": ""}, {"csrf": token, "seq": "2"}):
@@ -463,7 +463,7 @@ def test_hostile_text_in_an_events_fields_and_a_void_reason_comes_back_escaped(w
 
 
 def test_today_lists_the_violations_on_record_as_permits_docket_does(web, store):
-    """One rule for both interfaces (models.service.docket_condition): work
+    """One rule for both interfaces (models.store.filings.docket_condition): work
     without a work notice (Canton 16-12 §10.3) is on the docket whatever its date."""
     store.import_filings(
         [

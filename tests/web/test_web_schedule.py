@@ -183,7 +183,7 @@ def test_the_filters_and_pages_narrow_the_rows(tmp_path):
 
 
 def test_past_the_count_cap_the_page_says_more_than_and_still_offers_the_next_page(tmp_path, monkeypatch):
-    import models.inspection_schedule as queries
+    import models.read.inspection_schedule as queries
     from demo.generate import generate
 
     store = make_store(f"sqlite:///{tmp_path / 'capped.db'}")

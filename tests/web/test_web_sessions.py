@@ -1,7 +1,7 @@
 """A session ends when it ends: after logging out, a password change, a
 reset (``permits users passwd``) or disabling the account, a copy of the
 session cookie taken before opens nothing, for staff and applicants alike,
-and on every web process that shares the store (models/sessions.py)."""
+and on every web process that shares the store (models/accounts/sessions.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from sqlalchemy import text
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
 from cli.main import main
-from models.sessions import SESSION_HOURS, Sessions, token_digest
-from models.users import Users
+from models.accounts.sessions import SESSION_HOURS, Sessions, token_digest
+from models.accounts.users import Users
 
 NEW = "a brand new passphrase"
 

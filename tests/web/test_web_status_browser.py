@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from mailkit import body, smtp_server
 from webkit import PASSWORD, USERS, make_store, register, serving
 
-from models.outbox import Outbox
+from models.store.outbox import Outbox
 from notices.smtp import smtp_sender
 
 CHROMIUM = shutil.which("chromium")

@@ -15,8 +15,8 @@ import webkit
 from test_web_applicants import NOI_FORM, PDF, apply_noi, filed_id, store, template_db  # noqa: F401  (fixtures)
 from webkit import PASSWORD, client, csrf_of, login
 
-from models.applicants import Applicants
-from models.outbox import Outbox
+from models.accounts.applicants import Applicants
+from models.store.outbox import Outbox
 
 
 def _sent_back(store, reasons="Describe the deck's distance from the wetland."):
@@ -111,7 +111,7 @@ def test_a_refused_correction_names_the_field_keeps_what_was_typed_and_writes_no
 def store_plans(store, fid):
     from sqlalchemy import select
 
-    from models.tables import Upload
+    from models.schema.tables import Upload
 
     with store.engine.connect() as conn:
         return conn.execute(select(Upload.__table__.c.id).where(Upload.__table__.c.filing_id == fid)).all()

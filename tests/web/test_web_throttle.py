@@ -1,5 +1,5 @@
 """Limits per client address on failed logins, invitation acceptances and
-registrations (models/throttle.py, web/clients.py): kept in the store, so
+registrations (models/accounts/throttle.py, web/clients.py): kept in the store, so
 two web processes over one store count the same attempts; a 429 page that
 says when to try again and nothing about whether an account exists; and
 X-Forwarded-For read only from a trusted proxy.  The store's clock is fake."""
@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store
 
-from models.service import Store
-from models.tables import UserRow
-from models.throttle import LIMITS
+from models.accounts.throttle import LIMITS
+from models.schema.tables import UserRow
+from models.store.filings import Store
 from web.clients import parse_trusted_proxies, resolve
 
 LOGINS = LIMITS["login"].attempts
@@ -140,7 +140,7 @@ def test_registrations_from_one_address_are_limited_and_the_refused_one_writes_n
 
     store = stores()
     c = app_client(store)
-    from models.tables import AccountLink
+    from models.schema.tables import AccountLink
 
     for i in range(REGISTRATIONS):
         token = csrf_of(c.get("/register").text)
@@ -160,7 +160,7 @@ def test_registrations_from_one_address_are_limited_and_the_refused_one_writes_n
 
 
 def test_failed_invitation_acceptances_count_as_failed_logins(stores):
-    from models.applicants import Applicants
+    from models.accounts.applicants import Applicants
 
     store = stores()
     applicants = Applicants(store)

@@ -15,8 +15,8 @@ from webkit import PASSWORD, TODAY, client, login
 
 import config
 from demo.generate import generate
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 from services.sweep import run_sweep
 
 

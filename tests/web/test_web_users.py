@@ -12,7 +12,7 @@ import pytest
 from storekit import snapshot
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
-from models.users import LoginRefused, Users
+from models.accounts.users import LoginRefused, Users
 
 AGENT = USERS["canton-agent"][0]
 ACTIONS = ("/users/enable", "/users/unlock", "/users/access", "/users/temporary-password", "/users/disable")

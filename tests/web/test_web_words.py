@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from webkit import PASSWORD, csrf_of
 
 from demo.generate import generate
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 from workflows.event_fields import EVENT_FIELDS
 from workflows.rulebook import CLOCK_TYPES, KINDS
 

@@ -26,8 +26,8 @@ from urllib.parse import urlencode
 import psutil
 import pytest
 
-from models.service import Store
-from models.users import Users
+from models.accounts.users import Users
+from models.store.filings import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 EMAIL, PASSWORD = "agent@canton.example", "correct horse battery"
@@ -197,7 +197,7 @@ def test_a_session_made_by_one_worker_is_served_and_can_post_on_another(server):
 
 
 def test_failed_logins_counted_by_one_worker_count_on_the_other(server):
-    from models.throttle import LIMITS
+    from models.accounts.throttle import LIMITS
 
     port, workers, _ = server
     first = _served_by(workers, port, "", other_than=None)

@@ -135,7 +135,7 @@ def test_an_order_under_dual_jurisdiction_prints_the_states_appeal_period():
     Act (``also: ["wpa"]``) has the appeal period as ``wpa:appeal-period``."""
     from notice_fixtures import DATED, as_of_for, filing_for
 
-    from notices.service import produce
+    from notices.produce import produce
     from workflows.replay import replay
 
     f = filing_for("canton", "noi", "permit", also=["wpa"])

@@ -1,0 +1,400 @@
+"""The workbench's users: accounts, argon2 passwords, lockout, and what a
+user may see.  One service for ``permits users`` and the web, so the two
+cannot disagree about who is who.
+
+Roles (the issue's words): an ``agent`` sees and changes the wetlands and
+stormwater filings (NOI, RDA, land disturbance) of their towns; ``dpw`` the
+street openings of theirs; an ``admin`` every filing of every town.
+:meth:`User.may_see` is the one rule; a filing outside it is "not found"
+(404), never "forbidden", so ids cannot be probed.
+
+A login that fails :data:`LOCK_AFTER` times in a row locks the account for
+:data:`LOCK_MINUTES`; a good login clears the count.  A wrong current
+password on the password-change form counts as a failed login.
+
+An applicant's account whose address is not proved (``verified_at``
+empty: a registration made before its link was required) cannot log in:
+a reset link or an invitation sent to the address proves it
+(models/accounts/account_links.py, models/accounts/applicants.py).
+
+A password change (:meth:`Users.change_password` by the user,
+:meth:`Users.set_password`, the reset by ``permits users passwd``) and
+:meth:`Users.disable` end every session of the user on the server's side:
+their ``web_session`` rows (models/accounts/sessions.py) are deleted in the same
+transaction, so a cookie copied before opens nothing after.  (The change
+also bumps ``session_version``, which counts the changes.)
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from models.errors import StoreError
+from models.schema.tables import UserRow, WebSession
+from workflows.rulebook import KINDS
+from workflows.towns import registry
+
+__all__ = [
+    "ROLES",
+    "ROLE_KINDS",
+    "LOCK_AFTER",
+    "LOCK_MINUTES",
+    "User",
+    "Users",
+    "UserError",
+    "LoginRefused",
+    "MIN_PASSWORD",
+    "APPLICANT",
+    "check_password",
+    "user_of_row",
+    "end_sessions",
+    "replace_password",
+    "hash_password",
+    "verify_password",
+]
+
+USER = UserRow.__table__
+SESSION = WebSession.__table__
+
+#: role -> the permit kinds it works on
+ROLE_KINDS: dict[str, tuple[str, ...]] = {
+    "agent": ("noi", "rda", "land-disturbance"),
+    "dpw": ("street-opening",),
+    "admin": KINDS,
+}
+ROLES = tuple(ROLE_KINDS)
+#: An applicant's account (models/accounts/applicants.py): no towns, no kinds; it
+#: sees the filings that are its own, never the staff pages.
+APPLICANT = "applicant"
+LOCK_AFTER = 5
+LOCK_MINUTES = 15
+MIN_PASSWORD = 10
+_EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
+_HASHER = PasswordHasher()
+# a hash to verify against when the email is unknown, so a wrong email
+# costs as long as a wrong password
+_DUMMY = _HASHER.hash(secrets.token_hex(8))
+
+
+class UserError(StoreError):
+    pass
+
+
+class LoginRefused(UserError):
+    def __init__(self, message: str = "wrong email or password"):
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    email: str
+    role: str
+    towns: tuple[str, ...]
+    disabled: bool
+    calendar_token: str
+    session_version: int = 0
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ROLE_KINDS.get(self.role, ())  # an applicant: none
+
+    @property
+    def all_towns(self) -> bool:
+        return self.role == "admin"
+
+    def may_see(self, town: str, kind: str) -> bool:
+        """The one access rule: the user's role covers the kind and their
+        towns the town (an admin: every town)."""
+        return kind in self.kinds and (self.all_towns or town in self.towns)
+
+    def visible_towns(self) -> tuple[str, ...]:
+        return tuple(sorted(registry())) if self.all_towns else self.towns
+
+
+def user_of_row(row) -> User:
+    """The :class:`User` an ``app_user`` row describes."""
+    return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token, row.session_version)
+
+
+def end_sessions(conn, user_id: int) -> int:
+    """Delete every session of the user (models/accounts/sessions.py), in the
+    transaction ``conn``: a cookie that opened one opens nothing now.  The
+    count of sessions ended."""
+    return conn.execute(delete(SESSION).where(SESSION.c.user_id == user_id)).rowcount
+
+
+def replace_password(conn, user_id: int, password_hash: str, **also) -> None:
+    """Give the user the password of ``password_hash`` (argon2), in the
+    transaction ``conn``: every session of the user ends (its rows
+    deleted), the lock is cleared; ``also``: other columns to set (an
+    applicant's ``verified_at``)."""
+    end_sessions(conn, user_id)
+    conn.execute(
+        update(USER)
+        .where(USER.c.id == user_id)
+        .values(
+            password_hash=password_hash,
+            session_version=USER.c.session_version + 1,
+            failed_logins=0,
+            locked_until=None,
+            **also,
+        )
+    )
+
+
+def hash_password(password: str) -> str:
+    """The argon2 hash of a password that meets :func:`check_password`."""
+    return _HASHER.hash(check_password(password))
+
+
+def verify_password(hashed: str, password: str) -> bool:
+    """Whether ``password`` is the one ``hashed`` was made from."""
+    return _verify(hashed, password)
+
+
+def check_password(password: str) -> str:
+    """A new password, if it meets the rule (at least :data:`MIN_PASSWORD`
+    characters); else UserError."""
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise UserError(f"the password is too short: at least {MIN_PASSWORD} characters")
+    return password
+
+
+def check_email(email: str) -> str:
+    email = email.strip().lower()
+    if not _EMAIL.fullmatch(email):
+        raise UserError(f"invalid email {email!r}: write it as name@example.org")
+    return email
+
+
+class Users:
+    """The accounts in one store's database."""
+
+    def __init__(self, engine: Engine, now: Callable[[], datetime] = lambda: datetime.now(UTC)):
+        self.engine, self.now = engine, now
+        # reads take no lock (on SQLite a deferred transaction, models/schema/db.py):
+        # a page's look-up never waits for a login hashing its password
+        self.reader = engine.execution_options(read_only=True)
+
+    def _naive_now(self) -> datetime:
+        return self.now().astimezone(UTC).replace(tzinfo=None)
+
+    def add(self, email: str, password: str, role: str, towns: Iterable[str] = ()) -> User:
+        """A new account.  Raises UserError for a bad email, role, town, a
+        short password, or an email already taken; nothing written."""
+        email = check_email(email)
+        if role not in ROLES:
+            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
+        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns))
+        known = registry()
+        for t in towns:
+            if t not in known:
+                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
+        if role != "admin" and not towns:
+            raise UserError(f"a {role} user works for at least one town: give --town")
+        check_password(password)
+        values = {
+            "email": email,
+            "password_hash": _HASHER.hash(password),
+            "role": role,
+            "towns": list(towns),
+            "disabled": False,
+            "failed_logins": 0,
+            "locked_until": None,
+            "calendar_token": secrets.token_urlsafe(24),
+            "created_at": self.now(),
+        }
+        try:
+            with self.engine.begin() as conn:
+                uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
+        except IntegrityError:
+            raise UserError(f"a user {email!r} already exists") from None
+        return User(uid, email, role, towns, False, values["calendar_token"], 0)
+
+    def list(self) -> list[User]:
+        with self.reader.connect() as conn:
+            return [user_of_row(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
+
+    def get(self, user_id: int) -> User | None:
+        """The enabled user with this id, or None."""
+        with self.reader.connect() as conn:
+            row = conn.execute(select(USER).where(USER.c.id == user_id)).first()
+        return None if row is None or row.disabled else user_of_row(row)
+
+    def by_calendar_token(self, token: str) -> User | None:
+        with self.reader.connect() as conn:
+            row = conn.execute(select(USER).where(USER.c.calendar_token == token)).first()
+        return None if row is None or row.disabled else user_of_row(row)
+
+    def disable(self, email: str) -> User:
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=True)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            user = user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+            end_sessions(conn, user.id)
+            return user
+
+    def enable(self, email: str) -> User:
+        """Let a disabled account log in again (its password as it was)."""
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=False)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+
+    def change_access(self, email: str, role: str, towns: Iterable[str]) -> User:
+        """A user's new role and towns, checked as :meth:`add` checks them;
+        every session of the user ends (a page drawn under the old access
+        must not stay open).  Nothing written on a refusal."""
+        email = check_email(email)
+        if role not in ROLES:
+            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
+        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns if t.strip()))
+        known = registry()
+        for t in towns:
+            if t not in known:
+                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
+        if role != "admin" and not towns:
+            raise UserError(f"a {role} user works for at least one town: choose one")
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            end_sessions(conn, row.id)
+            conn.execute(
+                update(USER)
+                .where(USER.c.id == row.id)
+                .values(role=role, towns=list(towns), session_version=USER.c.session_version + 1)
+            )
+            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+
+    def unlock(self, email: str) -> User:
+        """Clear the lock that failed logins put on the account."""
+        email = check_email(email)
+        with self.engine.begin() as conn:
+            values = {"failed_logins": 0, "locked_until": None}
+            if conn.execute(update(USER).where(USER.c.email == email).values(**values)).rowcount != 1:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+
+    def locked(self) -> set[str]:
+        """The emails of the accounts locked now by failed logins."""
+        now = self._naive_now()
+        with self.reader.connect() as conn:
+            return set(conn.execute(select(USER.c.email).where(USER.c.locked_until > now)).scalars())
+
+    def reset_calendar_token(self, user_id: int) -> str:
+        token = secrets.token_urlsafe(24)
+        with self.engine.begin() as conn:
+            conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
+        return token
+
+    def change_password(self, user_id: int, current: str, new: str) -> User:
+        """The user's own change: ``current`` must be their password (a wrong
+        one counts as a failed login, and a locked account is refused), ``new``
+        meets :func:`check_password` and differs from it.  Ends every session
+        of the user (the caller starts a new one for the browser that asked);
+        returns the user as it now is.  Nothing written on a refusal
+        but the failed-login count."""
+        now = self._naive_now()
+        refusal = None
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.id == user_id).with_for_update()).first()
+            if row is None or row.disabled:
+                raise UserError("no such user")
+            if row.locked_until is not None and row.locked_until > now:
+                raise LoginRefused(f"too many wrong passwords: the account is locked until {row.locked_until:%H:%M} UTC")
+            if not _verify(row.password_hash, current):
+                self._failed(conn, row, now)
+                refusal = LoginRefused("the current password is wrong")
+            else:
+                check_password(new)
+                if new == current:
+                    raise UserError("the new password is the one you have now: choose another")
+                self._set(conn, row.id, new)
+        if refusal is not None:
+            raise refusal
+        return self.get(user_id)
+
+    def set_password(self, email: str, new: str) -> User:
+        """Set a user's password without the old one (``permits users
+        passwd``, run by whoever runs the server): clears a lock and ends
+        every session of the user."""
+        email = check_email(email)
+        check_password(new)
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                raise UserError(f"no user {email!r} (see 'permits users list')")
+            self._set(conn, row.id, new)
+            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+
+    def _set(self, conn, user_id: int, new: str) -> None:
+        replace_password(conn, user_id, _HASHER.hash(new))
+
+    def _failed(self, conn, row, now: datetime) -> None:
+        """Count a failed login on ``row``; the :data:`LOCK_AFTER`-th locks it."""
+        failed = row.failed_logins + 1
+        lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
+        conn.execute(
+            update(USER)
+            .where(USER.c.id == row.id)
+            .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
+        )
+
+    def authenticate(self, email: str, password: str) -> User:
+        """The user, if the password is right and the account is enabled
+        and not locked; else LoginRefused (one message for a wrong email or
+        password, another for a locked account given its right password)."""
+        email = email.strip().lower()
+        now = self._naive_now()
+        refusal = None  # raised after the commit: the failed-login count must be kept
+        with self.engine.begin() as conn:
+            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+            if row is None:
+                _verify(_DUMMY, password)
+                refusal = LoginRefused()
+            elif row.locked_until is not None and row.locked_until > now:
+                # only someone who knows the password learns of the lock: to
+                # anyone else a locked account answers as a made-up address
+                if _verify(row.password_hash, password) and not row.disabled:
+                    refusal = LoginRefused(
+                        f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
+                        "try again then, or ask an admin"
+                    )
+                else:
+                    refusal = LoginRefused()
+            elif not _verify(row.password_hash, password) or row.disabled:
+                self._failed(conn, row, now)
+                refusal = LoginRefused()
+            elif row.role == APPLICANT and row.verified_at is None:
+                # a registration whose address is not proved is not usable:
+                # only someone who knows its password learns why
+                refusal = LoginRefused(
+                    "this account's address is not confirmed yet: follow the link emailed to it, "
+                    "or use 'Forgot your password?' to get a new one"
+                )
+            else:
+                conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
+        if refusal is not None:
+            raise refusal
+        return user_of_row(row)
+
+
+def _verify(hashed: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(hashed, password)
+    except (VerificationError, InvalidHashError):
+        return False

@@ -1,0 +1,22 @@
+"""The store's writes.
+
+The filings (:mod:`models.store.filings`: import, record, the derived rows),
+many rows at once (:mod:`~models.store.bulk`), the docket's tally, the deposit
+ledger, the email outbox, the sweep's output log, uploads, parties,
+corrections, enforcement cases, meetings and the assessors' parcels.
+"""
+
+__all__ = [
+    "bulk",
+    "corrections",
+    "deposit_ledger",
+    "docket_tally",
+    "enforcement",
+    "filings",
+    "meetings",
+    "outbox",
+    "outputs",
+    "parcels",
+    "parties",
+    "uploads",
+]

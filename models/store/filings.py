@@ -1,0 +1,597 @@
+"""The service the command line calls: filings in, events appended, the
+docket out.  Each public method is one transaction.
+
+Recording an event reads the filing's row (locked: ``BEGIN IMMEDIATE`` on
+SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL) and its history, replays the
+history with the new event through the core (:mod:`workflows.replay`), and
+only if the core accepts it appends the event at the next sequence number and
+rewrites the filing's derived state and clocks, all before the commit.  A
+second writer waits for the lock and then sees the first writer's event, so
+two writers cannot produce a history that was never replayed.  The primary
+key (filing, seq) and the ``last_seq`` check on the row are a second guard.
+"""
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Date, and_, bindparam, delete, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from models.errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
+from models.read.queries import (
+    DOCKET_CONDITION,
+    DOCKET_OVERDUE_CONDITION,
+    DOCKET_STATUSES,
+    EVENT_RAWS,
+    FILING_EXISTS,
+    HISTORY,
+    NOTICE_LOG,
+    DocketRow,
+    as_date,
+    as_datetime,
+    as_json,
+    docket_items,
+    docket_sql,
+    filing_json,
+    history_of,
+    notice_entry,
+)
+from models.schema.clock_indexes import filing_open
+from models.schema.db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
+from models.schema.migrate import HEAD, current_revision, upgrade
+from models.schema.tables import Abutter, EventRow, FilingClock, FilingRow
+from models.store import bulk
+from models.store import docket_tally as tally
+from models.store.parties import PARTY_ROLES, party_specs, upsert_parties
+from workflows.errors import MalformedEvent
+from workflows.filing import VOID, Filing, parse_filing
+from workflows.towns import declared_clock
+
+__all__ = ["Store", "DocketRow", "Derived", "derive", "derived_from", "write_derived"]
+
+FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
+
+#: the replay statuses of a deadline still to be acted on (open or overdue,
+#: which the docket decides from the day asked)
+_DUE = {"open", "overdue"}
+#: filings checked between two calls of an import's progress callback
+_PROGRESS_STEP = 100
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _default_replayer():
+    from workflows.replay import replay
+
+    return replay
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What the filing row and ``filing_clock`` hold about a filing."""
+
+    state: str
+    next_date: date | None
+    next_clock: str | None
+    clocks: tuple[dict, ...]
+
+
+@cache
+def _due_kind(town_id: str, kind: str, clock_id: str) -> bool:
+    """Whether a pending deadline is stored as ``due``: met by an act
+    (``met_by``) and not optional.  A period that simply runs out (the appeal
+    period) or an optional one (a renewal request) is stored as ``runs``.  A
+    clock the rule book does not list stays on the docket."""
+    clock = declared_clock(town_id, kind, clock_id)
+    return clock is None or (bool(clock.met_by) and not clock.optional)
+
+
+def derive(filing: Filing, replayer) -> Derived:
+    """Replay ``filing`` as of its last event (the day the record changed):
+    met, late and passed clocks are final then; a deadline still to be acted
+    on is stored as ``due`` (open or overdue is the docket's question, asked
+    with its own day).  A period that runs out by itself is stored as
+    ``runs``.  Raises the core's FilingError for a history that cannot have
+    happened."""
+    result = _replayed(filing, replayer)
+    return derived_from(filing.town, filing.kind, result.state, result.clocks)
+
+
+def _replayed(filing: Filing, replayer):
+    as_of = max((e.date for e in filing.events), default=None) or date.today()
+    return replayer(filing, as_of)
+
+
+def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
+    """What the store keeps of one replay: its state, and each clock with
+    the stored status (``due``, ``runs``, or the replay's own) and the next
+    deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
+    (what the sweep hands :meth:`models.store.outputs.StoreOutputLog.save_derived`)."""
+    rows, next_clock = _clock_rows(town_id, kind, state, clocks)
+    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
+
+
+def _clock_rows(town_id: str, kind: str, state, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
+    """:func:`derived_from`'s clocks as tuples in ``_CLOCK_KEYS`` order (what
+    an import writes), and the next deadline due as (date, clock id) or None.
+    Each row carries its filing's town, kind and whether the filing in
+    ``state`` is open (the Today page counts from these alone:
+    :mod:`models.read.docket_counts`)."""
+    rows, next_clock = [], None
+    filing = (town_id, kind, filing_open(kind, state))
+    for n, c in enumerate(clocks, start=1):
+        if c.__class__ is not dict and hasattr(c, "rule"):  # the replay's ClockResult: its explanation made only if kept
+            cid, ctype, day, at, status, rule, explanation = c.id, c.type, c.date, c.at, c.status, c.rule, None
+        else:
+            cid, ctype, day, at, status, rule, explanation = _clock_fields(c)
+        if ctype == "deadline" and status in _DUE:
+            status = "due" if _due_kind(town_id, kind, cid) else "runs"
+        if status not in DOCKET_STATUSES:
+            explanation = ""  # no docket lists it: its replay explains it (permits show)
+        elif explanation is None:
+            explanation = c.explanation
+        rows.append((n, cid, ctype, day, at, status, rule, explanation, *filing))
+        if status == "due" and (next_clock is None or day < next_clock[0]):
+            next_clock = (day, cid)
+    return rows, next_clock
+
+
+def _clock_fields(c: Mapping) -> tuple:
+    """A clock's ``as_dict()``, as the replay's ClockResult gives it."""
+    at = c.get("at")
+    return (c["id"], c["type"], as_date(c["date"]), as_datetime(at), c["status"], c["rule"], c["explanation"])
+
+
+def write_derived(
+    conn: Connection, filing_id: str, d: Derived, now: datetime, *, last_seq: int | None, new_seq: int | None = None
+) -> bool:
+    """Rewrite the filing's stored state, next deadline and ``filing_clock``
+    rows from ``d``, inside the caller's transaction, only if the filing's
+    ``last_seq`` is still ``last_seq`` (None: whatever it is); ``new_seq``
+    moves it on.  False, and nothing written, when the row moved on or
+    does not exist."""
+    values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
+    if new_seq is not None:
+        values["last_seq"] = new_seq
+    where = FILING.c.id == filing_id
+    if last_seq is not None:
+        where = and_(where, FILING.c.last_seq == last_seq)
+    if conn.execute(update(FILING).where(where).values(**values)).rowcount != 1:
+        return False
+    gone = conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id).returning(*_TALLIED)).all()
+    if d.clocks:
+        conn.execute(insert(CLOCK), [{"filing_id": filing_id, **c} for c in d.clocks])
+    tally.record(conn, gone=gone, came=[tuple(c[k] for k in _TALLIED_KEYS) for c in d.clocks])
+    return True
+
+
+def docket_condition(as_of: date, until: date, *, overdue_only: bool = False):
+    """Which stored clocks are on the docket (the CLI's and the web's alike):
+    :data:`models.read.queries.DOCKET_CONDITION` (``--overdue``:
+    :data:`~models.read.queries.DOCKET_OVERDUE_CONDITION`), the text the SQLite
+    reader runs too, with its days bound."""
+    if overdue_only:
+        return text(DOCKET_OVERDUE_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date))
+    return text(DOCKET_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date), bindparam("until", until, type_=Date))
+
+
+def _by_id(sql: str):
+    return text(sql).bindparams(bindparam("id"))
+
+
+class Store:
+    """The record at one database URL."""
+
+    def __init__(
+        self, url: str, *, replayer: Callable | None = None, now: Callable[[], datetime] = _utcnow, engine: Engine | None = None
+    ):
+        self.url = url
+        self.engine = engine or make_engine(url)
+        self.reader = self.engine.execution_options(read_only=True)
+        self._replayer = replayer
+        self.now = now
+
+    @property
+    def replayer(self):
+        if self._replayer is None:
+            self._replayer = _default_replayer()
+        return self._replayer
+
+    # -- schema -------------------------------------------------------------
+
+    def upgrade(self) -> str:
+        """Create or upgrade the schema to the current revision."""
+        path = sqlite_path(self.url)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the database folder {str(path.parent)!r}: {exc.strerror}") from None
+        with unreachable_as_store_error(self.url):
+            upgrade(self.engine)
+        return HEAD
+
+    def check_schema(self) -> None:
+        path = sqlite_path(self.url)
+        with unreachable_as_store_error(self.url):
+            rev = None if path is not None and not path.exists() else current_revision(self.engine)
+        if rev is None:
+            raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
+        if rev != HEAD:
+            raise StoreError(
+                f"database at {describe_url(self.url)} is at schema {rev}, this program needs {HEAD}: run 'permits db upgrade'"
+            )
+
+    # -- import and export ------------------------------------------------
+
+    def import_filings(
+        self,
+        objects: Iterable[Mapping[str, Any]],
+        *,
+        by: str,
+        progress: Callable[[int], None] | None = None,
+        conn: Connection | None = None,
+    ) -> list[str]:
+        """Check every filing (form, replay, duplicate ids), then write them
+        all in one transaction; any error and nothing is written.
+        ``progress`` is told how many more filings were checked, every 100
+        and at the end (the command line's progress bar).  ``conn``: write
+        in the caller's transaction, which the caller commits (an online
+        application writes its filing, its plans and its applicant's link
+        in one)."""
+        now, replayer = self.now(), self.replayer
+        ids, seen, named = [], set(), []
+        # the rows, built as each filing is checked; events, clocks and
+        # abutters flat, row after row (models.store.bulk.insert_flat)
+        filings, events, clocks, abutters = [], [], [], []
+        for obj in objects:
+            obj, recorded = split_provenance(obj)
+            filing = parse_filing(obj)
+            fid = filing.id
+            if fid in seen:
+                raise DuplicateFiling(fid, "appears twice in the input")
+            seen.add(fid)
+            parties = party_specs(filing)
+            result = _replayed(filing, replayer)
+            rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
+            ids.append(fid)
+            named.append(parties)
+            filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
+            if any(recorded):
+                for e in filing.events:
+                    events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
+            else:
+                for e in filing.events:
+                    events += _event_row(fid, e, now, by)
+            for row in rows:
+                clocks += (fid, *row)
+            for a in parties.get("abutters", ()):
+                abutters += (fid, a["name"], a["address"], a["parcel"])
+            if progress is not None and len(ids) % _PROGRESS_STEP == 0:
+                progress(_PROGRESS_STEP)
+        if progress is not None and len(ids) % _PROGRESS_STEP:
+            progress(len(ids) % _PROGRESS_STEP)
+        if conn is not None:
+            _write_import(conn, ids, named, filings, events, clocks, abutters)
+            return ids
+        with self.engine.begin() as conn:
+            _write_import(conn, ids, named, filings, events, clocks, abutters)
+        return ids
+
+    def load(self, filing_id: str, conn: Connection | None = None, *, lock: bool = False) -> tuple[Filing, Any]:
+        """The filing's history as the core's :class:`Filing`, and its row."""
+        if conn is None:
+            with self.reader.connect() as c:
+                return self.load(filing_id, c)
+        query = select(FILING).where(FILING.c.id == filing_id)
+        row = conn.execute(query.with_for_update() if lock else query).first()
+        if row is None:
+            raise UnknownFiling(filing_id)
+        raws = [as_json(raw) for raw in conn.execute(_by_id(EVENT_RAWS), {"id": filing_id}).scalars()]
+        return parse_filing(_json_of(row, raws)), row
+
+    def export(self, filing_id: str) -> dict:
+        """The filing's JSON (docs/reference/filing-format.md), voids and voided events
+        included, each event with who recorded it and when (``recorded_by``,
+        ``recorded_at`` in UTC), which an import restores."""
+        with self.reader.connect() as conn:
+            row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
+            if row is None:
+                raise UnknownFiling(filing_id)
+            rows = conn.execute(
+                select(EVENT.c.raw, EVENT.c.recorded_at, EVENT.c.recorded_by)
+                .where(EVENT.c.filing_id == filing_id)
+                .order_by(EVENT.c.seq)
+            )
+            events = [{**raw, "recorded_at": _utc_text(at), "recorded_by": by} for raw, at, by in rows]
+            return _json_of(row, events)
+
+    # -- events -------------------------------------------------------------
+
+    def record(
+        self,
+        filing_id: str,
+        raw_event: Mapping[str, Any],
+        *,
+        by: str,
+        expect_seq: int | None = None,
+        today: date | None = None,
+        then: Callable[[Connection, Filing], None] | None = None,
+    ) -> tuple[int, str]:
+        """Append one event if the filing's history with it replays; returns
+        (its sequence number, the filing's new state).  ``expect_seq``: the
+        sequence number the writer saw (a web form's); if another event was
+        recorded since, :class:`StaleFiling` and nothing written.  ``today``
+        (passed in by the edge): an event dated after it has not happened,
+        :class:`EventFromTheFuture` and nothing written.  ``then(conn,
+        filing)``: what the event causes (an email queued), written in the
+        same transaction with the filing as it now stands; if it raises,
+        nothing is written."""
+        now = self.now()
+        with self.engine.begin() as conn:
+            filing, row = self.load(filing_id, conn, lock=True)
+            if expect_seq is not None and row.last_seq != expect_seq:
+                raise StaleFiling(filing_id, expect_seq, row.last_seq)
+            if len(filing.events) != row.last_seq:
+                raise StoreError(
+                    f"{filing_id}: history has {len(filing.events)} events but the filing row says "
+                    f"{row.last_seq}; refusing to write"
+                )
+            longer = filing.with_event(raw_event)
+            event = longer.events[-1]
+            if today is not None and event.date > today:
+                raise EventFromTheFuture(filing_id, event.type, event.date, today)
+            d = derive(longer, self.replayer)
+            seq = row.last_seq + 1
+            conn.execute(insert(EVENT), [_event_values(filing_id, longer.events[-1], now, by)])
+            if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
+                # pragma: no cover - the lock makes this unreachable
+                raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
+            tally.settle(conn)
+            if then is not None:
+                then(conn, longer)
+            return seq, d.state
+
+    def void(
+        self,
+        filing_id: str,
+        seq: int,
+        *,
+        reason: str,
+        day: date,
+        by: str,
+        expect_seq: int | None = None,
+        today: date | None = None,
+    ) -> tuple[int, str]:
+        """Record an ``event-voided`` naming event ``seq``; the replay refuses
+        a void of a void, or of an event already voided."""
+        raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}
+        return self.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today)
+
+    # -- reading ------------------------------------------------------------
+
+    def history(self, filing_id: str) -> list[dict]:
+        """Every event with who recorded it and when, and what voided it
+        (:func:`models.read.queries.history_of`)."""
+        with self.reader.connect() as conn:
+            if conn.execute(_by_id(FILING_EXISTS), {"id": filing_id}).first() is None:
+                raise UnknownFiling(filing_id)
+            rows = conn.execute(_by_id(HISTORY), {"id": filing_id}).all()
+        return history_of(rows)
+
+    def notice_entries(self, filing_id: str) -> list[tuple]:
+        """Every notice recorded on the filing, oldest first, as the fields
+        of :class:`notices.log.SentNotice` (:func:`models.read.queries.notice_entry`)."""
+        with self.reader.connect() as conn:
+            return [notice_entry(row) for row in conn.execute(_by_id(NOTICE_LOG), {"id": filing_id})]
+
+    def replay(self, filing_id: str, as_of: date):
+        filing, _ = self.load(filing_id)
+        return self.replayer(filing, as_of)
+
+    def list_filings(self, *, town: str | None = None, kind: str | None = None, state: str | None = None) -> list:
+        query = select(
+            FILING.c.id,
+            FILING.c.town,
+            FILING.c.kind,
+            FILING.c.state,
+            FILING.c.last_seq,
+            FILING.c.next_deadline_date,
+            FILING.c.next_deadline_clock,
+            FILING.c.address,
+        )
+        for col, value in ((FILING.c.town, town), (FILING.c.kind, kind), (FILING.c.state, state)):
+            if value is not None:
+                query = query.where(col == value)
+        with self.reader.connect() as conn:
+            return conn.execute(query.order_by(FILING.c.id)).all()
+
+    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketRow]:
+        """Every deadline still to act on, due by ``as_of + within`` days
+        (overdue ones included), and every period running out in the window,
+        soonest first: two range scans of ``ix_filing_clock_status_date``
+        joined to the filing by key."""
+        query = text(docket_sql(overdue_only=overdue_only, town=town is not None)).bindparams(
+            bindparam("as_of", as_of, type_=Date)
+        )
+        if not overdue_only:
+            query = query.bindparams(bindparam("until", as_of + timedelta(days=within), type_=Date))
+        if town is not None:
+            query = query.bindparams(bindparam("town", town))
+        # values come back as the driver gives them (SQLite: ISO text) and are
+        # converted by models.read.queries, far cheaper per row than the generic
+        # result processing
+        with self.reader.connect() as conn:
+            rows = conn.execute(query).all()
+        return docket_items(rows, as_of)
+
+
+def _write_import(conn: Connection, ids, named, filings, events, clocks, abutters) -> None:
+    """An import's rows, checked by :meth:`Store.import_filings`, written in
+    the caller's transaction."""
+    taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
+    if taken:
+        raise DuplicateFiling(taken[0][0])
+    # parties in name order (upsert_parties): two imports sharing parties
+    # take their row locks in the same order and cannot deadlock
+    party_ids = upsert_parties(conn, [p[role] for p in named for role in PARTY_ROLES if role in p])
+    filings = [
+        row + tuple(party_ids[p[role]["name"]] if role in p else None for role in PARTY_ROLES)
+        for row, p in zip(filings, named, strict=True)
+    ]
+    try:
+        bulk.insert_rows(conn, FILING, _FILING_COLUMNS, filings)
+        for table, names, values in (
+            (EVENT, _EVENT_COLUMNS, events),
+            (CLOCK, _CLOCK_COLUMNS, clocks),
+            (ABUTTER, _ABUTTER_COLUMNS, abutters),
+        ):
+            bulk.insert_flat(conn, table, names, values)
+    except IntegrityError:  # another writer imported the same id meanwhile
+        raise DuplicateFiling(", ".join(ids[:3]) + ("..." if len(ids) > 3 else "")) from None
+    width = len(_CLOCK_COLUMNS)
+    tally.record(conn, came=zip(*(clocks[_CLOCK_COLUMNS.index(k) :: width] for k in _TALLIED_KEYS)))
+    tally.settle(conn)
+
+
+#: the fields an export adds to each event, and an import takes back off
+PROVENANCE = ("recorded_at", "recorded_by")
+
+
+def _utc_text(moment: datetime) -> str:
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat() + "Z"
+
+
+def _any_recorded(events: list) -> bool:
+    """Whether an event carries ``recorded_at`` (a loop: most imports have none)."""
+    for e in events:
+        if (e.__class__ is dict or isinstance(e, Mapping)) and PROVENANCE[0] in e:
+            return True
+    return False
+
+
+def split_provenance(obj):
+    """``obj`` without the events' ``recorded_at``/``recorded_by`` (what an
+    export adds), and per event (at, by) or None.  MalformedEvent for a
+    value that is not a time or a name."""
+    events = obj.get("events") if isinstance(obj, Mapping) else None
+    if not isinstance(events, list) or not _any_recorded(events):
+        return obj, [None] * (len(events) if isinstance(events, list) else 0)
+    recorded, stripped = [], []
+    for i, e in enumerate(events, start=1):
+        if not isinstance(e, Mapping) or not any(k in e for k in PROVENANCE):
+            recorded.append(None)
+            stripped.append(e)
+            continue
+        at, who = e.get("recorded_at"), e.get("recorded_by")
+        try:
+            moment = datetime.fromisoformat(at) if isinstance(at, str) else None
+        except ValueError:
+            moment = None
+        if moment is None or not isinstance(who, str) or not who.strip() or len(who) > 200:
+            raise MalformedEvent(
+                "'recorded_at' must be a time (as 'permits export' writes it) and 'recorded_by' a name",
+                filing=obj.get("id") if isinstance(obj.get("id"), str) else None,
+                position=i,
+            )
+        recorded.append((moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC), who))
+        stripped.append({k: v for k, v in e.items() if k not in PROVENANCE})
+    return {**obj, "events": stripped}, recorded
+
+
+def _text(value) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _site(filing: Filing, name: str) -> str | None:
+    """The filing's ``address`` or ``parcel``: the top-level field, else
+    the one under ``site`` (what the notices read)."""
+    site = filing.extra.get("site")
+    return _text(filing.extra.get(name)) or (_text(site.get(name)) if isinstance(site, Mapping) else None)
+
+
+def insert_many(conn: Connection, table, rows: list[dict]) -> None:
+    """``conn.execute(insert(table), rows)``, through :func:`models.store.bulk.insert_rows`
+    (on SQLite, without SQLAlchemy's per-row parameter handling).  Every row
+    has the keys of the first."""
+    names = tuple(rows[0])
+    bulk.insert_rows(conn, table, names, [tuple(row[n] for n in names) for row in rows])
+
+
+#: the columns of an import's rows, in the order _filing_row, _event_row,
+#: _clock_rows and the abutters' tuples give them
+_FILING_COLUMNS = (
+    "id",
+    "town",
+    "kind",
+    "also",
+    "extra",
+    "last_seq",
+    "state",
+    "next_deadline_date",
+    "next_deadline_clock",
+    "updated_at",
+    "address",
+    "parcel",
+    *(f"{role}_id" for role in PARTY_ROLES),
+)
+_EVENT_COLUMNS = ("filing_id", "seq", "type", "date", "at", "raw", "recorded_at", "recorded_by")
+_CLOCK_KEYS = (
+    "n",
+    "clock_id",
+    "type",
+    "date",
+    "at",
+    "status",
+    "rule",
+    "explanation",
+    "filing_town",
+    "filing_kind",
+    "filing_open",
+)
+_CLOCK_COLUMNS = ("filing_id", *_CLOCK_KEYS)
+#: what the docket's tally counts of a clock (models/store/docket_tally.py)
+_TALLIED_KEYS = ("status", "date", "filing_town", "filing_kind", "filing_open")
+_TALLIED = tuple(CLOCK.c[k] for k in _TALLIED_KEYS)
+_ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
+
+
+def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> tuple:
+    """The filing's columns up to ``parcel`` (_FILING_COLUMNS without the
+    parties); ``next_due`` is the next deadline's (date, clock id)."""
+    return (
+        filing.id,
+        filing.town,
+        filing.kind,
+        list(filing.also),
+        dict(filing.extra),
+        len(filing.events),
+        state,
+        *next_due,
+        now,
+        _site(filing, "address"),
+        _site(filing, "parcel"),
+    )
+
+
+def _event_row(filing_id: str, e, now: datetime, by: str) -> tuple:
+    """The event's columns in _EVENT_COLUMNS order."""
+    raw = e.raw
+    return (filing_id, e.position, e.type, e.date, e.at, raw if raw.__class__ is dict else dict(raw), now, by)
+
+
+def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
+    return dict(zip(_EVENT_COLUMNS, _event_row(filing_id, e, now, by)))
+
+
+def _json_of(row, raws: list) -> dict:
+    """The filing's JSON in the order :meth:`Filing.to_json` writes it."""
+    return filing_json(row.town, row.kind, row.id, row.also, row.extra, raws)
