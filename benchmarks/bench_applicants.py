@@ -27,6 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -35,8 +38,8 @@ from paired import from_ratios  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from models.accounts.applicants import Applicants  # noqa: E402
+from models.handle import Store  # noqa: E402
 from models.schema.tables import FilingRow  # noqa: E402
-from models.store.filings import Store  # noqa: E402
 
 ADDRESS = "ann.lee@example.org"
 FILING = FilingRow.__table__
@@ -44,7 +47,7 @@ FILING = FilingRow.__table__
 
 def build(path: Path, count: int) -> tuple[Store, object, list[str]]:
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
+    upgrade_store(store)
     batch, mine = [], []
     for i, f in enumerate(generate(count)):
         if i % 100 == 0:
@@ -54,10 +57,10 @@ def build(path: Path, count: int) -> tuple[Store, object, list[str]]:
                 mine.append(f["id"])
         batch.append(f)
         if len(batch) == 10_000:
-            store.import_filings(batch, by="bench")
+            import_filings(store, batch, by="bench")
             batch = []
     if batch:
-        store.import_filings(batch, by="bench")
+        import_filings(store, batch, by="bench")
     applicants = Applicants(store)
     account = applicants.accept(applicants.invite(mine[0], ADDRESS, by="bench"), "bench password 1")
     return store, account, sorted(mine)

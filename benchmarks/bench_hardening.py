@@ -32,6 +32,9 @@ import time
 from datetime import date
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -46,11 +49,11 @@ EMAILS = ("bench-a@permits.example", "bench-b@permits.example", "bench-c@permits
 def _store(folder: Path):
     from demo.generate import generate
     from models.accounts.users import Users
-    from models.store.filings import Store
+    from models.handle import Store
 
     store = Store(f"sqlite:///{folder / 'permits.db'}")
-    store.upgrade()
-    store.import_filings(list(generate(300, TODAY, seed=22)), by="bench")
+    upgrade_store(store)
+    import_filings(store, list(generate(300, TODAY, seed=22)), by="bench")
     users = Users(store.engine)
     for email in EMAILS:
         users.add(email, PASSWORD, "admin")

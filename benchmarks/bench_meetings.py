@@ -27,6 +27,9 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -36,7 +39,7 @@ from load import PASSWORD, server_ms  # noqa: E402
 from paired import from_ratios  # noqa: E402
 
 from models.accounts.users import UserError, Users  # noqa: E402
-from models.store.filings import Store  # noqa: E402
+from models.handle import Store  # noqa: E402
 
 ROUNDS = 15
 
@@ -53,13 +56,13 @@ def login(client) -> None:
 def _store(args, folder: Path) -> Store:
     if args.db:
         store = Store(f"sqlite:///{args.db}")
-        store.upgrade()
+        upgrade_store(store)
         return store
     store = Store(f"sqlite:///{folder / 'bench.db'}")
-    store.upgrade()
+    upgrade_store(store)
     filings = list(generate(args.filings))
     for i in range(0, len(filings), BATCH):
-        store.import_filings(filings[i : i + BATCH], by="bench")
+        import_filings(store, filings[i : i + BATCH], by="bench")
     return store
 
 
@@ -68,8 +71,9 @@ def _meetings(store: Store, count: int, items: int) -> int:
     bench's set-up writes the agenda rows directly); the hearings on them."""
     from sqlalchemy import select
 
+    from models.schema.meeting_tables import MEETING
     from models.schema.tables import FilingRow
-    from models.store.meetings import MEETING, add_item, add_meeting
+    from models.store.meetings import add_item, add_meeting
 
     filing = FilingRow.__table__
     with store.engine.begin() as conn:

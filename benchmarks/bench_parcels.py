@@ -36,6 +36,9 @@ import time
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
@@ -43,7 +46,7 @@ import shapely  # noqa: E402
 from paired import WALL, paired  # noqa: E402
 
 from demo.parcels import grid_town  # noqa: E402
-from models.store.filings import Store  # noqa: E402
+from models.handle import Store  # noqa: E402
 from parcels.abutters import FOOT, TOUCHING_FEET, abutters_of  # noqa: E402
 from parcels.l3 import write_l3  # noqa: E402
 from services.parcel_abutters import compute_abutters  # noqa: E402
@@ -89,7 +92,7 @@ def main():
     def fresh():
         url = f"sqlite:///{tmp / f'import-{next(stores)}.db'}"
         s = Store(url)
-        s.upgrade()
+        upgrade_store(s)
         return s
 
     targets = []
@@ -183,7 +186,7 @@ def main():
     chosen = rng.sample(range(len(owners)), min(args.filings, len(owners)))
     by_loc = {p[0]: p[1] for p in parcels}
     filings = [_filing(k, by_loc[owners[i].loc_id], owners[i].site_addr.title()) for k, i in enumerate(chosen)]
-    store.import_filings(filings, by="bench")
+    import_filings(store, filings, by="bench")
 
     def the_map(zoom):
         return filings_map(store, towns=["canton"], kinds=["noi"], as_of=AS_OF, zoom=zoom, status="open")

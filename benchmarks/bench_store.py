@@ -40,11 +40,14 @@ import time
 from datetime import date, timedelta
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from paired import WALL, compile_bytecode, paired, run_process  # noqa: E402
 
-from models.store.filings import Store  # noqa: E402
+from models.handle import Store  # noqa: E402
 from workflows.docket import VIOLATIONS  # noqa: E402
 from workflows.filing import parse_filing  # noqa: E402
 from workflows.replay import replay  # noqa: E402
@@ -132,11 +135,11 @@ def generate(count: int, seed: int = 2026):
 
 def build(path: Path, count: int) -> int:
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
+    upgrade_store(store)
     filings = list(generate(count))
     events = sum(len(f["events"]) for f in filings)
     for i in range(0, len(filings), BATCH):
-        store.import_filings(filings[i : i + BATCH], by="bench")
+        import_filings(store, filings[i : i + BATCH], by="bench")
     store.engine.dispose()
     with sqlite3.connect(path) as raw:
         raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -164,7 +167,7 @@ def bench_import(path: Path, rounds: int, per_round: int) -> None:
 
     def measured():
         cold()
-        store.import_filings(current, by="bench")
+        import_filings(store, current, by="bench")
 
     def baseline():
         cold()

@@ -57,7 +57,7 @@ from pages import AGENT_KINDS, page_against_query  # noqa: E402
 from paired import CPU, from_ratios, paired  # noqa: E402
 
 from models import workbench  # noqa: E402
-from models.store.filings import Store  # noqa: E402
+from models.handle import Store  # noqa: E402
 
 AGENT = load.STAFF[0][0]  # the Canton agent
 #: the search that was a scan: every filing's address and parcel, every party's name
@@ -79,9 +79,9 @@ def filing_reads(store: Store, fid: str, uploads=None) -> None:
     where its abutter list came from and its site's parcel, a street
     opening's ledger, its plans and photos (``uploads``: a
     ``models.store.uploads.Uploads`` of the store)."""
-    from models.store import parcels as stored
-    from notices.store_log import StoreNoticeLog
+    from models.read import parcels as stored
     from services.deposits import permit_ledger
+    from services.notice_log import StoreNoticeLog
     from services.parcels import site_match
 
     summary = workbench.summary(store, fid)

@@ -39,6 +39,9 @@ from datetime import date
 from itertools import islice
 from pathlib import Path
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -59,23 +62,23 @@ def build_store(path: Path, count: int, as_of: date = AS_OF) -> None:
     """A SQLite store of ``count`` filings from the demonstration's
     generator, as of ``as_of``, with the :data:`STAFF`."""
     from demo.generate import generate
-    from models.store.filings import Store
+    from models.handle import Store
 
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
+    upgrade_store(store)
     filings = generate(count, as_of, seed=2026)
     while batch := list(islice(filings, 10_000)):
-        store.import_filings(batch, by="bench")
+        import_filings(store, batch, by="bench")
     store.engine.dispose()
     add_staff(path)
 
 
 def add_staff(path: Path) -> None:
     from models.accounts.users import UserError, Users
-    from models.store.filings import Store
+    from models.handle import Store
 
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
+    upgrade_store(store)
     users = Users(store.engine)
     for email, role, towns in STAFF:
         try:

@@ -12,8 +12,9 @@ from pathlib import Path
 import load
 from paired import Result
 
+from models.handle import Store
 from models.read import workbench
-from models.store.filings import Store
+from services.database import upgrade_store
 
 AGENT_KINDS = ["noi", "rda", "land-disturbance"]
 #: the administrator the page benchmarks log in as
@@ -53,8 +54,8 @@ def today_reads(store: Store, as_of, towns, kinds, limit: int | None = 201) -> N
     days): its 200 rows (``limit``), the view's counts, the applications
     submitted online, the enforcement cases' deadlines."""
     from models.read.docket_counts import docket_counts
+    from models.read.enforcement import EnforcementRecord
     from models.read.submitted import submitted_filings
-    from models.store.enforcement import EnforcementRecord
     from workflows.towns import registry
 
     workbench.docket(store, as_of=as_of, within=14, towns=towns, kinds=kinds, limit=limit, open_only=True)
@@ -190,7 +191,7 @@ def admin_store(prefix: str, description: str):
         path = tmp / "permits.db"
         build(path, args.filings)
     store = Store(f"sqlite:///{path}")
-    store.upgrade()
+    upgrade_store(store)
     try:
         Users(store.engine).add(ADMIN, load.PASSWORD, "admin")
     except UserError:

@@ -205,7 +205,7 @@ def open_store(args, *, check: bool = True):
     """The store at ``--db`` (else ``PERMITS_DATABASE_URL``, else the data
     directory's file).  Imports the database code only when called, so the
     commands that need no store stay light."""
-    from models.store.filings import Store
+    from models.handle import Store
 
     store = Store(store_url(args))
     if check:

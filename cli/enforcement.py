@@ -145,7 +145,7 @@ def cmd_void(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from models.store.enforcement import EnforcementRecord
+    from models.read.enforcement import EnforcementRecord
 
     check_id(args.case)
     record = EnforcementRecord(open_store(args))
@@ -175,7 +175,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from models.store.enforcement import EnforcementRecord
+    from models.read.enforcement import EnforcementRecord
     from workflows.enforcement import CaseState
     from workflows.towns import registry
 
@@ -209,7 +209,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_docket(args) -> int:
-    from models.store.enforcement import EnforcementRecord
+    from models.read.enforcement import EnforcementRecord
     from workflows.towns import registry
 
     if args.within < 0:
@@ -252,7 +252,7 @@ def cmd_fines(args) -> int:
 
 
 def cmd_print(args) -> int:
-    from models.store.enforcement import EnforcementRecord
+    from models.read.enforcement import EnforcementRecord
     from notices.enforcement import produce_case_notice
     from workflows.enforcement_replay import replay_case
 

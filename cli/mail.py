@@ -13,8 +13,8 @@ SMTP_SETTING = "PERMITS_SMTP_URL"
 
 
 def cmd_outbox(args) -> int:
-    from models.store.outbox import Outbox
-    from notices.smtp import smtp_sender
+    from models.read.outbox import Outbox
+    from services.mail import deliver_by_smtp
 
     url = settings().smtp_url
     store = open_store(args)
@@ -23,7 +23,7 @@ def cmd_outbox(args) -> int:
         if args.send:
             if url is None:
                 raise UsageError(f"--send: {SMTP_SETTING} is not set, so nothing is sent; the emails wait in the outbox")
-            report = outbox.deliver(smtp_sender(url))
+            report = deliver_by_smtp(store, url)
             print(f"{report.sent} sent, {report.failed} failed")
             for line in report.errors or ():
                 print(f"  {line}")

@@ -49,7 +49,7 @@ def _log_for(ref: str, args, store):
     """The notice log: on the filing in the store for an id, else (or with
     ``--log FILE``) a JSON file."""
     if store is not None and not args.log:
-        from notices.store_log import StoreNoticeLog
+        from services.notice_log import StoreNoticeLog
 
         return StoreNoticeLog(store)
     from notices.log import JsonNoticeLog
@@ -115,7 +115,7 @@ def cmd_notices(args) -> int:
         abutters=abutters,
         templates=args.templates,
         again=args.again,
-        write=lambda outputs: [o.write(args.out) for o in outputs],
+        out=args.out,
     )
     for path in produced.files:
         print(path)

@@ -1,6 +1,6 @@
 """``permits payments``: a filing's application fee and the payments
 recorded against it.  ``permits payments record`` records one (the same
-service as the filing page's payment form, :func:`services.fees.record_payment`);
+service as the filing page's payment form, :func:`services.payments.record_payment`);
 ``permits payments show`` prints the fee in words, the payments and what
 is left.  No card is processed: the record is what the town keeps."""
 
@@ -14,7 +14,7 @@ __all__ = ["add_commands"]
 
 
 def cmd_record(args) -> int:
-    from services.fees import record_payment
+    from services.payments import record_payment
 
     check_id(args.id)
     today = as_of(args)

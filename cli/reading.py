@@ -148,10 +148,9 @@ def cmd_docket(args) -> int:
 
 
 def cmd_deposits(args) -> int:
-    from models.store.deposit_ledger import DepositLedger
+    from services import deposits
 
     store = _store(args)
-    accounts = DepositLedger(store.engine, now=store.now)
     day = parse_day(args.date, "--date") if args.date else _today()
     actions = [a for a in (args.charge, args.deduct, args.refund) if a]
     if len(actions) > 1:
@@ -162,12 +161,12 @@ def cmd_deposits(args) -> int:
         check_id(args.filing)
     by = _user(args)
     if args.charge:
-        accounts.charge(args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)
+        deposits.charge(store, args.applicant, args.filing, args.charge, args.quantity, day=day, by=by)
     elif args.deduct:
-        accounts.deduct(args.applicant, args.filing, args.deduct, reason=args.reason, day=day, by=by)
+        deposits.deduct(store, args.applicant, args.filing, args.deduct, reason=args.reason, day=day, by=by)
     elif args.refund:
-        accounts.refund(args.applicant, args.filing, day=day, by=by)
-    st = accounts.statement(args.applicant)
+        deposits.refund(store, args.applicant, args.filing, day=day, by=by)
+    st = deposits.statement(store, args.applicant)
     if args.json:
         print(_dump(st.as_dict()))
         return 0

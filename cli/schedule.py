@@ -13,7 +13,7 @@ __all__ = ["add_commands"]
 
 
 def cmd_schedule(args) -> int:
-    from models.store.filings import Store
+    from models.handle import Store
     from services.schedule import dpw_schedule, schedule_page
     from workflows.towns import registry
 

@@ -43,11 +43,11 @@ def _dump(obj) -> str:
 
 
 def cmd_init(args) -> int:
-    from models.schema.db import describe_url
+    from services.database import upgrade_store
 
     store = _store(args, check=False)
-    rev = store.upgrade()
-    print(f"permits: database {describe_url(store.url)} is at schema {rev}")
+    rev = upgrade_store(store)
+    print(f"permits: database {store.describe()} is at schema {rev}")
     return 0
 
 
@@ -60,11 +60,13 @@ def _read_filings(path: str) -> list:
 
 
 def cmd_import(args) -> int:
+    from services.imports import import_filings
+
     store = _store(args)
     objects = [obj for path in args.files for obj in _read_filings(path)]
     # 1,000 filings or more, as the sweep's: then what follows the checks
     bar = ProgressBar("import", len(objects), then="writing them to the store in one transaction")
-    ids = store.import_filings(objects, by=_user(args), progress=bar.update)
+    ids = import_filings(store, objects, by=_user(args), progress=bar.update)
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
 
@@ -164,7 +166,7 @@ def _inspection_with_photos(args, raw: dict) -> int:
     form records it (its stages, limits and refusals)."""
     from datetime import datetime
 
-    from models.store.uploads import Uploads
+    from services.bootstrap import backends
     from services.inspections import record_inspection
 
     if args.type != "inspected":
@@ -180,7 +182,7 @@ def _inspection_with_photos(args, raw: dict) -> int:
     store = _store(args)
     recorded = record_inspection(
         store,
-        Uploads(store, cfg.uploads_dir, cfg.upload_max_bytes),
+        backends(store, uploads_dir=cfg.uploads_dir, upload_max_bytes=cfg.upload_max_bytes).uploads,
         args.id,
         day=day,
         stage=str(raw.get("stage") or ""),

@@ -112,7 +112,7 @@ def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
     import uvicorn
 
     import config
-    from models.store.filings import Store
+    from models.handle import Store
     from web.app import check_settings, create_app
 
     workers = workers or default_workers()

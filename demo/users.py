@@ -11,7 +11,7 @@ from datetime import date
 
 from models.accounts.applicants import Applicants
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
 
 __all__ = ["DEMO_USERS", "DEMO_APPLICANT", "seed_demo_users", "seed_demo_applicant"]
 

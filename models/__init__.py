@@ -19,4 +19,11 @@ Alembic.  Never notices, the settings, the sweep, the service layer or an
 interface: the database URL and the uploads folder are handed in.
 """
 
-__all__ = ["accounts", "errors", "read", "schema", "store"]
+__all__ = [
+    "accounts",
+    "errors",
+    "handle",
+    "read",
+    "schema",
+    "store",
+]

@@ -1,4 +1,5 @@
-"""The record's errors, beside the core's (workflows/errors.py):
+"""The record's errors, beside the core's (workflows/errors.py), in one
+module so the interfaces can catch them without importing a writer:
 
 PermitsError
  └── StoreError             the database cannot be reached or is not current
@@ -6,15 +7,36 @@ PermitsError
       ├── DuplicateFiling   a filing with that id is already recorded
       ├── UnknownCase       no enforcement case with that id
       ├── DuplicateCase     an enforcement case with that id is already recorded
+      ├── EventFromTheFuture  an event dated after the day it is recorded
+      ├── UnknownMeeting    no meeting with that id
       ├── StaleFiling       the filing changed since the writer read it
       │    └── StaleAbutterList  its abutter list was replaced since
       ├── StaleParcels      another import of the town's parcels finished first
-      └── OlderParcels      parcels of an earlier fiscal year than the town's current ones
+      ├── OlderParcels      parcels of an earlier fiscal year than the town's current ones
+      ├── UnknownApplicant  no filing names that applicant
+      ├── UserError         an account cannot be added or changed
+      │    └── LoginRefused a wrong email or password, a locked account
+      ├── ApplicantError    a registration or invitation refused
+      │    └── InvitationRefused  an invitation link unknown, used or expired
+      ├── LinkRefused       an emailed link unknown, used or expired
+      ├── DailyLimitReached an account's applications or uploads over the day's limit
+      ├── UploadRefused     plans that are not a PDF within the limit
+      └── UnknownUpload     no such file for this viewer (a 404)
 """
 
 from workflows.errors import PermitsError
 
 __all__ = [
+    "UnknownMeeting",
+    "UploadRefused",
+    "UnknownUpload",
+    "UnknownApplicant",
+    "UserError",
+    "LoginRefused",
+    "ApplicantError",
+    "InvitationRefused",
+    "LinkRefused",
+    "DailyLimitReached",
     "StoreError",
     "UnknownFiling",
     "DuplicateFiling",
@@ -110,3 +132,54 @@ class OlderParcels(StoreError):
             f"{town}'s parcels are FY{current}; these are FY{year}, older: nothing was imported "
             "(a re-import replaces the parcels with those of the same or a later fiscal year)"
         )
+
+
+class UnknownMeeting(StoreError):
+    """No meeting with that id (or not one the user's towns cover: a 404)."""
+
+    def __init__(self, meeting_id):
+        self.meeting = meeting_id
+        super().__init__(f"no meeting {meeting_id}")
+
+
+class UploadRefused(StoreError):
+    """The upload is not stored; the message says why."""
+
+
+class UnknownUpload(StoreError):
+    def __init__(self):
+        super().__init__("no such file")
+
+
+class UnknownApplicant(StoreError):
+    def __init__(self, name: str):
+        super().__init__(f"unknown applicant {name!r}: no filing names that applicant (the filing's 'applicant' field)")
+
+
+class UserError(StoreError):
+    pass
+
+
+class LoginRefused(UserError):
+    def __init__(self, message: str = "wrong email or password"):
+        super().__init__(message)
+
+
+class ApplicantError(StoreError):
+    pass
+
+
+class InvitationRefused(ApplicantError):
+    pass
+
+
+class LinkRefused(StoreError):
+    """An emailed link that is unknown, used or expired, or its form refused."""
+
+
+class DailyLimitReached(StoreError):
+    """An application or a plan over the account's limit for the day."""
+
+    def __init__(self, message: str, *, what: str):
+        self.what = what  # "applications" or "upload"
+        super().__init__(message)

@@ -1,7 +1,7 @@
 """Notices: abutter notices, hearing postings, decisions and DPW letters,
 rendered from a filing's record and its replayed clocks with Jinja and
 WeasyPrint; the logs that record what was sent (in memory, a JSON file, or
-on the filing in the store: :mod:`notices.store_log`); the wording of every
+on the filing in the store: :mod:`services.notice_log`); the wording of every
 email (:mod:`notices.email`, the applicant's word at each step in
 :mod:`notices.step_email`) and its delivery by SMTP (:mod:`notices.smtp`);
 and the ICS writer of calendar feeds (:mod:`notices.ics`).

@@ -4,20 +4,21 @@ never sent twice by accident.
 A notice's identity is its kind, its occasion (the clock date or event the
 sweep makes it for, ``""`` when none) and its recipient.  Rendering it
 again, in another format or the same one to print, is not sending it:
-:meth:`NoticeLog.deliver` writes the files and records only the recipients
-not yet recorded for that occasion; ``again`` records a second sending on
-purpose.
+:meth:`NoticeLog.deliver` records only the recipients not yet recorded for
+that occasion, with the files the caller writes once it returns
+(:func:`services.notices.produce_notice`); ``again`` records a second
+sending on purpose.
 
 :class:`MemoryNoticeLog` serves tests, :class:`JsonNoticeLog` a filing JSON
 file (``FILE.notices.json`` beside it) and
-:class:`notices.store_log.StoreNoticeLog` the store.
+:class:`services.notice_log.StoreNoticeLog` the store.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,7 +39,7 @@ class SentNotice:
 
 @dataclass(frozen=True)
 class Delivery:
-    """What :meth:`NoticeLog.deliver` did: the files it wrote, the
+    """What :meth:`NoticeLog.deliver` did: the files it recorded, the
     recipients it recorded as sent now, and the recordings of those that
     had the notice already (rendered again, not sent again)."""
 
@@ -55,7 +56,7 @@ class NoticeLog(Protocol):
         filing_id: str,
         outputs: Sequence,
         at: datetime,
-        write: Callable[[], Iterable],
+        files: Sequence[str],
         *,
         occasion: str = "",
         again: bool = False,
@@ -88,9 +89,9 @@ class MemoryNoticeLog:
     def entries(self, filing_id) -> list[SentNotice]:
         return [e for e in self._entries if e.filing_id == filing_id]
 
-    def deliver(self, filing_id, outputs, at, write, *, occasion="", again=False) -> Delivery:
-        """Write the files, then record the copies not yet recorded (all of
-        them with ``again``, as a sending of its own)."""
+    def deliver(self, filing_id, outputs, at, files, *, occasion="", again=False) -> Delivery:
+        """Record the copies not yet recorded (all of them with ``again``, as
+        a sending of its own), naming ``files``."""
         if again:
             occasion = f"again:{datetime.now(UTC).isoformat(timespec='microseconds')}"  # an identity, not a stamp
         wanted = wanted_copies(outputs)
@@ -102,7 +103,7 @@ class MemoryNoticeLog:
                 already.append(seen)
             else:
                 sent.append((kind, r))
-        files = tuple(str(f) for f in write())
+        files = tuple(str(f) for f in files)
         for kind, r in sent:
             self.record(SentNotice(filing_id, kind, r, at.isoformat(timespec="minutes"), files, occasion))
         return Delivery(files, tuple(r for _, r in sent), tuple(already))

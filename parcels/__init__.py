@@ -5,7 +5,7 @@ STRtree (:mod:`parcels.index`), a town's abutter rule applied to them
 parcel at once: :mod:`parcels.opposite`), site addresses made comparable
 (:mod:`parcels.sites`), and the map's geometry, State Plane to WGS84
 through pyproj and GeoJSON for the zoom (:mod:`parcels.geo`).  The store
-keeps what this reads as WKB and plain values (models/store/parcels.py); the
+keeps what this reads as WKB and plain values (models/read/parcels.py); the
 service layer joins the two (services/parcels.py).
 
 May import: :mod:`workflows` (the abutter rules, the error root) and

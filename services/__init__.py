@@ -5,14 +5,22 @@ parse their input, call one function here and print or render the answer.
 Each module is one action or a small family of them, each a plain function
 taking the store, its inputs and the day or moment (``today``, ``now``) as
 parameters: never a web request or an argparse namespace, never the clock.
-An action that writes does all of its writing in one transaction.
+An action that writes does all of its writing in one unit of work.
 
+- :mod:`services.unit_of_work`: the one place a write's transaction begins
+  and ends, and what leaves the building after its commit;
+- :mod:`services.effects`: what an event causes, as a table by event type
+  and permit kind;
 - :mod:`services.bootstrap`: what an interface holds (the store and the
   repositories over it), made once when it starts;
+- :mod:`services.database`: create the store or bring its schema up to date;
+- :mod:`services.imports`: bring filings into the store;
+- :mod:`services.mail`: deliver the email outbox;
+- :mod:`services.notice_log`: the notice log of the filings in the store;
 - :mod:`services.meetings`: a commission's meetings, agendas, continuances and postings;
 - :mod:`services.record`: record an event, void one, mark an online
-  application complete or incomplete (the applicant's email queued in the
-  same transaction);
+  application complete or incomplete (what each causes, in the same unit
+  of work);
 - :mod:`services.invite`: invite an applicant, owner or contractor;
 - :mod:`services.accounts`: register (proved by an emailed link), follow
   that link, ask for a password reset and reset;
@@ -36,7 +44,8 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.schedule`: the DPW's schedule (inspections, other dates);
 - :mod:`services.inspections`: record an inspection with its photos, and on
   a fail its defect and re-inspection day;
-- :mod:`services.fees`: a filing's fee, and record a payment against it;
+- :mod:`services.fees`: a filing's fee and the payments against it;
+  :mod:`services.payments`: record a payment;
 - :mod:`services.inspection_requests`: ask for a street opening's
   inspection online, and the open requests for the DPW schedule;
 - :mod:`services.deposits`: fill a street opening's deposit ledger from its
@@ -44,7 +53,9 @@ An action that writes does all of its writing in one transaction.
 - :mod:`services.rederive`: store again what each filing's history implies
   (clocks, a street opening's ledger), after an upgrade;
 - :mod:`services.feeds`: a docket's calendar feed;
-- :mod:`services.sweep`: run the daily sweep (Prefect or plain);
+- :mod:`services.sweep`: run the daily sweep (Prefect or plain), assembled
+  in one place (:mod:`services.sweep_assembly`); :mod:`services.sweep_flow` its Prefect flow,
+  :mod:`services.sweep_log` its output log on the store;
 - :mod:`services.enforcement`: open an enforcement case, its notice of
   violation, Enforcement Order, tickets (priced in the transaction that
   records them) and every later step;
@@ -61,24 +72,34 @@ __all__ = [
     "accounts",
     "apply",
     "bootstrap",
+    "database",
     "demo",
     "deposits",
+    "effects",
     "enforcement",
     "feeds",
     "fees",
+    "imports",
     "inspection_requests",
     "inspections",
     "invite",
+    "mail",
     "mailing",
     "maps",
     "meetings",
+    "notice_log",
     "notices",
     "parcel_abutters",
     "parcels",
+    "payments",
     "record",
     "rederive",
     "schedule",
     "sweep",
+    "sweep_assembly",
+    "sweep_flow",
+    "sweep_log",
+    "unit_of_work",
     "users",
     "word",
 ]

@@ -83,21 +83,29 @@ def upload_abutter_list(
     now: datetime | None = None,
 ) -> list[Party]:
     """Read the assessors' file ``name`` (its bytes ``data``) and make it the
-    filing's abutter list, in one transaction, noting that it was uploaded
+    filing's abutter list, in one unit of work, noting that it was uploaded
     (by ``by`` at ``now``): an uploaded list wins over one computed from the
     parcels (services/parcel_abutters.py).  The parties as read.
     ``expect_seq`` and ``expect_version``: the filing's event count and its
     list's version when the form was drawn (StaleFiling, nothing written, if
     either moved).  AbutterListError names what is wrong with the file."""
-    from models.read import workbench
+    from models.store.abutters import replace_abutters
+
+    from .unit_of_work import UnitOfWork
 
     if len(data) > MAX_LIST_BYTES:
         raise ListTooLarge(name)
     parties = read_abutter_bytes(data, name)
     source = {"source": "upload", "file_name": name, "made_by": by, "made_at": now or store.now()}
-    workbench.replace_abutters(
-        store, filing_id, [party_row(p) for p in parties], expect_seq=expect_seq, expect_version=expect_version, source=source
-    )
+    with UnitOfWork(store) as uow:
+        replace_abutters(
+            uow.conn,
+            filing_id,
+            [party_row(p) for p in parties],
+            expect_seq=expect_seq,
+            expect_version=expect_version,
+            source=source,
+        )
     return parties
 
 

@@ -6,7 +6,7 @@ reset the same way.
 The answer to a registration and to a reset request is the same whether
 or not the address has an account, staff's included: the difference goes
 only to the mailbox (a registration's link, or word that someone tried;
-a reset's link, or nothing).  Each action writes in one transaction, its
+a reset's link, or nothing).  Each action writes in one unit of work, its
 email queued in the outbox in it (at least once: models/store/outbox.py); the
 caller may then hand those emails to the SMTP server at once
 (:func:`deliver_now`) rather than wait for ``permits outbox --send``.
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import NamedTuple
+
+from .unit_of_work import UnitOfWork
 
 __all__ = ["Sent", "register", "confirm", "request_reset", "reset", "deliver_now"]
 
@@ -52,7 +54,8 @@ def register(store, email: str, password: str, *, base_url: str, now: datetime, 
     address = normal_email(email)
     hashed = hash_password(password)  # hashed either way: the two answers take as long
     links = _links(store)
-    with store.engine.begin() as conn:
+    with UnitOfWork(store) as uow:
+        conn = uow.conn
         row = links.account_row(conn, address)
         if usable(row) or (row is not None and row.disabled):
             emails = [address_taken_email(address, base_url, now, mail_from=mail_from)]
@@ -93,7 +96,8 @@ def request_reset(store, email: str, *, base_url: str, now: datetime, mail_from:
 
     address = normal_email(email)
     links = _links(store)
-    with store.engine.begin() as conn:
+    with UnitOfWork(store) as uow:
+        conn = uow.conn
         row = links.account_row(conn, address)
         made = links.reset_link(conn, row) if row is not None and not row.disabled else None
         emails = (
@@ -122,7 +126,6 @@ def deliver_now(store, smtp_url: str | None, notice_ids) -> None:
     for the next delivery."""
     if not smtp_url or not notice_ids:
         return
-    from models.store.outbox import Outbox
-    from notices.smtp import smtp_sender
+    from .mail import deliver_by_smtp
 
-    Outbox(store).deliver(smtp_sender(smtp_url), ids=notice_ids)
+    deliver_by_smtp(store, smtp_url, ids=notice_ids)

@@ -1,29 +1,32 @@
 """An applicant's online application and its resubmission: the filing, its
-plans and the applicant's link to it written in one transaction.
+plans and the applicant's link to it written in one unit of work.
 
 :func:`apply_online` checks the plans (before anything is written), writes
-the plan's file (fsynced, under a random name), then in one transaction
+the plan's file (fsynced, under a random name), then in one unit of work
 imports the filing, records the upload and links the account; if any of it
 fails the file is removed and nothing is recorded.  A process killed
 between the file and the commit leaves a file no row names, which
 :meth:`models.store.uploads.Uploads.tidy` removes (the web app tidies at start).
 Given the sender (``mail_from``) and the moment (``now``), the applicant's
-receipt is queued in the same transaction (:mod:`services.word`).
+receipt is queued in the same unit of work (:mod:`services.word`).
 
 :func:`resubmit` sends an application the town found incomplete again, with
 corrected plans and corrected particulars (:mod:`workflows.corrections`):
 its ``submitted`` event keeps one line per change (``corrected``) and the
-filing's fields are rewritten in the same transaction; a correction
+filing's fields are rewritten in the same unit of work; a correction
 refused (:class:`workflows.corrections.BadCorrection`) writes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import nullcontext
 from datetime import date, datetime
 from typing import Any
 
 from workflows.errors import PermitsError
+
+from .unit_of_work import UnitOfWork
 
 __all__ = ["apply_online", "resubmit", "ask_renewal", "NotSentBack"]
 
@@ -57,13 +60,15 @@ def apply_online(
     limit); the core's errors for an application it refuses."""
     from models.accounts.applicants import Applicants
     from models.accounts.daily_limits import check_daily
+    from models.store.filings import import_filings
 
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan)
-    with uploads.staged(name, plan) as staged, store.engine.begin() as conn:
+    with uploads.staged(name, plan) as staged, UnitOfWork(store) as uow:
+        conn = uow.conn
         if limits is not None:
             check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=True)
-        [filing_id] = store.import_filings([application], by=by, conn=conn)
+        [filing_id] = import_filings(conn, store, [application], by=by)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
         Applicants(store).link(account, filing_id, "submitted", conn=conn)
         if mail_from and now is not None:
@@ -72,23 +77,13 @@ def apply_online(
 
 
 def _receipt(store, conn, filing_id: str, *, now: datetime, mail_from: str) -> None:
-    """Queue the receipt of the application's (latest) submission, with the
-    fee the town charges for it (:func:`services.fees.fee_line`)."""
-    from .fees import fee_line
+    """Queue the receipt of the application's submission, with the fee the
+    town charges for it (:func:`services.word.queue_word`)."""
     from .word import queue_word
 
     filing, _ = store.load(filing_id, conn)
     submitted = [e for e in filing.events if e.type == "submitted"][-1]
-    queue_word(
-        conn,
-        filing,
-        today=submitted.date,
-        now=now,
-        recorded_at=store.now(),
-        mail_from=mail_from,
-        event=submitted,
-        more=[fee_line(filing)],
-    )
+    queue_word(conn, filing, today=submitted.date, now=now, recorded_at=store.now(), mail_from=mail_from, event=submitted)
 
 
 def resubmit(
@@ -129,26 +124,27 @@ def resubmit(
     if lines:
         event["corrected"] = lines
 
-    def then(conn, filing_now):
+    from .record import record_in
+
+    with uploads.staged(name, plan) if plan else nullcontext() as staged, UnitOfWork(store) as uow:
         if plan:
             from models.accounts.daily_limits import check_daily
 
             if limits is not None:
-                check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)
-            uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
-        if lines:
-            rewrite_fields(conn, filing_now, fields)
-        if mail_from and now is not None:
-            _receipt(store, conn, filing_id, now=now, mail_from=mail_from)
-
-    if not plan:
-        return store.record(filing_id, event, by=by, expect_seq=expect_seq, today=today, then=then)
-    with uploads.staged(name, plan) as staged:
-        return store.record(filing_id, event, by=by, expect_seq=expect_seq, today=today, then=then)
+                check_daily(uow.conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=False)
+            uploads.record(uow.conn, staged, by=by, filing_id=filing_id, account_id=account.id)
+        if lines:  # the fields corrected first: the receipt reads them
+            rewrite_fields(uow.conn, filing, fields)
+        recorded, _ = record_in(uow, filing_id, event, by=by, expect_seq=expect_seq, today=today, now=now, mail_from=mail_from)
+    return recorded
 
 
 def ask_renewal(store, account, filing_id: str, *, today: date, expect_seq: int):
     """The holder asks in writing for the permit's renewal (a
     ``renewal-requested`` event dated ``today``)."""
+    from .record import record_in
+
     raw = {"type": "renewal-requested", "date": today.isoformat()}
-    return store.record(filing_id, raw, by=f"applicant:{account.email}", expect_seq=expect_seq, today=today)
+    with UnitOfWork(store) as uow:
+        recorded, _ = record_in(uow, filing_id, raw, by=f"applicant:{account.email}", expect_seq=expect_seq, today=today)
+    return recorded

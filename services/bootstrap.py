@@ -17,7 +17,7 @@ from models.accounts.applicants import Applicants
 from models.accounts.sessions import Sessions
 from models.accounts.throttle import Throttle
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
 from models.store.uploads import Uploads
 
 __all__ = ["Backends", "backends"]

@@ -50,8 +50,11 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
     towns' parcels."""
     from demo.generate import generate
     from demo.stages import stage_cases, stage_filings
-    from models.store.enforcement import EnforcementRecord
-    from models.store.filings import Store
+    from models.handle import Store
+
+    from .database import upgrade_store
+    from .enforcement import open_recorded_case
+    from .imports import import_filings
 
     folder = settings.demo_dir
     if folder.exists():
@@ -60,16 +63,15 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
     url = f"sqlite:///{folder / 'permits.db'}"
     store = Store(url)
     try:
-        store.upgrade()
+        upgrade_store(store)
         if progress is not None:
             progress.start(count)
         told = progress.update if progress is not None else None
         filings = list(generate(count, as_of, seed=seed))
-        n = len(store.import_filings(filings, by="permits demo", progress=told))
+        n = len(import_filings(store, filings, by="permits demo", progress=told))
         staged = list(stage_filings(as_of))
-        stages = len(store.import_filings(staged, by="permits demo"))
-        record = EnforcementRecord(store)
-        cases = [record.open(case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
+        stages = len(import_filings(store, staged, by="permits demo"))
+        cases = [open_recorded_case(store, case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
         parcels = import_demo_parcels(store, folder / "parcels", filings + staged, seed=seed)
         from services.deposits import fill_filings
 
@@ -114,7 +116,7 @@ def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
     applicant invited to two of the filings."""
     from demo.users import seed_demo_applicant, seed_demo_users
     from models.accounts.users import Users
-    from models.store.filings import Store
+    from models.handle import Store
 
     store = Store(url)
     try:

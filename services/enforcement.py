@@ -8,8 +8,8 @@ closing) and void a mistaken one.  ``permits enforcement ...`` and the
 workbench's enforcement pages call these.
 
 Each action takes the store, plain inputs and the day (``today``), and
-writes in one transaction (:class:`models.store.enforcement.EnforcementRecord`);
-an event dated after ``today`` is refused, as a filing's is.
+writes in one unit of work (:mod:`models.store.enforcement`); an event dated
+after ``today`` is refused, as a filing's is.
 """
 
 from __future__ import annotations
@@ -20,16 +20,20 @@ from datetime import date
 from typing import Any
 
 from models.errors import DuplicateCase
-from models.store.enforcement import EnforcementRecord
+from models.read.enforcement import EnforcementRecord, load_case
+from models.store import enforcement as cases
 from workflows.errors import MalformedEvent, PermitsError
 from workflows.event_fields import VOID
 from workflows.towns import town
+
+from .unit_of_work import UnitOfWork
 
 __all__ = [
     "Opened",
     "Recorded",
     "NotTheFilingsTown",
     "open_case",
+    "open_recorded_case",
     "notice_violation",
     "issue_order",
     "issue_tickets",
@@ -146,10 +150,26 @@ def open_case(
     for _ in range(3):  # another case opened at the same moment took the number: take the next
         obj["id"] = f"{profile.code}-ENF-{day.year}-{record.next_number(town_id, day.year):04d}"
         try:
-            return Opened(record.open(obj, by=by, today=today), "open")
+            with UnitOfWork(store) as uow:
+                return Opened(cases.open_case(uow.conn, store, obj, by=by, today=today), "open")
         except DuplicateCase:
             continue
     raise DuplicateCase(obj["id"])
+
+
+def _record(store, case_id: str, raw: Mapping[str, Any], *, by: str, today: date, expect_seq: int | None) -> Recorded:
+    """Append one event to the case, its row locked, in a unit of work."""
+    with UnitOfWork(store) as uow:
+        case, row = load_case(uow.conn, case_id, lock=True)
+        return Recorded(*cases.append_events(uow.conn, store, case, row, [raw], by=by, today=today, expect_seq=expect_seq))
+
+
+def open_recorded_case(store, obj: Mapping[str, Any], *, by: str, today: date | None = None) -> str:
+    """A case as the filing format writes it (its id and events given: the
+    demonstration's cases, an import), checked and written in one unit of
+    work; its id."""
+    with UnitOfWork(store) as uow:
+        return cases.open_case(uow.conn, store, obj, by=by, today=today)
 
 
 def notice_violation(
@@ -159,7 +179,7 @@ def notice_violation(
     raw: dict[str, Any] = {"type": "violation-noticed", "date": day.isoformat()}
     if delivered:
         raw["delivered"] = delivered
-    return Recorded(*EnforcementRecord(store).record(case_id, raw, by=by, today=today, expect_seq=expect_seq))
+    return _record(store, case_id, raw, by=by, today=today, expect_seq=expect_seq)
 
 
 def issue_order(
@@ -179,7 +199,7 @@ def issue_order(
     if not lines:
         raise MalformedEvent("an Enforcement Order says what it requires: give at least one requirement")
     raw = {"type": "order-issued", "date": day.isoformat(), "comply_by": comply_by.isoformat(), "requires": lines}
-    return Recorded(*EnforcementRecord(store).record(case_id, raw, by=by, today=today, expect_seq=expect_seq))
+    return _record(store, case_id, raw, by=by, today=today, expect_seq=expect_seq)
 
 
 def issue_tickets(
@@ -205,15 +225,10 @@ def issue_tickets(
     if not names or not offense_days:
         raise MalformedEvent("a ticket is for a provision on a day: give at least one of each")
     offenses = [(p, d) for d in offense_days for p in names]
-    record = EnforcementRecord(store)
-    made: list[dict] = []
-
-    def tickets(conn, case):
-        made[:] = record.price_tickets(conn, case, offenses, day=day, delivered=delivered)
-        return made
-
-    seq, state = record.record(case_id, tickets, by=by, today=today, expect_seq=expect_seq)
-    case, _ = record.load(case_id)
+    with UnitOfWork(store) as uow:
+        case, row = load_case(uow.conn, case_id, lock=True)
+        made = cases.price_tickets(uow.conn, case, offenses, day=day, delivered=delivered)
+        seq, state = cases.append_events(uow.conn, store, case, row, made, by=by, today=today, expect_seq=expect_seq)
     schedule = town(case.town).fine_schedule(case.bylaw)
     shown = tuple(
         (r["provision"], date.fromisoformat(r["offense_day"]), r["offense"], r["fine"], schedule.label(r["offense"]))
@@ -230,7 +245,7 @@ def record_step(store, case_id: str, raw: Mapping[str, Any], *, by: str, today: 
             f"{raw.get('type')!r} is not a step recorded this way; use one of: {', '.join(STEPS)} "
             "(a notice, an order and tickets have their own commands)"
         )
-    return Recorded(*EnforcementRecord(store).record(case_id, raw, by=by, today=today, expect_seq=expect_seq))
+    return _record(store, case_id, raw, by=by, today=today, expect_seq=expect_seq)
 
 
 def void_step(
@@ -241,4 +256,4 @@ def void_step(
     if not text:
         raise MalformedEvent(f"{case_id}: to void an event, say why (the reason is kept on the record)")
     raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": text[:500]}
-    return Recorded(*EnforcementRecord(store).record(case_id, raw, by=by, today=today, expect_seq=expect_seq))
+    return _record(store, case_id, raw, by=by, today=today, expect_seq=expect_seq)

@@ -1,8 +1,7 @@
-"""A filing's application fee and the payments staff record against it:
-``permits payments record`` and the filing page's payment form both call
-:func:`record_payment`; the applicant's status page and the apply form
-read :func:`fee_standing` and :func:`fee_for_kind`; :func:`fee_line` is the
-fee in words for a receipt.
+"""A filing's application fee and the payments on record against it: the
+applicant's status page and the apply form read :func:`fee_standing` and
+:func:`fee_for_kind`; :func:`fee_line` is the fee in words for a receipt.
+Recording a payment is :func:`services.payments.record_payment`.
 
 The fee is the core's (:func:`workflows.fees.fee_for`, each town's
 ``FeeRule`` with its citation).  A payment is a ``payment-received`` event
@@ -18,7 +17,6 @@ processed: the record of payment is what the town keeps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
 
 __all__ = [
     "FeeStanding",
@@ -26,7 +24,6 @@ __all__ = [
     "fee_for_kind",
     "fee_line",
     "fee_standing",
-    "record_payment",
 ]
 
 
@@ -77,29 +74,3 @@ def fee_standing(filing) -> FeeStanding:
     paid = sum(p.cents for p in payments)
     due = fee.due if fee is not None else 0
     return FeeStanding(fee, payments, paid, None if due is None else max(due - paid, 0))
-
-
-def record_payment(
-    store,
-    filing_id: str,
-    *,
-    day: date,
-    amount: str,
-    method: str,
-    reference: str = "",
-    by: str,
-    today: date,
-    now: datetime,
-    mail_from: str,
-    expect_seq: int | None = None,
-):
-    """Record that the town received ``amount`` (dollars and cents) by
-    ``method`` on ``day``, with its ``reference``; one transaction.
-    Returns :class:`services.record.Recorded`.  Refused, nothing written:
-    PaymentRefused (malformed, or not adding up), EventFromTheFuture,
-    StaleFiling, UnknownFiling."""
-    from services.record import record_event
-    from workflows.fees import payment_event
-
-    raw = payment_event(filing_id, day=day, amount=amount, method=method, reference=reference)
-    return record_event(store, filing_id, raw, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)

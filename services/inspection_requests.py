@@ -84,7 +84,11 @@ def ask_inspection(
         machine=_machine(filing),
         events=live_events(filing),
     )
-    seq, state = store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today)
+    from .record import record_in
+    from .unit_of_work import UnitOfWork
+
+    with UnitOfWork(store) as uow:
+        (seq, state), _ = record_in(uow, filing_id, raw, by=by, expect_seq=expect_seq, today=today)
     return Recorded(seq, state)
 
 

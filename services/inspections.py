@@ -7,8 +7,8 @@ counts as the ``re-inspection`` clock.
 The photos are checked (JPEG or PNG by their content, within the upload
 limit: :meth:`models.store.uploads.Uploads.check_photo`) before anything is
 written; each is written under a random name, and the ``inspected`` event
-(naming the photos' tokens) and the photos' rows commit in one
-transaction, or none of it does (the files are then removed).
+(naming the photos' tokens) with what it causes and the photos' rows
+commit in one unit of work, or none of it does (the files are then removed).
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ def record_inspection(
     expect_seq: int | None = None,
 ):
     """Record the inspection on ``filing_id`` with its ``photos`` ((file
-    name, bytes) each), in one transaction, as every event is recorded
-    (:func:`services.record.record_event`: the deposit ledger, and the
+    name, bytes) each), in one unit of work, as every event is recorded
+    (:func:`services.record.record_in`: the deposit ledger, and the
     result emailed to the applicant, ``now`` its date, from ``mail_from``);
     the stage must be one that fits
     the permit now (:func:`workflows.inspections.fitting_stages`).  Returns
@@ -98,7 +98,8 @@ def record_inspection(
     InspectionRefused, UploadRefused, the core's TransitionRefused,
     StaleFiling, EventFromTheFuture."""
     from models.read import workbench
-    from services.record import record_event
+    from services.record import record_in
+    from services.unit_of_work import UnitOfWork
     from workflows.inspections import STAGE_NAMES, fitting_stages
 
     summary = workbench.summary(store, filing_id)
@@ -130,18 +131,8 @@ def record_inspection(
             photos=[s.token for s in staged],
         )
 
-        def keep_photos(conn, filing) -> None:
+        with UnitOfWork(store) as uow:
             for s in staged:
-                uploads.record(conn, s, by=by, filing_id=filing_id)
-
-        return record_event(
-            store,
-            filing_id,
-            raw,
-            by=by,
-            today=today,
-            now=now,
-            mail_from=mail_from,
-            expect_seq=expect_seq,
-            also=keep_photos,
-        )
+                uploads.record(uow.conn, s, by=by, filing_id=filing_id)
+            recorded, _ = record_in(uow, filing_id, raw, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)
+        return recorded

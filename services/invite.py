@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from .unit_of_work import UnitOfWork
+
 __all__ = ["Invitation", "invite"]
 
 
@@ -40,7 +42,8 @@ def invite(
     address = normal_email(email)
     filing, _ = store.load(filing_id)
     expires = (store.now() + timedelta(days=days)).date()  # the link's own expiry (the store's clock)
-    with store.engine.begin() as conn:
+    with UnitOfWork(store) as uow:
+        conn = uow.conn
         token = Applicants(store).invite(filing.id, address, by=by, days=days, conn=conn)
         link = f"{base_url.rstrip('/')}/invitation/{token}"
         email_row = invitation_email(filing.town, filing.id, address, link, expires, now, mail_from=mail_from)

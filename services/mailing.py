@@ -39,7 +39,7 @@ def mailing(store, filing_id: str, kind: str, which: str, *, as_of: date, now: d
     NoMailing when the notice is not mailed to abutters or there is no
     list; the notices' own errors when the notice does not fit now."""
     from notices.kinds import notice_kind
-    from notices.store_log import StoreNoticeLog
+    from services.notice_log import StoreNoticeLog
 
     from .abutters import stored_abutters
     from .notices import render_notice

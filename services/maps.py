@@ -7,7 +7,7 @@ a filing's own map, its parcel and its abutters' parcels.
 A filing is placed by the parcel it names (map-lot id or LOC_ID), else by
 its site address, on the town's current parcels; a filing placed by
 neither is counted, not drawn.  Geometry is the WGS84 kept at import
-(models/store/parcels.py): nothing is projected when a map is asked for.
+(models/read/parcels.py): nothing is projected when a map is asked for.
 """
 
 from __future__ import annotations
@@ -73,8 +73,8 @@ def filings_map(
     feature's properties: id, url, kind (and ``kind_label`` from
     ``labels``), state, status (``overdue``, ``due`` or ``none``), site,
     parcel."""
+    from models.read import parcels as stored
     from models.read.map_sites import map_sites
-    from models.store import parcels as stored
     from parcels.geo import OUTLINE_ZOOM, feature_collection, point_rows, tolerance_for_zoom
     from parcels.sites import site_key
 
@@ -138,8 +138,8 @@ def filing_map(store, filing_id: str) -> MapFeatures:
     import numpy as np
     import shapely
 
+    from models.read import parcels as stored
     from models.read import workbench
-    from models.store import parcels as stored
     from parcels.geo import feature_collection
     from parcels.sites import site_key
 
@@ -185,7 +185,7 @@ def parcels_in_view(store, *, towns: Sequence[str] | None, box: tuple[float, flo
     import numpy as np
     import shapely
 
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from parcels.geo import BACKGROUND_ZOOM, box_to_state_plane, feature_collection, tolerance_for_zoom
 
     west, south, east, north = box

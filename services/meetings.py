@@ -5,8 +5,9 @@ Open Meeting Law posting listing all of it.  ``permits meetings ...`` and
 the workbench's Meetings page (web/meeting_pages.py) call these.
 
 Putting a hearing on a meeting records the filing's ``hearing-scheduled``
-(the meeting's day and time) and the agenda item in one transaction (the
-store's ``then``); continuing records ``hearing-continued`` with ``to`` and
+(the meeting's day and time), with what it causes (:mod:`services.effects`:
+the applicant told of the hearing at the meeting's place), and the agenda
+item in one unit of work; continuing records ``hearing-continued`` with ``to`` and
 ``at`` the later meeting's, and its item.  An item added to a meeting
 already posted takes the posting down (``posted_at`` cleared): the posting
 must list it, so it goes up again, in time (c.30A §20(b)).
@@ -19,6 +20,9 @@ from typing import NamedTuple
 
 from workflows.meetings import MeetingRefused, posting_deadline
 from workflows.towns import town as town_profile
+
+from .record import record_in
+from .unit_of_work import UnitOfWork
 
 __all__ = [
     "MeetingView",
@@ -77,7 +81,7 @@ def schedule_meetings(
     store, *, town: str, first: datetime, every_weeks: int = 0, count: int = 1, place: str = "", by: str, today: date
 ) -> list[int]:
     """``count`` meetings from ``first``, every ``every_weeks`` weeks (a
-    convenience: the commission's set evenings), in one transaction; a day
+    convenience: the commission's set evenings), in one unit of work; a day
     that is a legal holiday or a closure is left out (listed in the error if
     every one is).  Their ids."""
     from sqlalchemy.exc import IntegrityError
@@ -94,40 +98,39 @@ def schedule_meetings(
     if not open_days:
         raise MeetingRefused(f"{first.date().isoformat()} is a legal holiday or a closure: no meeting is set on it")
     try:
-        with store.engine.begin() as conn:
-            return [_insert(conn, store, town=profile.id, office=office, starts_at=d, place=place, by=by) for d in open_days]
+        with UnitOfWork(store) as uow:
+            return [_insert(uow.conn, store, town=profile.id, office=office, starts_at=d, place=place, by=by) for d in open_days]
     except IntegrityError:
         raise MeetingRefused(f"the {office.name} already meets at one of those times") from None
 
 
 def _meeting_for(store, meeting_id: int):
-    from models.store.meetings import meeting
+    from models.read.meetings import meeting
 
     with store.engine.connect() as conn:
         return meeting(conn, meeting_id)
 
 
-def _agenda_item(meeting_id: int, kind: str, *, filing_id=None, title="", at=None):
-    """What recording the event causes: the meeting's agenda item, and its
-    posting taken down (it must list the item), in the event's transaction.
-    A hearing scheduled again before it opens leaves the agenda of the
-    meeting it was first set for (whose posting goes up again without it)."""
+def _agenda_item(conn, meeting_id: int, kind: str, *, filing_id=None, title="", at=None) -> None:
+    """The meeting's agenda item, and its posting taken down (it must list
+    the item), on the unit of work's ``conn``.  A hearing scheduled again
+    before it opens leaves the agenda of the meeting it was first set for
+    (whose posting goes up again without it)."""
     from sqlalchemy import delete, select, update
 
-    from models.store.meetings import ITEM, MEETING, add_item, meeting_of_filing
+    from models.read.meetings import meeting_of_filing
+    from models.schema.meeting_tables import ITEM, MEETING
+    from models.store.meetings import add_item
 
-    def then(conn, filing=None):
-        if filing_id is not None and meeting_of_filing(conn, meeting_id, filing_id) is not None:
-            raise MeetingRefused(f"{filing_id} is already on the agenda of meeting {meeting_id}")
-        changed = {meeting_id}
-        if kind == "hearing":
-            earlier = ITEM.c.filing_id == filing_id, ITEM.c.kind == "hearing", ITEM.c.meeting_id != meeting_id
-            changed |= set(conn.execute(select(ITEM.c.meeting_id).where(*earlier)).scalars())
-            conn.execute(delete(ITEM).where(*earlier))
-        add_item(conn, meeting_id, kind, filing_id=filing_id, title=title, at=at)
-        conn.execute(update(MEETING).where(MEETING.c.id.in_(changed)).values(posted_at=None))
-
-    return then
+    if filing_id is not None and meeting_of_filing(conn, meeting_id, filing_id) is not None:
+        raise MeetingRefused(f"{filing_id} is already on the agenda of meeting {meeting_id}")
+    changed = {meeting_id}
+    if kind == "hearing":
+        earlier = ITEM.c.filing_id == filing_id, ITEM.c.kind == "hearing", ITEM.c.meeting_id != meeting_id
+        changed |= set(conn.execute(select(ITEM.c.meeting_id).where(*earlier)).scalars())
+        conn.execute(delete(ITEM).where(*earlier))
+    add_item(conn, meeting_id, kind, filing_id=filing_id, title=title, at=at)
+    conn.execute(update(MEETING).where(MEETING.c.id.in_(changed)).values(posted_at=None))
 
 
 def _check_filing(store, m, filing_id: str):
@@ -135,22 +138,6 @@ def _check_filing(store, m, filing_id: str):
     if filing.kind not in _HEARD or filing.town != m.town:
         raise MeetingRefused(f"{filing_id} is not a filing the {m.board} hears")
     return filing
-
-
-def _with_word(store, then, m, *, today: date, now: datetime | None, mail_from: str | None):
-    """``then`` (the agenda item), followed by the applicant's email of the
-    hearing at the meeting's place (services/word.py) when there is a sender."""
-    from .word import word_of_step
-
-    word = word_of_step(store, today=today, now=now, mail_from=mail_from, place=m.place)
-    if word is None:
-        return then
-
-    def both(conn, filing) -> None:
-        then(conn, filing)
-        word(conn, filing)
-
-    return both
 
 
 def hear_at_meeting(
@@ -166,7 +153,7 @@ def hear_at_meeting(
 ):
     """Schedule the filing's hearing at the meeting: ``hearing-scheduled``
     with the meeting's day and time, and the agenda item, in one
-    transaction.  The filing's state must allow it (the replay decides).
+    unit of work.  The filing's state must allow it (the replay decides).
     With ``mail_from`` and ``now``, the applicant's email of the hearing."""
     m = _meeting_for(store, meeting_id)
     _check_filing(store, m, filing_id)
@@ -176,8 +163,12 @@ def hear_at_meeting(
         "hearing": m.day.isoformat(),
         "at": m.starts_at.isoformat(timespec="minutes"),
     }
-    then = _with_word(store, _agenda_item(m.id, "hearing", filing_id=filing_id), m, today=today, now=now, mail_from=mail_from)
-    return store.record(filing_id, raw, by=by, today=today, expect_seq=expect_seq, then=then)
+    with UnitOfWork(store) as uow:
+        recorded, _ = record_in(
+            uow, filing_id, raw, by=by, today=today, expect_seq=expect_seq, now=now, mail_from=mail_from, place=m.place
+        )
+        _agenda_item(uow.conn, m.id, "hearing", filing_id=filing_id)
+    return recorded
 
 
 def continue_hearing(
@@ -212,9 +203,12 @@ def continue_hearing(
         "to": m.day.isoformat(),
         "at": starts.isoformat(timespec="minutes"),
     }
-    item = _agenda_item(m.id, "continued", filing_id=filing_id, at=starts if at is not None else None)
-    item = _with_word(store, item, m, today=today, now=now, mail_from=mail_from)
-    return store.record(filing_id, raw, by=by, today=today, expect_seq=expect_seq, then=item)
+    with UnitOfWork(store) as uow:
+        recorded, _ = record_in(
+            uow, filing_id, raw, by=by, today=today, expect_seq=expect_seq, now=now, mail_from=mail_from, place=m.place
+        )
+        _agenda_item(uow.conn, m.id, "continued", filing_id=filing_id, at=starts if at is not None else None)
+    return recorded
 
 
 def add_business(store, meeting_id: int, title: str) -> int:
@@ -224,8 +218,8 @@ def add_business(store, meeting_id: int, title: str) -> int:
     if not title:
         raise MeetingRefused("an item of business needs its title")
     m = _meeting_for(store, meeting_id)
-    with store.engine.begin() as conn:
-        _agenda_item(m.id, "business", title=title)(conn)
+    with UnitOfWork(store) as uow:
+        _agenda_item(uow.conn, m.id, "business", title=title)
     return m.id
 
 
@@ -241,7 +235,7 @@ def _part(value, name: str) -> str:
 
 def _items(store, items) -> list:
     """The agenda's items in words, the filings on it read in one query."""
-    from models.store.meetings import agenda_filings
+    from models.read.meetings import agenda_filings
     from notices.context import PERMIT_LABELS
     from notices.meeting_posting import PostingItem
 
@@ -271,7 +265,7 @@ def _items(store, items) -> list:
 def meetings_view(store, town: str, *, since: date) -> list[MeetingView]:
     """The town's meetings from ``since`` on, each with its agenda in words
     and its posting's deadline."""
-    from models.store.meetings import agenda_of, meetings_of
+    from models.read.meetings import agenda_of, meetings_of
 
     profile, _ = board_of(town)
     with store.engine.connect() as conn:
@@ -281,7 +275,7 @@ def meetings_view(store, town: str, *, since: date) -> list[MeetingView]:
 
 
 def meeting_view(store, meeting_id: int) -> MeetingView:
-    from models.store.meetings import agenda_of, meeting
+    from models.read.meetings import agenda_of, meeting
 
     with store.engine.connect() as conn:
         m = meeting(conn, meeting_id)
@@ -305,6 +299,6 @@ def produce_posting(store, meeting_id: int, *, now: datetime | None, fmt: str = 
     dated = m.posted_at or now if now is not None else None
     content = render_posting(m, view.items, profile=profile, office=office, deadline=view.deadline, dated=dated, fmt=fmt)
     if now is not None and m.posted_at is None:
-        with store.engine.begin() as conn:
-            mark_posted(conn, m.id, dated)
+        with UnitOfWork(store) as uow:
+            mark_posted(uow.conn, m.id, dated)
     return posting_filename(m, fmt), content

@@ -12,9 +12,10 @@ a second sending; ``again`` is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import Path
 
 __all__ = [
     "APPLICANT_RECIPIENTS",
@@ -121,20 +122,25 @@ def produce_notice(
     abutters: Sequence | None = None,
     templates: str | None = None,
     again: bool = False,
-    write: Callable[[Sequence], Iterable] | None = None,
+    out: str | Path | None = None,
 ) -> Produced:
     """Produce notice ``kind`` of the filing and record it in ``log`` (the
-    store's, or a JSON file's): ``write(outputs)`` writes the files (None:
-    none, the caller sends the bytes) inside the log's transaction.  The
-    copies recorded before for the notice's occasion are rendered again as
-    dated then and not recorded again; ``again`` records every copy as a
-    second sending, dated ``now``."""
+    store's, or a JSON file's), naming the files written into the folder
+    ``out`` once the log has recorded it (None: none, the caller sends the
+    bytes): a recording that fails writes nothing.  The copies recorded
+    before for the notice's occasion are rendered again as dated then and
+    not recorded again; ``again`` records every copy as a second sending,
+    dated ``now``."""
+    from workflows.ids import safe_child
+
     result, occasion, outputs, dated = render_notice(
         filing, kind, as_of=as_of, now=now, fmt=fmt, abutters=abutters, templates=templates, log=None if again else log
     )
-    delivery = log.deliver(
-        filing.id, outputs, dated, (lambda: write(outputs)) if write else (lambda: ()), occasion=occasion, again=again
-    )
+    files = [str(safe_child(out, o.filename)) for o in outputs] if out is not None else []
+    delivery = log.deliver(filing.id, outputs, dated, files, occasion=occasion, again=again)
+    if out is not None:  # after the recording has committed
+        for o in outputs:
+            o.write(out)
     return Produced(kind, tuple(outputs), delivery.files, delivery.sent, delivery.already, dated)
 
 

@@ -80,7 +80,7 @@ class ComputedAbutters:
 
     town: str
     subject: object  # parcels.index.IndexedParcel
-    layer: object  # models.store.parcels.Layer
+    layer: object  # models.read.parcels.Layer
     rules: tuple  # workflows.abutter_rules.AbutterRule, each applied
     parties: list[Party]
     listed: list[Listed]
@@ -239,14 +239,13 @@ def use_parcel_abutters(
     expect_version: str | None = None,
 ) -> ComputedAbutters:
     """The list computed from the parcels, as reviewed (``digest``),
-    becomes the filing's list, with where it came from, in one transaction.
+    becomes the filing's list, with where it came from, in one unit of work.
     Refused, nothing written: when an assessors' list was uploaded
     (UploadedListWins), when the list is no longer the one reviewed
     (ComputedListChanged), when an owner has no complete mailing address,
     when the filing or its list changed since the page was drawn
     (StaleFiling, StaleAbutterList)."""
-    from models.read import workbench
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from services.abutters import party_row
 
     source = stored.abutter_source(store, filing_id)
@@ -276,14 +275,19 @@ def use_parcel_abutters(
         "made_by": by,
         "made_at": now,
     }
-    workbench.replace_abutters(
-        store,
-        filing_id,
-        [party_row(p) for p in result.parties],
-        expect_seq=expect_seq,
-        expect_version=expect_version,
-        source=record,
-    )
+    from models.store.abutters import replace_abutters
+
+    from .unit_of_work import UnitOfWork
+
+    with UnitOfWork(store) as uow:
+        replace_abutters(
+            uow.conn,
+            filing_id,
+            [party_row(p) for p in result.parties],
+            expect_seq=expect_seq,
+            expect_version=expect_version,
+            source=record,
+        )
     return result
 
 

@@ -53,7 +53,7 @@ class ImportResult:
     """What an import did: the new layer, the one it replaced (or None),
     and what was noticed on the way."""
 
-    layer: object  # models.store.parcels.Layer
+    layer: object  # models.read.parcels.Layer
     replaced: object | None
     parcels_layer: str
     assess_layer: str
@@ -120,7 +120,7 @@ def import_parcels(
     written."""
     import shapely
 
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from parcels.geo import inside_points, to_wgs84
     from parcels.l3 import FieldMap, read_l3
     from parcels.sites import site_key
@@ -165,24 +165,29 @@ def import_parcels(
     }
     if progress is not None:
         progress.start(len(rows))
-    made, replaced = stored.replace_layer(
-        store,
-        town,
-        fields_of_layer,
-        rows,
-        owners,
-        by=by,
-        now=now,
-        expect_current=current[0].id if current else None,
-        progress=progress.update if progress is not None else None,
-    )
+    from models.store.parcels import replace_layer
+
+    from .unit_of_work import UnitOfWork
+
+    with UnitOfWork(store) as uow:
+        made, replaced = replace_layer(
+            uow.conn,
+            town,
+            fields_of_layer,
+            rows,
+            owners,
+            by=by,
+            now=now,
+            expect_current=current[0].id if current else None,
+            progress=progress.update if progress is not None else None,
+        )
     return ImportResult(made, replaced, layer.parcels_layer, layer.assess_layer, layer.repaired, layer.unmatched, layer.merged)
 
 
 def parcel_layers(store, *, town: str | None = None, replaced: bool = False) -> list:
     """The current layer of each town (or of ``town``); ``replaced``: every
     import, the replaced ones too."""
-    from models.store import parcels as stored
+    from models.read import parcels as stored
 
     if town is not None:
         _town(town)
@@ -193,8 +198,8 @@ def parcel_layers(store, *, town: str | None = None, replaced: bool = False) -> 
 
 def find_parcels(store, town: str, text: str, *, limit: int = FIND_LIMIT) -> list:
     """The town's current parcels whose LOC_ID or map-lot id is ``text``,
-    then those whose site address contains it (``models.store.parcels.FoundParcel``)."""
-    from models.store import parcels as stored
+    then those whose site address contains it (``models.read.parcels.FoundParcel``)."""
+    from models.read import parcels as stored
     from parcels.sites import site_key
 
     _town(town)
@@ -211,7 +216,7 @@ class SiteMatch:
     False when the town has no parcels to check against."""
 
     checked: bool
-    parcel: object | None  # models.store.parcels.FoundParcel
+    parcel: object | None  # models.read.parcels.FoundParcel
     fiscal_year: int | None
 
     @property
@@ -227,7 +232,7 @@ class SiteMatch:
 def site_match(store, town: str, *, address: str | None, parcel: str | None) -> SiteMatch:
     """Which current parcel of the town a site names: its parcel id (LOC_ID
     or map-lot id), else its address."""
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from parcels.sites import site_key
 
     layers = stored.current_layers(store, [town])
@@ -275,8 +280,8 @@ def town_index(store, town: str):
 
 def _current_layers(store) -> list:
     """Every town's current layer, read again only when an import was made
-    since (models.store.parcels.layers_version: one cheap statement)."""
-    from models.store import parcels as stored
+    since (models.read.parcels.layers_version: one cheap statement)."""
+    from models.read import parcels as stored
 
     version = stored.layers_version(store)
     with _cache_lock:
@@ -292,7 +297,7 @@ def _current_layers(store) -> list:
 
 
 def _build(store, mine, layers):
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from parcels.index import IndexedParcel, ParcelIndex, ParcelOwner
 
     rows, owners = stored.index_rows(store, mine, layers, NEIGHBOUR_MARGIN_M)

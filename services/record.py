@@ -2,29 +2,18 @@
 complete or incomplete: ``permits record`` / ``permits void`` and the
 workbench's event, void, "complete" and "incomplete" forms all call these.
 
-What an event causes is done in the transaction that records it
-(:meth:`models.store.filings.Store.record`'s ``then``), on SQLite and PostgreSQL
-alike, however it was recorded:
+Each is one unit of work (:mod:`services.unit_of_work`): the event is
+appended (:func:`models.store.filings.append_event`: the filing's row
+locked, the history with the event replayed, the derived rows rewritten),
+then what it causes is done in the same transaction, by the table of
+:mod:`services.effects` (a session noticed for a hearing's opening,
+payments within the fee, the incomplete finding's email, a street
+opening's deposit ledger, the applicant's word of the step).  Anything
+refused and nothing is written, and no email is queued.
 
-- ``found-incomplete`` on an online application queues the town's reasons
-  by email to the applicant (:func:`notices.email.incomplete_email`);
-- a step the applicant hears of (found complete, a hearing scheduled or
-  continued, a decision, a certificate, an inspection, a deposit refunded)
-  queues its email to the applicant (:mod:`services.word`);
-- ``filed`` on a street opening's online application carries what its
-  ``filed`` event needs from the application when the event does not say
-  it (``applicant``, ``length_ft``: docs/reference/filing-format.md);
-- ``payment-received`` is refused unless the payments on record add up
-  to at most the fee due (:func:`workflows.fees.check_filing`);
-- any event of a street opening fills its deposit ledger with the lines its
-  events call for (:func:`services.deposits.fill_ledger`: the fee and deposit
-  of ``filed``, after-hours fees, the refund and what was held back); a
-  void of one of its events reverses that event's lines.
-
-A ``hearing-opened`` on a day for which no session of the hearing was
-noticed (the day it was scheduled for, or continued to) is refused with
-:class:`workflows.meetings.UnnoticedSession` unless the caller confirms it
-(``unnoticed=True``): a warning, not a silent acceptance.
+``filed`` on a street opening's online application carries what its
+``filed`` event needs from the application when the event does not say it
+(``applicant``, ``length_ft``: docs/reference/filing-format.md).
 
 Every event is held to ``today``: an event dated after it has not
 happened (:class:`models.errors.EventFromTheFuture`, nothing written).
@@ -32,19 +21,24 @@ happened (:class:`models.errors.EventFromTheFuture`, nothing written).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
 from workflows.errors import PermitsError
-from workflows.filing import VOID, Filing
+from workflows.filing import Filing
 from workflows.submission import SUBMITTED, complete_event, incomplete_event
+
+from .effects import Occasion, run_effects
+from .unit_of_work import UnitOfWork
+from .word import HistoryMoved, PreparedWord, prepare_word
 
 __all__ = [
     "Recorded",
     "NotAwaitingCheck",
     "MissingReason",
     "record_event",
+    "record_in",
     "void_event",
     "mark_complete",
     "mark_incomplete",
@@ -54,6 +48,9 @@ __all__ = [
 #: What a street opening's ``filed`` event takes from its online
 #: application when the event does not give it (docs/reference/filing-format.md).
 STREET_FILED_FIELDS = ("applicant", "length_ft")
+#: how many times a decision is rendered again when another event lands
+#: between its rendering and its recording
+_TRIES = 3
 
 
 class Recorded(NamedTuple):
@@ -92,27 +89,32 @@ def _completed(filing: Filing, raw: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**raw, **missing} if missing else raw
 
 
-def _effects(raw: Mapping[str, Any], *, now: datetime, recorded_at: datetime, mail_from: str):
-    """What recording ``raw`` causes, as the store's ``then(conn, filing)``;
-    None when it causes nothing.  ``now``: the emails' date; ``recorded_at``:
-    when they are queued (the store's clock, UTC)."""
-    if raw.get("type") != "found-incomplete":
-        return None
+def record_in(
+    uow: UnitOfWork,
+    filing_id: str,
+    raw_event: Mapping[str, Any],
+    *,
+    by: str,
+    today: date,
+    now: datetime | None = None,
+    mail_from: str | None = None,
+    expect_seq: int | None = None,
+    unnoticed: bool = False,
+    place: str | None = None,
+    word: PreparedWord | None = None,
+) -> tuple[Recorded, Filing]:
+    """Append ``raw_event`` in the caller's unit of work and do what it
+    causes (:mod:`services.effects`); the event's number and the filing's
+    state, and the filing as it now stands.  For a larger action (a
+    meeting's agenda item, an inspection's photos) that records an event
+    among its other writes."""
+    from models.store.filings import append_event
 
-    def queue_reasons(conn, filing: Filing) -> None:
-        from models.store.outbox import queue_emails
-        from notices.email import incomplete_email, party_emails
-
-        reasons = str(raw.get("reasons") or "")
-        emails = [
-            incomplete_email(filing, role, address, reasons, now, mail_from=mail_from)
-            for role, address in party_emails(filing.extra, ("applicant",))
-        ]
-        if emails:
-            seq = len(filing.events)
-            queue_emails(conn, filing.id, emails, recorded_at, f"event:{seq}", occasion=f"event-{seq}")
-
-    return queue_reasons
+    store = uow.store
+    seq, state, filing = append_event(uow.conn, store, filing_id, raw_event, by=by, expect_seq=expect_seq, today=today)
+    occasion = Occasion(uow, store, filing, by, today, now, mail_from, unnoticed=unnoticed, place=place, word=word)
+    run_effects(occasion)
+    return Recorded(seq, state), filing
 
 
 def record_event(
@@ -122,66 +124,57 @@ def record_event(
     *,
     by: str,
     today: date,
-    now: datetime,
-    mail_from: str,
+    now: datetime | None,
+    mail_from: str | None,
     expect_seq: int | None = None,
     unnoticed: bool = False,
-    also: Callable[[Any, Filing], None] | None = None,
 ) -> Recorded:
     """Append ``raw_event`` to the filing if its history with it replays,
-    with what it causes, in one transaction.  ``expect_seq``: the sequence
+    with what it causes, in one unit of work.  ``expect_seq``: the sequence
     number the form saw (:class:`models.errors.StaleFiling` if another
     event landed since); ``now``: the moment (an email's date);
     ``mail_from``: the sender of what it emails (``PERMITS_MAIL_FROM``);
     ``unnoticed``: the user confirms a hearing opened on a day no session
-    was noticed for; ``also(conn, filing)``: the caller's own writes in the
-    same transaction, first (an inspection's photos)."""
+    was noticed for."""
     raw = raw_event
     if raw.get("type") == "filed":
         filing, _ = store.load(filing_id)
         raw = _completed(filing, raw)
-    effects = _opening_checked(raw, _effects(raw, now=now, recorded_at=store.now(), mail_from=mail_from), unnoticed)
-    from .word import word_of_step
-
-    word = word_of_step(store, today=today, now=now, mail_from=mail_from)
-
-    def then(conn, filing: Filing) -> None:
-        if also is not None:
-            also(conn, filing)
-        if raw.get("type") == "payment-received":  # the payments add up to the fee (workflows/fees.py)
-            from workflows.fees import check_filing
-            from workflows.replay import live_events
-            from workflows.towns import town
-
-            check_filing(filing, town(filing.town), live_events(filing))
-        if effects is not None:
-            effects(conn, filing)
-        if filing.kind == "street-opening":  # the deposit ledger, from the permit's events (services/deposits.py)
-            from services.deposits import fill_ledger
-
-            fill_ledger(store, conn, filing, by=by)
-        if word is not None:  # word of the step to the applicant (services/word.py)
-            word(conn, filing)
-
-    seq, state = store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=then)
-    return Recorded(seq, state)
+    return record_prepared(
+        store,
+        lambda uow, word: record_in(
+            uow,
+            filing_id,
+            raw,
+            by=by,
+            today=today,
+            now=now,
+            mail_from=mail_from,
+            expect_seq=expect_seq,
+            unnoticed=unnoticed,
+            word=word,
+        )[0],
+        filing_id,
+        raw,
+        today=today,
+        now=now,
+        mail_from=mail_from,
+    )
 
 
-def _opening_checked(raw: Mapping[str, Any], then, unnoticed: bool):
-    """``then``, preceded for a ``hearing-opened`` by the check that a
-    session was noticed for its day (in the event's transaction, once the
-    event itself has been read and replayed)."""
-    if raw.get("type") != "hearing-opened" or unnoticed:
-        return then
-
-    def check(conn, filing: Filing) -> None:
-        from workflows.meetings import check_opening
-
-        check_opening(filing, filing.events[-1].date)
-        if then is not None:
-            then(conn, filing)
-
-    return check
+def record_prepared(store, write, filing_id: str, raw: Mapping[str, Any], *, today: date, now, mail_from):
+    """``write(uow, word)`` in a unit of work of its own, with the decision's
+    PDF rendered before it (:func:`services.word.prepare_word`); rendered
+    again and tried again if another event landed in between."""
+    for attempt in range(_TRIES):
+        word = prepare_word(store, filing_id, raw, today=today, now=now, mail_from=mail_from)
+        try:
+            with UnitOfWork(store) as uow:
+                return write(uow, word)
+        except HistoryMoved:
+            if attempt == _TRIES - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def void_event(
@@ -189,19 +182,17 @@ def void_event(
 ) -> Recorded:
     """Record an ``event-voided`` naming event ``seq``, for ``reason`` (at
     most 500 characters kept); the replay refuses a void of a void, or of an
-    event already voided."""
+    event already voided.  A voided event's effects that the record keeps
+    (a street opening's ledger lines) are reversed."""
+    from models.store.filings import void_raw
+
     reason = (reason or "").strip()
     if not reason:
         raise MissingReason(filing_id)
-    raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason[:500]}
-
-    def then(conn, filing: Filing) -> None:
-        if filing.kind == "street-opening":  # the voided event's ledger lines reversed (services/deposits.py)
-            from services.deposits import fill_ledger
-
-            fill_ledger(store, conn, filing, by=by)
-
-    return Recorded(*store.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today, then=then))
+    raw = void_raw(seq, reason=reason[:500], day=day)
+    with UnitOfWork(store) as uow:
+        recorded, _ = record_in(uow, filing_id, raw, by=by, today=today, expect_seq=expect_seq)
+    return recorded
 
 
 def _awaiting_check(store, filing_id: str) -> None:
@@ -238,7 +229,7 @@ def mark_incomplete(
 ) -> Recorded:
     """Staff find an online application incomplete on ``day`` for
     ``reasons`` (at most 2,000 characters), which are emailed to the
-    applicant in the same transaction; no clock starts."""
+    applicant in the same unit of work; no clock starts."""
     _awaiting_check(store, filing_id)
     event = incomplete_event(day, (reasons or "")[:2000])
     return record_event(store, filing_id, event, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)

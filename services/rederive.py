@@ -5,7 +5,7 @@ Recording an event stores, in its transaction, what the filing's history
 now implies (``services.record.record_event``): the filing's state, its
 next deadline and its clocks (``filing_clock``: the DPW's inspection clocks
 of Canton 16-12 §10.2 among them), and a street opening's deposit ledger
-lines (Canton 16-12 §4-6: :func:`services.deposits.fill_ledger`).  A store
+lines (Canton 16-12 §4-6: :func:`services.deposits.fill_ledger_in`).  A store
 built before a release that derives more (the inspection clocks, the
 ledger) holds the older derivation until each permit records its next
 event.  :func:`rederive` brings every filing up to date at once: each
@@ -97,35 +97,30 @@ def rederive(
     """Replay every filing (of ``town``; None: every town) and store what
     recording its last event would have stored: its state, next deadline
     and clocks where they differ, and a street opening's missing ledger
-    lines (recorded ``by``); one transaction per filing.  ``dry_run``:
+    lines (recorded ``by``); a unit of work per filing.  ``dry_run``:
     count, keep nothing.  ``progress``: a :class:`services.sweep.Progress`
     (``start(total)``, then ``update(1)`` per filing)."""
     from models.store.docket_tally import settle
     from models.store.filings import derive, write_derived
-    from services.deposits import fill_ledger
+    from services.deposits import fill_ledger_in
+    from services.unit_of_work import UnitOfWork
 
     ids = _filing_ids(store, town)
     if progress is not None:
         progress.start(len(ids))
     changed = lines = 0
     for fid in ids:
-        with store.engine.connect() as conn:
-            trans = conn.begin()
-            try:
-                filing, row = store.load(fid, conn, lock=True)
-                d = derive(filing, store.replayer)
-                if _derived_key(d) != _stored(conn, fid, row):
-                    write_derived(conn, fid, d, store.now(), last_seq=row.last_seq)
-                    settle(conn)
-                    changed += 1
-                lines += fill_ledger(store, conn, filing, by=by)
-            except BaseException:
-                trans.rollback()
-                raise
+        with UnitOfWork(store) as uow:
+            conn = uow.conn
+            filing, row = store.load(fid, conn, lock=True)
+            d = derive(filing, store.replayer)
+            if _derived_key(d) != _stored(conn, fid, row):
+                write_derived(conn, fid, d, store.now(), last_seq=row.last_seq)
+                settle(conn)
+                changed += 1
+            lines += fill_ledger_in(uow, store, filing, by=by)
             if dry_run:
-                trans.rollback()
-            else:
-                trans.commit()
+                uow.discard()
         if progress is not None:
             progress.update(1)
     return Rederived(len(ids), changed, lines, dry_run)

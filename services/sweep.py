@@ -1,7 +1,14 @@
-"""Run the daily sweep: as a Prefect flow (the default) or as a plain call,
-over the store or a folder of filing JSON, with the progress callback and
-the notice limit passed in; then hand the outbox to the SMTP server when one
-is configured.  ``permits sweep`` and ``permits demo`` call :func:`run_sweep`.
+"""Run the daily sweep: as a Prefect flow (the default,
+:mod:`services.sweep_flow`) or as a plain call, over the store or a folder
+of filing JSON, with the progress callback and the notice limit passed in;
+then hand the outbox to the SMTP server when one is configured.
+``permits sweep`` and ``permits demo`` call :func:`run_sweep`.
+
+A run is assembled in one place, :func:`services.sweep_assembly.assemble`
+(the filings' source, the output log, the notice hook), for the plain call
+and for every task of the flow alike; a run a Prefect deployment starts
+takes what it is not given from the settings through
+:func:`services.sweep_assembly.sweep_defaults`, as :func:`run_sweep` does.
 """
 
 from __future__ import annotations
@@ -15,20 +22,13 @@ from typing import Any, Protocol
 from config import Settings
 from workflows.errors import PermitsError
 
-__all__ = ["SweepFailed", "Progress", "run_sweep", "default_ledger"]
+from .sweep_assembly import assemble, default_ledger
+
+__all__ = ["SweepFailed", "Progress", "run_sweep"]
 
 
 class SweepFailed(PermitsError):
     """The Prefect flow failed for a reason of its own (not a filing's)."""
-
-
-def default_ledger(filings: str, settings: Settings) -> str:
-    """Where a sweep of ``filings`` records its outputs when no ledger is
-    named: on the filings in the store itself; for a folder of filing JSON,
-    the SQLite ledger file in the data directory."""
-    from sweep.store_source import is_database_url
-
-    return filings if is_database_url(filings) else str(settings.sweep_ledger)
 
 
 class Progress(Protocol):
@@ -91,15 +91,18 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
     configure_embedded(settings.prefect_home)
     started = time.monotonic()
     say("Loading Prefect...")
-    from sweep import flows
+    from . import sweep_flow as flows
 
     if flows.embedded_server_wanted():
         say("Starting Prefect's local server (a first run creates its database: 20-30 s)...")
         flows.start_embedded_server()
     say(f"Prefect is ready ({time.monotonic() - started:.0f} s); sweeping...")
 
-    if progress is not None:  # the flow's own source (one per process): counted once
-        progress.start(flows.open_source(filings).count())
+    if progress is not None:  # the flow's own parts (one per process): counted once
+        run = flows.parts(
+            filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=settings.mail_from
+        )
+        progress.start(run.source.count())
     try:
         sweep_flow = flows.daily_sweep.with_options(task_runner=flows.task_runner(dask)) if dask else flows.daily_sweep
         return sweep_flow(
@@ -118,35 +121,30 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
     except Exception as exc:
         raise SweepFailed(f"the daily-sweep flow failed: {type(exc).__name__}: {exc}") from exc
     finally:
-        flows.close_logs()
+        flows.close_parts()
 
 
 def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress):
-    from sweep.dispatch import notice_hook
     from sweep.report import write_report
     from sweep.run import run_sweep as sweep_filings
-    from sweep.store_source import is_database_url, open_log, open_source
 
-    source = open_source(filings)
+    run = assemble(
+        filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=settings.mail_from
+    )
     if progress is not None:
-        progress.start(source.count())
-    log = open_log(ledger, source)
-    hook = None
-    if make_notices:
-        email = is_database_url(ledger)
-        hook = notice_hook(as_of, limit=notice_limit, email=email, mail_from=settings.mail_from)
+        progress.start(run.source.count())
     try:
         result = sweep_filings(
-            source,
-            log,
+            run.source,
+            run.log,
             as_of,
             chunk_size=chunk_size,
             out_dir=out,
             progress=progress.update if progress is not None else None,
-            notice_hook=hook,
+            notice_hook=run.hook,
         )
     finally:
-        log.close()
+        run.close()
     try:
         return write_report(result, out)
     finally:
@@ -156,12 +154,11 @@ def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make
 def _deliver(ledger: str, smtp_url: str):
     """Hand the store's outbox to the SMTP server (else the emails wait:
     ``permits outbox``)."""
-    from models.store.filings import Store
-    from models.store.outbox import Outbox
-    from notices.smtp import smtp_sender
+    from models.handle import Store
+    from services.mail import deliver_by_smtp
 
     store = Store(ledger)
     try:
-        return Outbox(store).deliver(smtp_sender(smtp_url))
+        return deliver_by_smtp(store, smtp_url)
     finally:
         store.engine.dispose()

@@ -7,24 +7,28 @@ The steps (:data:`notices.step_email.STEP_KINDS`): the receipt of an
 application submitted online, the town finding it complete, the hearing
 scheduled or continued (day, time and the meeting's place), a decision or
 Certificate of Compliance (the notice's PDF attached when the record gives
-all it needs), an inspection's result, the deposit refunded.  The incomplete
-finding's email is queued by :mod:`services.record` as before.
+all it needs, rendered before the transaction: :func:`prepare_word`), an
+inspection's result, the deposit refunded.  It is one of an event's effects
+(:mod:`services.effects`), as is the incomplete finding's email.
 
 Each goes to the applicant's address on the filing (``applicant.email``),
 through the outbox (:mod:`models.store.outbox`, at least once), keyed by the
 event (occasion ``event-N``): the sweep's own email of a notice for that
 same event is not sent again to an address already told
-(:meth:`models.store.outputs.StoreOutputLog.mark_done`).
+(:meth:`services.sweep_log.StoreOutputLog.mark_done`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
+from workflows.errors import PermitsError
 from workflows.filing import Filing
 
-__all__ = ["word_of_step", "queue_word", "DECISION_NOTICES"]
+__all__ = ["queue_word", "prepare_word", "PreparedWord", "HistoryMoved", "DECISION_NOTICES"]
 
 #: the notice whose PDF goes with a decision's email, by event type (the first that fits the filing)
 DECISION_NOTICES = {
@@ -35,10 +39,52 @@ DECISION_NOTICES = {
 }
 
 
+@dataclass(frozen=True)
+class PreparedWord:
+    """What the email of a decision carries, rendered before the
+    transaction that records the decision: the PDF for the event at
+    ``seq`` (None when the record lacks what it needs: the email then says
+    it follows)."""
+
+    seq: int
+    attachment: tuple[str, bytes] | None
+
+
+class HistoryMoved(PermitsError):
+    """Another event was recorded between rendering a decision's PDF and
+    recording the decision: the service renders it again and tries again."""
+
+    def __init__(self, filing_id: str):
+        self.filing = filing_id
+        super().__init__(f"{filing_id}: another event was recorded meanwhile; try again")
+
+
+def prepare_word(
+    store, filing_id: str, raw: Mapping[str, Any], *, today: date, now: datetime | None, mail_from: str | None
+) -> PreparedWord | None:
+    """The decision's PDF for the email of recording ``raw`` on the filing
+    as it stands now, rendered outside any transaction; None when the event
+    is no decision, or nothing would be emailed (no sender, no moment, no
+    applicant's address).  An event the history refuses is left to the
+    recording to refuse."""
+    from notices.email import party_emails
+
+    if raw.get("type") not in DECISION_NOTICES or not mail_from or now is None:
+        return None
+    filing, _ = store.load(filing_id)
+    if not party_emails(filing.extra, ("applicant",)):
+        return None
+    try:
+        longer = filing.with_event(raw)
+    except PermitsError:
+        return None
+    return PreparedWord(len(longer.events), _decision_pdf(longer, longer.events[-1], today, now))
+
+
 def _place(conn, filing: Filing, e) -> str:
     """Where the hearing is held: the meeting whose agenda has it, else the
     board's usual place (the town's declaration)."""
-    from models.store.meetings import hearing_meeting
+    from models.read.meetings import hearing_meeting
     from workflows.towns import town
 
     day = e.get("hearing") if e.type == "hearing-scheduled" else e.get("to")
@@ -77,21 +123,27 @@ def queue_word(
     recorded_at: datetime,
     mail_from: str,
     place: str | None = None,
-    more: Sequence[str] = (),
     event=None,
+    prepared: PreparedWord | None = None,
 ) -> list[int]:
     """Queue the email of the filing's last event, if it is a step the
     applicant hears of and the filing gives the applicant's address; the
     notice ids.  ``now``: the email's date (town time); ``recorded_at``:
     the store's clock; ``place``: the hearing's place when the caller knows
-    it (a meeting's); ``more``: further paragraphs of a receipt;
+    it (a meeting's); a receipt of an application carries the fee
+    (:func:`services.fees.fee_line`);
     ``event``: another event than the last (an application's ``submitted``,
-    which its Dig Safe ticket follows).  ``filed`` is told only where it is
+    which its Dig Safe ticket follows); ``prepared``: a decision's PDF,
+    rendered before the transaction (:func:`prepare_word`), which a
+    decision's email needs (:class:`HistoryMoved` when it was rendered for
+    another event).  ``filed`` is told only where it is
     the town finding an online application complete."""
     from models.store.outbox import queue_emails
     from notices.email import party_emails
     from notices.step_email import STEP_KINDS, step_email
     from workflows.submission import submission_of
+
+    from .fees import fee_line
 
     e = event if event is not None else filing.events[-1]
     if e.type not in STEP_KINDS:
@@ -103,23 +155,15 @@ def queue_word(
         return []
     if e.type in ("hearing-scheduled", "hearing-continued") and place is None:
         place = _place(conn, filing, e)
-    attachment = _decision_pdf(filing, e, today, now) if e.type in DECISION_NOTICES else None
+    more = [fee_line(filing)] if e.type == "submitted" else []
+    attachment = None
+    if e.type in DECISION_NOTICES:  # rendered before the transaction, never while the row is locked
+        if prepared is None or prepared.seq != e.position:
+            raise HistoryMoved(filing.id)
+        attachment = prepared.attachment
     emails = [
         step_email(filing, e, role, address, now, mail_from=mail_from, place=place or "", attachment=attachment, more=more)
         for role, address in addresses
     ]
     seq = e.position
     return queue_emails(conn, filing.id, emails, recorded_at, f"event:{seq}", occasion=f"event-{seq}")
-
-
-def word_of_step(store, *, today: date, now: datetime | None, mail_from: str | None, place: str | None = None) -> Callable | None:
-    """The store's ``then(conn, filing)`` that queues the step's email; None
-    without a sender (``mail_from``) or a moment to date it."""
-    if not mail_from or now is None:
-        return None
-    recorded_at = store.now()
-
-    def then(conn, filing: Filing) -> None:
-        queue_word(conn, filing, today=today, now=now, recorded_at=recorded_at, mail_from=mail_from, place=place)
-
-    return then

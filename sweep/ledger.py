@@ -7,7 +7,7 @@ folder of filing JSON (``*.json``, one filing or a list each, and
 outputs keyed by (filing, key), written with ``INSERT`` in its own
 committed transaction, and a table of each filing's derived state and
 clocks.  A sweep of the store uses the store's own tables instead
-(:class:`sweep.store_source.StoreSource`, :class:`models.store.outputs.StoreOutputLog`);
+(:class:`sweep.store_source.StoreSource`, :class:`services.sweep_log.StoreOutputLog`);
 these serve ``--filings``, ``--ledger`` and the tests.
 """
 

@@ -2,15 +2,14 @@
 
 It selects the open filings by the state the store keeps on each filing's
 row (the machines' final states are closed), names chunks by their ids and
-loads each filing's history with :meth:`models.store.filings.Store.load`.  A record
+loads each filing's history with :meth:`models.handle.Store.load`.  A record
 the engine cannot read any more becomes a ``BadRecord`` that the digest
 reports.  An edge: it imports the store, the store does not import it.
 
 What the sweep made is recorded on the filing in the store
-(:class:`models.store.outputs.StoreOutputLog`, sharing the source's engine) when
-the source is the store; :func:`open_log` picks it, or the SQLite ledger
-file (:class:`sweep.ledger.SqliteLedger`) the directory source and tests
-use.
+(:class:`services.sweep_log.StoreOutputLog`, sharing the source's engine)
+when the source is the store, or in the SQLite ledger file
+(:class:`sweep.ledger.SqliteLedger`) the directory source and tests use.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from sweep.agenda import TERMINAL_STATES
 from sweep.run import BadRecord
 from workflows.errors import PermitsError
 
-__all__ = ["StoreSource", "open_source", "open_log", "is_database_url"]
+__all__ = ["StoreSource", "open_source", "is_database_url"]
 
 
 def is_database_url(spec: str) -> bool:
@@ -28,7 +27,7 @@ def is_database_url(spec: str) -> bool:
 
 class StoreSource:
     def __init__(self, url: str):
-        from models.store.filings import Store
+        from models.handle import Store
 
         self.store = Store(url)
         self.store.check_schema()
@@ -60,7 +59,7 @@ class StoreSource:
 
     def enforcement_cases(self):
         """Every enforcement case not closed, as the core's Case."""
-        from models.store.enforcement import EnforcementRecord
+        from models.read.enforcement import EnforcementRecord
 
         record = EnforcementRecord(self.store)
         for row in record.cases():
@@ -75,18 +74,3 @@ def open_source(spec: str):
     from sweep.ledger import DirectorySource
 
     return DirectorySource(spec)
-
-
-def open_log(spec: str, source=None):
-    """The output log ``spec`` names: a database URL is the store (on the
-    source's own store and engine when ``source`` is that store), anything
-    else a SQLite ledger file."""
-    if not is_database_url(spec):
-        from sweep.ledger import SqliteLedger
-
-        return SqliteLedger(spec)
-    from models.store.outputs import StoreOutputLog
-
-    if isinstance(source, StoreSource) and source.store.url == spec:
-        return StoreOutputLog(source.store)
-    return StoreOutputLog.at(spec)

@@ -11,7 +11,9 @@ marks the writer and the event.  Prints a JSON summary: how many were recorded a
 import json
 import sys
 
-from models.store.filings import Store
+import storekit
+
+from models.handle import Store
 from workflows.errors import TransitionRefused
 
 
@@ -25,7 +27,7 @@ def main(url, writer, n, ids):
         else:
             event = {"type": "dig-safe-obtained", "date": "2026-06-04", "ticket": f"W{writer}-{i}"}
         try:
-            store.record(filing, event, by=f"writer-{writer}")
+            storekit.append(store, filing, event, by=f"writer-{writer}")
             recorded += 1
         except TransitionRefused:
             refused += 1

@@ -80,7 +80,7 @@ def template_db(tmp_path_factory):
 def store(template_db, tmp_path):
     import shutil
 
-    from models.store.filings import Store
+    from models.handle import Store
 
     shutil.copy(template_db, tmp_path / "permits.db")
     s = Store(f"sqlite:///{tmp_path / 'permits.db'}")

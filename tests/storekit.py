@@ -14,6 +14,9 @@ import pytest
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import make_url
 
+from services.database import upgrade_store
+from services.imports import import_filings
+
 PG_ENV = "PERMITS_TEST_POSTGRES_URL"
 
 
@@ -104,12 +107,12 @@ def import_at_old_schema(url: str, filings: list, scratch) -> None:
     from sqlalchemy import inspect
     from sqlmodel import SQLModel
 
+    from models.handle import Store
     from models.schema.db import make_engine
-    from models.store.filings import Store
 
     head = Store(f"sqlite:///{scratch / 'head-for-old-schema.db'}")
-    head.upgrade()
-    head.import_filings(filings, by="test")
+    upgrade_store(head)
+    import_filings(head, filings, by="test")
     old = make_engine(url)
     present = set(inspect(old).get_table_names())
     with head.engine.connect() as src, old.begin() as dst:
@@ -128,3 +131,31 @@ def import_at_old_schema(url: str, filings: list, scratch) -> None:
 def write_json(path, obj) -> str:
     path.write_text(json.dumps(obj, indent=2))
     return str(path)
+
+
+def append(store, filing_id: str, raw: dict, *, by: str, expect_seq: int | None = None, today=None) -> tuple[int, str]:
+    """Append one event in a unit of work of its own, without the effects a
+    recording causes (:func:`services.record.record_event` does those):
+    (its sequence number, the filing's new state).  What the tests of the
+    store itself write."""
+    from models.store.filings import append_event
+    from services.unit_of_work import UnitOfWork
+
+    with UnitOfWork(store) as uow:
+        seq, state, _ = append_event(uow.conn, store, filing_id, raw, by=by, expect_seq=expect_seq, today=today)
+    return seq, state
+
+
+def void(store, filing_id: str, seq: int, *, reason: str, day, by: str, expect_seq: int | None = None, today=None):
+    """Append an ``event-voided`` naming event ``seq`` (:func:`append`)."""
+    from models.store.filings import void_raw
+
+    return append(store, filing_id, void_raw(seq, reason=reason, day=day), by=by, expect_seq=expect_seq, today=today)
+
+
+def migrate(engine, target: str = "head") -> None:
+    """Migrate the store on ``engine`` to ``target`` in a transaction of its own."""
+    from models.schema.migrate import upgrade
+
+    with engine.begin() as conn:
+        upgrade(conn, target)

@@ -12,7 +12,9 @@ from datetime import date
 from fastapi.testclient import TestClient
 
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 TODAY = date(2026, 12, 3)
 PASSWORD = "correct horse battery"
@@ -65,8 +67,8 @@ USERS = {
 
 def make_store(url: str) -> Store:
     store = Store(url)
-    store.upgrade()
-    store.import_filings(FILINGS, by="test")
+    upgrade_store(store)
+    import_filings(store, FILINGS, by="test")
     users = Users(store.engine)
     for email, role, towns in USERS.values():
         users.add(email, PASSWORD, role, towns)
@@ -97,7 +99,7 @@ def emailed_link(store: Store, address: str, prefix: str) -> str:
     from email import message_from_bytes
     from email.policy import default
 
-    from models.store.outbox import Outbox
+    from models.read.outbox import Outbox
 
     outbox = Outbox(store)
     for e in reversed(outbox.entries()):

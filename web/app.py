@@ -36,7 +36,7 @@ from config import Settings
 from config.clock import town_now, town_today
 from models.accounts.sessions import SESSION_HOURS, Sessions
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
 
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard

@@ -21,8 +21,7 @@ from fastapi.responses import RedirectResponse, Response
 from models.accounts.applicants import Account, ApplicantError
 from models.accounts.throttle import TooManyAttempts
 from models.accounts.users import APPLICANT, MIN_PASSWORD
-from models.errors import StaleFiling, UnknownFiling
-from models.store.uploads import UnknownUpload, UploadRefused
+from models.errors import StaleFiling, UnknownFiling, UnknownUpload, UploadRefused
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -232,7 +231,7 @@ def my_filing(request: Request, fid: str):
 def my_notice(request: Request, fid: str, kind: str):
     """The applicant's copy of a notice: dated as it was sent when the town
     sent it, else now; nothing recorded."""
-    from notices.store_log import StoreNoticeLog
+    from services.notice_log import StoreNoticeLog
     from services.notices import render_notice
 
     user, account = current_applicant(request)
@@ -261,7 +260,7 @@ def my_emailed_notice(request: Request, fid: str, notice_id: str):
     from email import message_from_bytes
     from email.policy import default
 
-    from models.store.outbox import Outbox
+    from models.read.outbox import Outbox
 
     _, account = current_applicant(request)
     _mine(request, account, fid)

@@ -23,8 +23,9 @@ def dollars(cents: int) -> str:
 
 @router.get("/deposits")
 def deposits(request: Request):
-    from models.store.deposit_ledger import DepositLedger, UnknownApplicant
+    from models.read.deposits import UnknownApplicant
     from services.deposits import open_deposits
+    from services.deposits import statement as applicant_statement
 
     user = current_user(request)
     if STREET not in user.kinds:
@@ -37,7 +38,7 @@ def deposits(request: Request):
     statement, error = None, None
     if name:
         try:
-            statement = DepositLedger(request.app.state.store.engine).statement(name).as_dict()
+            statement = applicant_statement(request.app.state.store, name).as_dict()
         except UnknownApplicant as exc:
             error = str(exc)
     per_page = 100

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
-from models.store.uploads import UnknownUpload
+from models.errors import UnknownUpload
 from workflows.errors import PermitsError
 
 from .auth import current_user

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from models.accounts.users import User
 from models.errors import StaleFiling, UnknownCase, UnknownFiling
-from models.store.enforcement import EnforcementRecord
+from models.read.enforcement import EnforcementRecord
 from services.enforcement import STEPS
 from workflows.errors import PermitsError
 from workflows.event_fields import ENFORCEMENT

@@ -2,7 +2,7 @@
 form for the kind chosen (each town's, :func:`apply_fees`), on the
 applicant's status page and on the staff filing page with what was paid
 (:func:`fee_section`), and the staff's payment form
-(``POST /filings/{fid}/payments``, :func:`services.fees.record_payment`).
+(``POST /filings/{fid}/payments``, :func:`services.payments.record_payment`).
 
 Staff who may see the filing only (another town's, another role's, an
 unknown or malformed id: the same 404); the form carries the CSRF token
@@ -31,7 +31,7 @@ router = APIRouter()
 
 @router.post("/filings/{fid}/payments")
 def record_payment_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
-    from services.fees import record_payment
+    from services.payments import record_payment
 
     visible_filing(request, user, fid)
     today = request.app.state.today()

@@ -52,7 +52,7 @@ def filing_page_response(
 ):
     """The filing's page, with ``error`` (a refusal in the rule's words) and
     the form's ``values`` and ``field_errors`` when a post was refused."""
-    from notices.store_log import StoreNoticeLog
+    from services.notice_log import StoreNoticeLog
     from services.notices import fitting_notices
     from workflows.replay import MACHINES
 
@@ -138,6 +138,8 @@ def _new_page(request, user, kind, values, errors, status=200):
 
 @router.post("/filings/new")
 def new_submit(request: Request, user: StaffUser, form: PostedForm):
+    from services.imports import import_filings
+
     kind = str(form.get("kind") or "")
     if kind not in user.kinds:
         raise HTTPException(404)
@@ -145,7 +147,7 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm):
     towns = towns_for(kind, user.visible_towns())
     try:
         obj = new_filing(kind, values, towns=towns, signer=user.email, today=request.app.state.today())
-        request.app.state.store.import_filings([obj], by=user.email)
+        import_filings(request.app.state.store, [obj], by=user.email)
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:
@@ -244,8 +246,8 @@ def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterLi
 @router.get("/filings/{fid}/notices/{kind}")
 def preview_notice(request: Request, fid: str, kind: str):
     """The notice as HTML, as it would be (or was) sent: nothing recorded."""
-    from notices.store_log import StoreNoticeLog
     from services.abutters import stored_abutters
+    from services.notice_log import StoreNoticeLog
     from services.notices import render_notice
 
     user = current_user(request)
@@ -274,8 +276,8 @@ def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form
     """The notice as PDF, recorded as sent to the copies that had not had
     it; a notice sent before is the letter as it was sent (rendering is not
     sending), unless "send again" asks for a second sending."""
-    from notices.store_log import StoreNoticeLog
     from services.abutters import stored_abutters
+    from services.notice_log import StoreNoticeLog
     from services.notices import produce_notice
 
     visible_filing(request, user, fid)

@@ -17,8 +17,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from models.accounts.users import User
-from models.errors import UnknownFiling
-from models.store.meetings import UnknownMeeting
+from models.errors import UnknownFiling, UnknownMeeting
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 

@@ -18,7 +18,7 @@ def parcel_context(request: Request, summary) -> dict:
     its site names, or a warning when the town's parcels have none), of its
     abutter list's source (``abutter_source``, its time the town's), and
     the map's tile settings."""
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from services.parcels import site_match, town_time
 
     store, settings = request.app.state.store, request.app.state.settings

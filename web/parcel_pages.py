@@ -31,7 +31,7 @@ FIND_MIN_CHARS = 2
 
 
 def _found_json(store, town: str, text: str) -> JSONResponse:
-    from models.store import parcels as stored
+    from models.read import parcels as stored
     from services.parcels import find_parcels
 
     layers = stored.current_layers(store, [town])
@@ -72,8 +72,8 @@ def find_for_applicant(request: Request, town: str = "", q: str = ""):
 
 
 def _review(request: Request, user, fid: str, *, error: str | None = None, status: int = 200):
+    from models.read import parcels as stored
     from models.read import workbench
-    from models.store import parcels as stored
     from services.parcel_abutters import filing_abutters
 
     summary = visible_filing(request, user, fid)

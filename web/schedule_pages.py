@@ -199,7 +199,7 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
 @router.get("/filings/{fid}/photos/{token}")
 def inspection_photo(request: Request, fid: str, token: str):
     """A photo of the filing's inspections: staff who may see the filing."""
-    from models.store.uploads import UnknownUpload
+    from models.errors import UnknownUpload
 
     user = current_user(request)
     visible_filing(request, user, fid)

@@ -16,7 +16,7 @@ __all__ = ["status_context", "sent_to"]
 
 
 def _hearing_place(store, filing, standing) -> str:
-    from models.store.meetings import hearing_meeting
+    from models.read.meetings import hearing_meeting
     from workflows.towns import town
 
     if standing.hearing is not None:
@@ -32,7 +32,7 @@ def sent_to(store, filing_id: str, address: str) -> list[dict]:
     """The emails queued to ``address`` on the filing, oldest first: what
     each is, when it was queued (a moment of UTC, shown in town time) and
     whether it has gone, and whether a PDF went with it."""
-    from models.store.outbox import Outbox
+    from models.read.outbox import Outbox
     from notices.step_email import email_title
 
     outbox, out = Outbox(store), []
@@ -48,7 +48,7 @@ def sent_to(store, filing_id: str, address: str) -> list[dict]:
 def status_context(request: Request, account, fid: str) -> dict:
     """The status page's context (the caller found the filing the account's)."""
     from notices.kinds import NOTICE_KINDS
-    from notices.store_log import StoreNoticeLog
+    from services.notice_log import StoreNoticeLog
     from services.notices import APPLICANT_RECIPIENTS, fitting_notices
     from services.parcels import site_match
     from workflows.corrections import CORRECTABLE, current_values

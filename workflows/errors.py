@@ -29,21 +29,21 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── UnknownCase      (models.errors)      no enforcement case with that id
      │    ├── DuplicateCase    (models.errors)      an enforcement case id taken
      │    ├── EventFromTheFuture (models.errors)    an event dated after the day it is recorded
-     │    ├── UnknownMeeting   (models.store.meetings)    no meeting with that id
+     │    ├── UnknownMeeting   (models.errors)    no meeting with that id
      │    ├── StaleFiling      (models.errors)      another event landed since the form was drawn
      │    │    └── StaleAbutterList (models.errors) the abutter list changed since the form was drawn
      │    ├── StaleParcels     (models.errors)      another import of the town's parcels finished first
      │    ├── OlderParcels     (models.errors)      parcels of an earlier fiscal year than the current ones
-     │    ├── UnknownApplicant (models.store.deposit_ledger) no filing names that applicant
-     │    ├── UserError        (models.accounts.users)       an account cannot be added or changed
-     │    │    └── LoginRefused (models.accounts.users)      a wrong email or password, a locked account
-     │    ├── ApplicantError   (models.accounts.applicants)  a registration or invitation refused
-     │    │    └── InvitationRefused (models.accounts.applicants) an invitation link unknown, used or expired
-     │    ├── LinkRefused      (models.accounts.account_links) a registration's or reset's emailed link unknown, used or expired
-     │    ├── DailyLimitReached (models.accounts.daily_limits) an account's applications or uploads over the day's limit
+     │    ├── UnknownApplicant (models.errors) no filing names that applicant
+     │    ├── UserError        (models.errors)       an account cannot be added or changed
+     │    │    └── LoginRefused (models.errors)      a wrong email or password, a locked account
+     │    ├── ApplicantError   (models.errors)  a registration or invitation refused
+     │    │    └── InvitationRefused (models.errors) an invitation link unknown, used or expired
+     │    ├── LinkRefused      (models.errors) a registration's or reset's emailed link unknown, used or expired
+     │    ├── DailyLimitReached (models.errors) an account's applications or uploads over the day's limit
      │    ├── TooManyAttempts  (models.accounts.throttle)    too many failed logins or registrations from an address
-     │    ├── UploadRefused    (models.store.uploads)     plans that are not a PDF within the limit
-     │    └── UnknownUpload    (models.store.uploads)     no such file for this viewer (a 404)
+     │    ├── UploadRefused    (models.errors)     plans that are not a PDF within the limit
+     │    └── UnknownUpload    (models.errors)     no such file for this viewer (a 404)
      ├── NoticeError           (notices.errors)     a notice cannot be produced
      │    ├── NoticeRefused    (notices.errors)     the notice does not fit the filing's state or record
      │    ├── MissingField     (notices.errors)     a value the template needs is not on the filing
@@ -60,6 +60,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── BadSetting            (config.settings)    a PERMITS_* setting whose value cannot be used
      ├── StoreMissing          (sweep.ledger)       the sweep's folder of filings is not there
      ├── SweepFailed           (services.sweep)     the Prefect flow failed for a reason of its own
+     ├── NestedUnitOfWork      (services.unit_of_work) a unit of work opened inside another (a programming error)
+     ├── HistoryMoved          (services.word)      another event landed between rendering a decision and recording it
      ├── NotAwaitingCheck      (services.record)    complete/incomplete of a filing not waiting to be checked
      ├── MissingReason         (services.record)    a void without its reason
      ├── NotSentBack           (services.apply)     a resubmission the town did not ask for

@@ -7,4 +7,11 @@ Their writes are the service layer's to call (``services/accounts.py``,
 ``services/users.py``).
 """
 
-__all__ = ["account_links", "applicants", "daily_limits", "sessions", "throttle", "users"]
+__all__ = [
+    "account_links",
+    "applicants",
+    "daily_limits",
+    "sessions",
+    "throttle",
+    "users",
+]

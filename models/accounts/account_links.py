@@ -38,7 +38,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from models.accounts.users import APPLICANT, LoginRefused, end_sessions, replace_password, user_of_row, verify_password
-from models.errors import StoreError
+from models.errors import LinkRefused
 from models.schema.tables import AccountLink, UserRow
 
 __all__ = [
@@ -62,10 +62,6 @@ RESET_MINUTES = 60
 #: links of one kind to one address in an hour, at most
 LINKS_PER_HOUR = 3
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
-
-
-class LinkRefused(StoreError):
-    """An emailed link that is unknown, used or expired, or its form refused."""
 
 
 class NewLink(NamedTuple):

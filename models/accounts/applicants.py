@@ -39,10 +39,10 @@ from sqlalchemy import insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 
 from models.accounts.users import APPLICANT, LoginRefused, Users, replace_password
-from models.errors import StoreError, UnknownFiling
+from models.errors import ApplicantError, InvitationRefused, UnknownFiling
+from models.handle import Store
 from models.schema.party_email import PARTY_EMAIL_ROLES, party_email
 from models.schema.tables import AccountFiling, FilingRow, Invitation, UserRow
-from models.store.filings import Store
 
 __all__ = [
     "MIN_PASSWORD",
@@ -61,14 +61,6 @@ INVITATION_DAYS = 14
 PARTY_ROLES = PARTY_EMAIL_ROLES
 _EMAIL = re.compile(r"[^@\s<>,;]{1,64}@[^@\s<>,;]{1,190}\.[A-Za-z]{2,}")
 _HASHER = PasswordHasher()
-
-
-class ApplicantError(StoreError):
-    pass
-
-
-class InvitationRefused(ApplicantError):
-    pass
 
 
 def normal_email(email) -> str:

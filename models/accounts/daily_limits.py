@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
-from models.errors import StoreError
+from models.errors import DailyLimitReached
 from models.schema.tables import AccountFiling, Upload, UserRow
 
 __all__ = ["DailyLimits", "DailyLimitReached", "check_daily", "day_start"]
@@ -33,14 +33,6 @@ LINK, UPLOAD, USER = AccountFiling.__table__, Upload.__table__, UserRow.__table_
 class DailyLimits(NamedTuple):
     applications: int
     upload_bytes: int
-
-
-class DailyLimitReached(StoreError):
-    """An application or a plan over the account's limit for the day."""
-
-    def __init__(self, message: str, *, what: str):
-        self.what = what  # "applications" or "upload"
-        super().__init__(message)
 
 
 def day_start(now: datetime) -> datetime:

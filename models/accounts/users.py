@@ -39,7 +39,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from models.errors import StoreError
+from models.errors import LoginRefused, UserError
 from models.schema.tables import UserRow, WebSession
 from workflows.rulebook import KINDS
 from workflows.towns import registry
@@ -84,15 +84,6 @@ _HASHER = PasswordHasher()
 # a hash to verify against when the email is unknown, so a wrong email
 # costs as long as a wrong password
 _DUMMY = _HASHER.hash(secrets.token_hex(8))
-
-
-class UserError(StoreError):
-    pass
-
-
-class LoginRefused(UserError):
-    def __init__(self, message: str = "wrong email or password"):
-        super().__init__(message)
 
 
 @dataclass(frozen=True)

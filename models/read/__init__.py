@@ -10,11 +10,16 @@ and its types, and nothing else of :mod:`models`.
 """
 
 __all__ = [
+    "deposits",
     "docket_counts",
+    "enforcement",
     "filing_list",
     "inspection_requests",
     "inspection_schedule",
     "map_sites",
+    "meetings",
+    "outbox",
+    "parcels",
     "queries",
     "search",
     "sqlite_reader",

@@ -19,8 +19,8 @@ from functools import cache
 
 from sqlalchemy import Date, and_, bindparam, func, literal, or_, select, text, union_all
 
+from models.handle import Store
 from models.schema.tables import DocketTally, FilingClock, FilingRow
-from models.store.filings import Store
 from workflows.violations import VIOLATIONS
 
 __all__ = ["CATEGORIES", "docket_counts", "counts_query", "indexed_docket", "open_filings"]

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
+from models.handle import Store
 from models.read.search import MIN_INDEXED, Scope, indexed_ids, page_ids
 from models.read.workbench import FilingSummary, matching, summary_query
 from models.schema.tables import FilingRow
-from models.store.filings import Store
 
 __all__ = ["SORTS", "FilingPage", "filing_list"]
 

@@ -21,10 +21,10 @@ from datetime import date
 from sqlalchemy import String, and_, func, or_, select, text, type_coerce
 from sqlalchemy.orm import aliased
 
+from models.handle import Store
 from models.read.queries import DocketRow
 from models.schema.clock_indexes import OTHER_DATES_WHERE
 from models.schema.tables import INSPECTION_WHERE, FilingClock, FilingRow, Party
-from models.store.filings import Store
 
 __all__ = [
     "ScheduleQuery",

@@ -6,7 +6,7 @@ The filings are those the workbench's search finds
 joins them to the parcel whose
 map-lot id (MAP_PAR_ID) is the filing's parcel id exactly, the lowest
 parcel row where several have it (what the look-up by id,
-:func:`models.store.parcels.located`, finds first through its index).  The ids are
+:func:`models.read.parcels.located`, finds first through its index).  The ids are
 bound as one JSON array, and the rows read through the driver's cursor: a
 map's 2,000 filings are one statement and one parameter, not 2,000 bound
 values expanded and 2,000 result rows wrapped twice.  The SQL is fixed text
@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from datetime import date
 from typing import NamedTuple
 
+from models.handle import Store
 from models.read.queries import as_date
 from models.read.search import Scope, page_ids
-from models.store.filings import Store
 
 __all__ = ["MapSite", "map_sites"]
 

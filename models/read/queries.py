@@ -1,6 +1,6 @@
 """The record's read queries as SQL text, and the shaping of their rows.
 
-Importable without SQLAlchemy: :class:`models.store.filings.Store` runs these
+Importable without SQLAlchemy: :class:`models.handle.Store` runs these
 texts through SQLAlchemy (``text()``, on SQLite and PostgreSQL) and
 :mod:`models.read.sqlite_reader` runs the very same texts on the standard
 library's ``sqlite3`` (``permits show`` and ``permits docket`` on a SQLite
@@ -60,7 +60,7 @@ NOTICE_LOG = (
 _VIOLATIONS = ", ".join(f"'{v}'" for v in sorted(VIOLATIONS))  # the core's constants, not input
 
 #: Which stored clocks are on the docket (``permits docket`` and the web's
-#: Today alike, :func:`models.store.filings.docket_condition`): deadlines due by
+#: Today alike, :func:`models.read.workbench.docket_condition`): deadlines due by
 #: ``:until`` (overdue ones included), periods running out between
 #: ``:as_of`` and ``:until``, clocks the record cannot judge due by
 #: ``:until``, and every violation on record (an act too early, work

@@ -3,7 +3,7 @@ what ``permits show`` and ``permits docket`` need from a SQLite store
 (importing SQLAlchemy and SQLModel was most of their start).
 
 It runs the same SQL texts, and shapes their rows with the same functions,
-as :class:`models.store.filings.Store` (:mod:`models.read.queries`), and answers as the
+as :class:`models.handle.Store` (:mod:`models.read.queries`), and answers as the
 Store does: ``history``, ``replay``, ``notice_entries``, ``docket``, and
 :class:`~models.errors.UnknownFiling` for an id not recorded.
 
@@ -96,7 +96,7 @@ class SqliteReader:
             raise UnknownFiling(filing_id)
 
     def history(self, filing_id: str) -> list[dict]:
-        """:meth:`models.store.filings.Store.history`."""
+        """:meth:`models.handle.Store.history`."""
         self._exists(filing_id)
         return history_of(self.conn.execute(HISTORY, {"id": filing_id}).fetchall())
 
@@ -108,17 +108,17 @@ class SqliteReader:
         return parse_filing(filing_json(*row, raws))
 
     def replay(self, filing_id: str, as_of: date):
-        """:meth:`models.store.filings.Store.replay`."""
+        """:meth:`models.handle.Store.replay`."""
         from workflows.replay import replay
 
         return replay(self.load(filing_id), as_of)
 
     def notice_entries(self, filing_id: str) -> list[tuple]:
-        """:meth:`models.store.filings.Store.notice_entries`."""
+        """:meth:`models.handle.Store.notice_entries`."""
         return [notice_entry(row) for row in self.conn.execute(NOTICE_LOG, {"id": filing_id})]
 
     def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketRow]:
-        """:meth:`models.store.filings.Store.docket`."""
+        """:meth:`models.handle.Store.docket`."""
         params = {"as_of": as_of.isoformat(), "until": (as_of + timedelta(days=within)).isoformat()}
         if town is not None:
             params["town"] = town

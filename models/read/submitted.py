@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from sqlalchemy import and_, select
 
+from models.handle import Store
 from models.schema.tables import EventRow, FilingRow
-from models.store.filings import Store
 
 __all__ = ["submitted_filings", "submitted_query"]
 

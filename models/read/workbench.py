@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from sqlalchemy import String, and_, delete, func, insert, or_, select, type_coerce
+from sqlalchemy import Date, String, and_, bindparam, func, or_, select, text, type_coerce
 from sqlalchemy.orm import aliased
 
-from models.errors import StaleAbutterList, StaleFiling, UnknownFiling
+from models.errors import UnknownFiling
+from models.handle import Store
 from models.read.docket_counts import indexed_docket, open_filings
-from models.read.queries import DocketRow, as_date, as_datetime
+from models.read.queries import DOCKET_CONDITION, DOCKET_OVERDUE_CONDITION, DocketRow, as_date, as_datetime
 from models.read.search import Scope, page_ids
 from models.schema.tables import Abutter, EventRow, FilingClock, FilingRow, Party
-from models.store.filings import Store, docket_condition
 from workflows.docket import action_for, docket_status
 
 __all__ = [
@@ -36,8 +36,8 @@ __all__ = [
     "summary",
     "summary_query",
     "abutters",
-    "replace_abutters",
     "abutters_version",
+    "abutter_rows",
     "ABUTTER_FIELDS",
     "events_in_state",
     "PAGE_SIZE",
@@ -63,6 +63,16 @@ class FilingSummary:
     contractor: str | None
     next_deadline_date: date | None
     next_deadline_clock: str | None
+
+
+def docket_condition(as_of: date, until: date, *, overdue_only: bool = False):
+    """Which stored clocks are on the docket (the CLI's and the web's alike):
+    :data:`models.read.queries.DOCKET_CONDITION` (``--overdue``:
+    :data:`~models.read.queries.DOCKET_OVERDUE_CONDITION`), the text the SQLite
+    reader runs too, with its days bound."""
+    if overdue_only:
+        return text(DOCKET_OVERDUE_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date))
+    return text(DOCKET_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date), bindparam("until", until, type_=Date))
 
 
 def _scope(query, towns: Sequence[str] | None, kinds: Sequence[str]):
@@ -297,11 +307,11 @@ def summary(store: Store, filing_id: str) -> FilingSummary:
 
 
 #: an abutter row's fields, as :func:`abutters` gives them and
-#: :func:`replace_abutters` takes them (``parcels`` a list; the rest text or None)
+#: :func:`models.store.abutters.replace_abutters` takes them (``parcels`` a list; the rest text or None)
 ABUTTER_FIELDS = ("name", "address", "parcel", "street", "city", "state", "zip", "ring", "parcels")
 
 
-def _abutter_rows(conn, filing_id: str) -> list[dict]:
+def abutter_rows(conn, filing_id: str) -> list[dict]:
     columns = [ABUTTER.c[n] for n in ABUTTER_FIELDS]
     rows = conn.execute(select(*columns).where(ABUTTER.c.filing_id == filing_id).order_by(ABUTTER.c.id)).all()
     return [dict(zip(ABUTTER_FIELDS, r)) for r in rows]
@@ -311,7 +321,7 @@ def abutters(store: Store, filing_id: str) -> list[dict]:
     """The filing's abutter list, in the order it was given, each row with
     :data:`ABUTTER_FIELDS`."""
     with store.reader.connect() as conn:
-        return _abutter_rows(conn, filing_id)
+        return abutter_rows(conn, filing_id)
 
 
 def abutters_version(rows: list[dict]) -> str:
@@ -322,40 +332,6 @@ def abutters_version(rows: list[dict]) -> str:
         return ""
     text = json.dumps([[r["name"], r["address"], r["parcel"]] for r in rows], ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def replace_abutters(
-    store: Store,
-    filing_id: str,
-    rows: Iterable[dict],
-    *,
-    expect_seq: int | None = None,
-    expect_version: str | None = None,
-    source: dict | None = None,
-) -> int:
-    """The filing's abutter list becomes ``rows`` (:data:`ABUTTER_FIELDS`;
-    only ``name`` is required), in one transaction.  ``expect_seq``: the filing's event count when the
-    form was drawn; ``expect_version``: its list's :func:`abutters_version`
-    then.  If either has changed, StaleFiling (StaleAbutterList) and nothing
-    written.  ``source``: where the list came from
-    (:data:`models.store.parcels.SOURCE_FIELDS`), kept beside it (None: nothing
-    said, and what was said of the list before is forgotten)."""
-    from models.store.parcels import write_source
-
-    rows = [{"filing_id": filing_id, **{n: r.get(n) for n in ABUTTER_FIELDS}} for r in rows]
-    with store.engine.begin() as conn:
-        row = conn.execute(select(FILING.c.id, FILING.c.last_seq).where(FILING.c.id == filing_id).with_for_update()).first()
-        if row is None:
-            raise UnknownFiling(filing_id)
-        if expect_seq is not None and row.last_seq != expect_seq:
-            raise StaleFiling(filing_id, expect_seq, row.last_seq)
-        if expect_version is not None and abutters_version(_abutter_rows(conn, filing_id)) != expect_version:
-            raise StaleAbutterList(filing_id)
-        conn.execute(delete(ABUTTER).where(ABUTTER.c.filing_id == filing_id))
-        if rows:
-            conn.execute(insert(ABUTTER), rows)
-        write_source(conn, filing_id, source)
-    return len(rows)
 
 
 @dataclass(frozen=True)

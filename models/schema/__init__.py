@@ -13,6 +13,7 @@ __all__ = [
     "db",
     "enforcement_tables",
     "location",
+    "meeting_tables",
     "migrate",
     "migrations",
     "parcel_tables",

@@ -1,6 +1,7 @@
-"""Schema migrations (Alembic), run on an engine the store made.
+"""Schema migrations (Alembic), run on the connection of the service
+layer's unit of work (``services/database.py``).
 
-``upgrade(engine)`` brings any database, empty or old, to ``HEAD``: a new
+``upgrade(conn)`` brings any database, empty or old, to ``HEAD``: a new
 database is created by the same scripts an old one is upgraded by.
 
 Alembic is imported only when a migration runs: every store command checks
@@ -17,7 +18,7 @@ from sqlalchemy.exc import DBAPIError
 
 if TYPE_CHECKING:
     from alembic.config import Config
-    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine import Connection, Engine
 
 from models.read.queries import SCHEMA_REVISION
 from models.schema.migrations import HEAD
@@ -42,18 +43,19 @@ def current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
         try:
             rows = conn.exec_driver_sql(SCHEMA_REVISION).fetchall()
-        except DBAPIError:  # no such table
+        except DBAPIError:  # no such table (leaving the block rolls the read back)
             rows = []
-        conn.rollback()
     if len(rows) > 1:
         raise RuntimeError(f"alembic_version holds {len(rows)} revisions; this store has one line of migrations")
     return rows[0][0] if rows else None
 
 
-def upgrade(engine: Engine, target: str = "head") -> None:
+def upgrade(conn: Connection, target: str = "head") -> None:
+    """Migrate the store to ``target`` on ``conn``, in the caller's
+    transaction (the service layer's unit of work), which commits: Alembic
+    finds the transaction begun and leaves it to its owner."""
     from alembic import command
 
     cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, target)
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, target)

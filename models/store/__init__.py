@@ -7,6 +7,7 @@ corrections, enforcement cases, meetings and the assessors' parcels.
 """
 
 __all__ = [
+    "abutters",
     "bulk",
     "corrections",
     "deposit_ledger",
@@ -14,6 +15,7 @@ __all__ = [
     "enforcement",
     "filings",
     "meetings",
+    "notices",
     "outbox",
     "outputs",
     "parcels",

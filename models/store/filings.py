@@ -1,48 +1,31 @@
-"""The service the command line calls: filings in, events appended, the
-docket out.  Each public method is one transaction.
+"""A filing's writes: filings imported, events appended, the derived rows
+(state, next deadline, clocks, the docket's tally) rewritten; each on the
+connection of the service layer's unit of work, which commits.
 
-Recording an event reads the filing's row (locked: ``BEGIN IMMEDIATE`` on
-SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL) and its history, replays the
-history with the new event through the core (:mod:`workflows.replay`), and
-only if the core accepts it appends the event at the next sequence number and
-rewrites the filing's derived state and clocks, all before the commit.  A
-second writer waits for the lock and then sees the first writer's event, so
-two writers cannot produce a history that was never replayed.  The primary
-key (filing, seq) and the ``last_seq`` check on the row are a second guard.
+Appending an event reads the filing's row (locked: ``SELECT ... FOR
+UPDATE``, on SQLite the write lock) and its history, replays the history
+with the new event through the core (:mod:`workflows.replay`), and only if
+the core accepts it appends the event at the next sequence number and
+rewrites the filing's derived state and clocks.  A second writer waits for
+the lock and then sees the first writer's event, so two writers cannot
+produce a history that was never replayed.  The primary key (filing, seq)
+and the ``last_seq`` check on the row are a second guard.
 """
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Date, and_, bindparam, delete, insert, select, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import and_, delete, insert, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from models.errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError, UnknownFiling
-from models.read.queries import (
-    DOCKET_CONDITION,
-    DOCKET_OVERDUE_CONDITION,
-    DOCKET_STATUSES,
-    EVENT_RAWS,
-    FILING_EXISTS,
-    HISTORY,
-    NOTICE_LOG,
-    DocketRow,
-    as_date,
-    as_datetime,
-    as_json,
-    docket_items,
-    docket_sql,
-    filing_json,
-    history_of,
-    notice_entry,
-)
+from models.errors import DuplicateFiling, EventFromTheFuture, StaleFiling, StoreError
+from models.handle import Store
+from models.read.queries import DOCKET_STATUSES, as_date, as_datetime
 from models.schema.clock_indexes import filing_open
-from models.schema.db import describe_url, make_engine, sqlite_path, unreachable_as_store_error
-from models.schema.migrate import HEAD, current_revision, upgrade
 from models.schema.tables import Abutter, EventRow, FilingClock, FilingRow
 from models.store import bulk
 from models.store import docket_tally as tally
@@ -51,7 +34,7 @@ from workflows.errors import MalformedEvent
 from workflows.filing import VOID, Filing, parse_filing
 from workflows.towns import declared_clock
 
-__all__ = ["Store", "DocketRow", "Derived", "derive", "derived_from", "write_derived"]
+__all__ = ["Derived", "derive", "derived_from", "write_derived", "import_filings", "append_event", "void_raw", "split_provenance"]
 
 FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
 
@@ -60,16 +43,6 @@ FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingC
 _DUE = {"open", "overdue"}
 #: filings checked between two calls of an import's progress callback
 _PROGRESS_STEP = 100
-
-
-def _utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-def _default_replayer():
-    from workflows.replay import replay
-
-    return replay
 
 
 @dataclass(frozen=True)
@@ -112,7 +85,7 @@ def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
     """What the store keeps of one replay: its state, and each clock with
     the stored status (``due``, ``runs``, or the replay's own) and the next
     deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
-    (what the sweep hands :meth:`models.store.outputs.StoreOutputLog.save_derived`)."""
+    (what the sweep hands :meth:`services.sweep_log.StoreOutputLog.save_derived`)."""
     rows, next_clock = _clock_rows(town_id, kind, state, clocks)
     return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
 
@@ -171,265 +144,100 @@ def write_derived(
     return True
 
 
-def docket_condition(as_of: date, until: date, *, overdue_only: bool = False):
-    """Which stored clocks are on the docket (the CLI's and the web's alike):
-    :data:`models.read.queries.DOCKET_CONDITION` (``--overdue``:
-    :data:`~models.read.queries.DOCKET_OVERDUE_CONDITION`), the text the SQLite
-    reader runs too, with its days bound."""
-    if overdue_only:
-        return text(DOCKET_OVERDUE_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date))
-    return text(DOCKET_CONDITION).bindparams(bindparam("as_of", as_of, type_=Date), bindparam("until", until, type_=Date))
+def import_filings(
+    conn: Connection,
+    store: Store,
+    objects: Iterable[Mapping[str, Any]],
+    *,
+    by: str,
+    progress: Callable[[int], None] | None = None,
+) -> list[str]:
+    """Check every filing (form, replay, duplicate ids), then write them
+    all on ``conn``, the unit of work's: any error and the caller's
+    transaction rolls back with nothing written.  ``progress`` is told how
+    many more filings were checked, every 100 and at the end (the command
+    line's progress bar)."""
+    now, replayer = store.now(), store.replayer
+    ids, seen, named = [], set(), []
+    # the rows, built as each filing is checked; events, clocks and
+    # abutters flat, row after row (models.store.bulk.insert_flat)
+    filings, events, clocks, abutters = [], [], [], []
+    for obj in objects:
+        obj, recorded = split_provenance(obj)
+        filing = parse_filing(obj)
+        fid = filing.id
+        if fid in seen:
+            raise DuplicateFiling(fid, "appears twice in the input")
+        seen.add(fid)
+        parties = party_specs(filing)
+        result = _replayed(filing, replayer)
+        rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
+        ids.append(fid)
+        named.append(parties)
+        filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
+        if any(recorded):
+            for e in filing.events:
+                events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
+        else:
+            for e in filing.events:
+                events += _event_row(fid, e, now, by)
+        for row in rows:
+            clocks += (fid, *row)
+        for a in parties.get("abutters", ()):
+            abutters += (fid, a["name"], a["address"], a["parcel"])
+        if progress is not None and len(ids) % _PROGRESS_STEP == 0:
+            progress(_PROGRESS_STEP)
+    if progress is not None and len(ids) % _PROGRESS_STEP:
+        progress(len(ids) % _PROGRESS_STEP)
+    _write_import(conn, ids, named, filings, events, clocks, abutters)
+    return ids
 
 
-def _by_id(sql: str):
-    return text(sql).bindparams(bindparam("id"))
-
-
-class Store:
-    """The record at one database URL."""
-
-    def __init__(
-        self, url: str, *, replayer: Callable | None = None, now: Callable[[], datetime] = _utcnow, engine: Engine | None = None
-    ):
-        self.url = url
-        self.engine = engine or make_engine(url)
-        self.reader = self.engine.execution_options(read_only=True)
-        self._replayer = replayer
-        self.now = now
-
-    @property
-    def replayer(self):
-        if self._replayer is None:
-            self._replayer = _default_replayer()
-        return self._replayer
-
-    # -- schema -------------------------------------------------------------
-
-    def upgrade(self) -> str:
-        """Create or upgrade the schema to the current revision."""
-        path = sqlite_path(self.url)
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create the database folder {str(path.parent)!r}: {exc.strerror}") from None
-        with unreachable_as_store_error(self.url):
-            upgrade(self.engine)
-        return HEAD
-
-    def check_schema(self) -> None:
-        path = sqlite_path(self.url)
-        with unreachable_as_store_error(self.url):
-            rev = None if path is not None and not path.exists() else current_revision(self.engine)
-        if rev is None:
-            raise StoreError(f"no permits database at {describe_url(self.url)}: run 'permits init' first")
-        if rev != HEAD:
-            raise StoreError(
-                f"database at {describe_url(self.url)} is at schema {rev}, this program needs {HEAD}: run 'permits db upgrade'"
-            )
-
-    # -- import and export ------------------------------------------------
-
-    def import_filings(
-        self,
-        objects: Iterable[Mapping[str, Any]],
-        *,
-        by: str,
-        progress: Callable[[int], None] | None = None,
-        conn: Connection | None = None,
-    ) -> list[str]:
-        """Check every filing (form, replay, duplicate ids), then write them
-        all in one transaction; any error and nothing is written.
-        ``progress`` is told how many more filings were checked, every 100
-        and at the end (the command line's progress bar).  ``conn``: write
-        in the caller's transaction, which the caller commits (an online
-        application writes its filing, its plans and its applicant's link
-        in one)."""
-        now, replayer = self.now(), self.replayer
-        ids, seen, named = [], set(), []
-        # the rows, built as each filing is checked; events, clocks and
-        # abutters flat, row after row (models.store.bulk.insert_flat)
-        filings, events, clocks, abutters = [], [], [], []
-        for obj in objects:
-            obj, recorded = split_provenance(obj)
-            filing = parse_filing(obj)
-            fid = filing.id
-            if fid in seen:
-                raise DuplicateFiling(fid, "appears twice in the input")
-            seen.add(fid)
-            parties = party_specs(filing)
-            result = _replayed(filing, replayer)
-            rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
-            ids.append(fid)
-            named.append(parties)
-            filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
-            if any(recorded):
-                for e in filing.events:
-                    events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
-            else:
-                for e in filing.events:
-                    events += _event_row(fid, e, now, by)
-            for row in rows:
-                clocks += (fid, *row)
-            for a in parties.get("abutters", ()):
-                abutters += (fid, a["name"], a["address"], a["parcel"])
-            if progress is not None and len(ids) % _PROGRESS_STEP == 0:
-                progress(_PROGRESS_STEP)
-        if progress is not None and len(ids) % _PROGRESS_STEP:
-            progress(len(ids) % _PROGRESS_STEP)
-        if conn is not None:
-            _write_import(conn, ids, named, filings, events, clocks, abutters)
-            return ids
-        with self.engine.begin() as conn:
-            _write_import(conn, ids, named, filings, events, clocks, abutters)
-        return ids
-
-    def load(self, filing_id: str, conn: Connection | None = None, *, lock: bool = False) -> tuple[Filing, Any]:
-        """The filing's history as the core's :class:`Filing`, and its row."""
-        if conn is None:
-            with self.reader.connect() as c:
-                return self.load(filing_id, c)
-        query = select(FILING).where(FILING.c.id == filing_id)
-        row = conn.execute(query.with_for_update() if lock else query).first()
-        if row is None:
-            raise UnknownFiling(filing_id)
-        raws = [as_json(raw) for raw in conn.execute(_by_id(EVENT_RAWS), {"id": filing_id}).scalars()]
-        return parse_filing(_json_of(row, raws)), row
-
-    def export(self, filing_id: str) -> dict:
-        """The filing's JSON (docs/reference/filing-format.md), voids and voided events
-        included, each event with who recorded it and when (``recorded_by``,
-        ``recorded_at`` in UTC), which an import restores."""
-        with self.reader.connect() as conn:
-            row = conn.execute(select(FILING).where(FILING.c.id == filing_id)).first()
-            if row is None:
-                raise UnknownFiling(filing_id)
-            rows = conn.execute(
-                select(EVENT.c.raw, EVENT.c.recorded_at, EVENT.c.recorded_by)
-                .where(EVENT.c.filing_id == filing_id)
-                .order_by(EVENT.c.seq)
-            )
-            events = [{**raw, "recorded_at": _utc_text(at), "recorded_by": by} for raw, at, by in rows]
-            return _json_of(row, events)
-
-    # -- events -------------------------------------------------------------
-
-    def record(
-        self,
-        filing_id: str,
-        raw_event: Mapping[str, Any],
-        *,
-        by: str,
-        expect_seq: int | None = None,
-        today: date | None = None,
-        then: Callable[[Connection, Filing], None] | None = None,
-    ) -> tuple[int, str]:
-        """Append one event if the filing's history with it replays; returns
-        (its sequence number, the filing's new state).  ``expect_seq``: the
-        sequence number the writer saw (a web form's); if another event was
-        recorded since, :class:`StaleFiling` and nothing written.  ``today``
-        (passed in by the edge): an event dated after it has not happened,
-        :class:`EventFromTheFuture` and nothing written.  ``then(conn,
-        filing)``: what the event causes (an email queued), written in the
-        same transaction with the filing as it now stands; if it raises,
-        nothing is written."""
-        now = self.now()
-        with self.engine.begin() as conn:
-            filing, row = self.load(filing_id, conn, lock=True)
-            if expect_seq is not None and row.last_seq != expect_seq:
-                raise StaleFiling(filing_id, expect_seq, row.last_seq)
-            if len(filing.events) != row.last_seq:
-                raise StoreError(
-                    f"{filing_id}: history has {len(filing.events)} events but the filing row says "
-                    f"{row.last_seq}; refusing to write"
-                )
-            longer = filing.with_event(raw_event)
-            event = longer.events[-1]
-            if today is not None and event.date > today:
-                raise EventFromTheFuture(filing_id, event.type, event.date, today)
-            d = derive(longer, self.replayer)
-            seq = row.last_seq + 1
-            conn.execute(insert(EVENT), [_event_values(filing_id, longer.events[-1], now, by)])
-            if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
-                # pragma: no cover - the lock makes this unreachable
-                raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
-            tally.settle(conn)
-            if then is not None:
-                then(conn, longer)
-            return seq, d.state
-
-    def void(
-        self,
-        filing_id: str,
-        seq: int,
-        *,
-        reason: str,
-        day: date,
-        by: str,
-        expect_seq: int | None = None,
-        today: date | None = None,
-    ) -> tuple[int, str]:
-        """Record an ``event-voided`` naming event ``seq``; the replay refuses
-        a void of a void, or of an event already voided."""
-        raw = {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}
-        return self.record(filing_id, raw, by=by, expect_seq=expect_seq, today=today)
-
-    # -- reading ------------------------------------------------------------
-
-    def history(self, filing_id: str) -> list[dict]:
-        """Every event with who recorded it and when, and what voided it
-        (:func:`models.read.queries.history_of`)."""
-        with self.reader.connect() as conn:
-            if conn.execute(_by_id(FILING_EXISTS), {"id": filing_id}).first() is None:
-                raise UnknownFiling(filing_id)
-            rows = conn.execute(_by_id(HISTORY), {"id": filing_id}).all()
-        return history_of(rows)
-
-    def notice_entries(self, filing_id: str) -> list[tuple]:
-        """Every notice recorded on the filing, oldest first, as the fields
-        of :class:`notices.log.SentNotice` (:func:`models.read.queries.notice_entry`)."""
-        with self.reader.connect() as conn:
-            return [notice_entry(row) for row in conn.execute(_by_id(NOTICE_LOG), {"id": filing_id})]
-
-    def replay(self, filing_id: str, as_of: date):
-        filing, _ = self.load(filing_id)
-        return self.replayer(filing, as_of)
-
-    def list_filings(self, *, town: str | None = None, kind: str | None = None, state: str | None = None) -> list:
-        query = select(
-            FILING.c.id,
-            FILING.c.town,
-            FILING.c.kind,
-            FILING.c.state,
-            FILING.c.last_seq,
-            FILING.c.next_deadline_date,
-            FILING.c.next_deadline_clock,
-            FILING.c.address,
+def append_event(
+    conn: Connection,
+    store: Store,
+    filing_id: str,
+    raw_event: Mapping[str, Any],
+    *,
+    by: str,
+    expect_seq: int | None = None,
+    today: date | None = None,
+) -> tuple[int, str, Filing]:
+    """Append one event on ``conn`` (the unit of work's) if the filing's
+    history with it replays; returns its sequence number, the filing's new
+    state and the filing as it now stands (what the event's effects read).
+    The filing's row is locked first (``SELECT ... FOR UPDATE``; on SQLite
+    the write lock), so a second writer waits and then sees this event.
+    ``expect_seq``: the sequence number the writer saw (a web form's); if
+    another event was recorded since, :class:`StaleFiling` and nothing
+    written.  ``today`` (passed in by the edge): an event dated after it has
+    not happened, :class:`EventFromTheFuture`."""
+    now = store.now()
+    filing, row = store.load(filing_id, conn, lock=True)
+    if expect_seq is not None and row.last_seq != expect_seq:
+        raise StaleFiling(filing_id, expect_seq, row.last_seq)
+    if len(filing.events) != row.last_seq:
+        raise StoreError(
+            f"{filing_id}: history has {len(filing.events)} events but the filing row says {row.last_seq}; refusing to write"
         )
-        for col, value in ((FILING.c.town, town), (FILING.c.kind, kind), (FILING.c.state, state)):
-            if value is not None:
-                query = query.where(col == value)
-        with self.reader.connect() as conn:
-            return conn.execute(query.order_by(FILING.c.id)).all()
+    longer = filing.with_event(raw_event)
+    event = longer.events[-1]
+    if today is not None and event.date > today:
+        raise EventFromTheFuture(filing_id, event.type, event.date, today)
+    d = derive(longer, store.replayer)
+    seq = row.last_seq + 1
+    conn.execute(insert(EVENT), [_event_values(filing_id, event, now, by)])
+    if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
+        # pragma: no cover - the lock makes this unreachable
+        raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
+    tally.settle(conn)
+    return seq, d.state, longer
 
-    def docket(self, *, as_of: date, within: int = 7, town: str | None = None, overdue_only: bool = False) -> list[DocketRow]:
-        """Every deadline still to act on, due by ``as_of + within`` days
-        (overdue ones included), and every period running out in the window,
-        soonest first: two range scans of ``ix_filing_clock_status_date``
-        joined to the filing by key."""
-        query = text(docket_sql(overdue_only=overdue_only, town=town is not None)).bindparams(
-            bindparam("as_of", as_of, type_=Date)
-        )
-        if not overdue_only:
-            query = query.bindparams(bindparam("until", as_of + timedelta(days=within), type_=Date))
-        if town is not None:
-            query = query.bindparams(bindparam("town", town))
-        # values come back as the driver gives them (SQLite: ISO text) and are
-        # converted by models.read.queries, far cheaper per row than the generic
-        # result processing
-        with self.reader.connect() as conn:
-            rows = conn.execute(query).all()
-        return docket_items(rows, as_of)
+
+def void_raw(seq: int, *, reason: str, day: date) -> dict:
+    """The ``event-voided`` event naming event ``seq``; the replay refuses a
+    void of a void, or of an event already voided."""
+    return {"type": VOID, "date": day.isoformat(), "voids": seq, "reason": reason}
 
 
 def _write_import(conn: Connection, ids, named, filings, events, clocks, abutters) -> None:
@@ -462,12 +270,6 @@ def _write_import(conn: Connection, ids, named, filings, events, clocks, abutter
 
 #: the fields an export adds to each event, and an import takes back off
 PROVENANCE = ("recorded_at", "recorded_by")
-
-
-def _utc_text(moment: datetime) -> str:
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment.isoformat() + "Z"
 
 
 def _any_recorded(events: list) -> bool:
@@ -516,14 +318,6 @@ def _site(filing: Filing, name: str) -> str | None:
     the one under ``site`` (what the notices read)."""
     site = filing.extra.get("site")
     return _text(filing.extra.get(name)) or (_text(site.get(name)) if isinstance(site, Mapping) else None)
-
-
-def insert_many(conn: Connection, table, rows: list[dict]) -> None:
-    """``conn.execute(insert(table), rows)``, through :func:`models.store.bulk.insert_rows`
-    (on SQLite, without SQLAlchemy's per-row parameter handling).  Every row
-    has the keys of the first."""
-    names = tuple(rows[0])
-    bulk.insert_rows(conn, table, names, [tuple(row[n] for n in names) for row in rows])
 
 
 #: the columns of an import's rows, in the order _filing_row, _event_row,
@@ -590,8 +384,3 @@ def _event_row(filing_id: str, e, now: datetime, by: str) -> tuple:
 
 def _event_values(filing_id: str, e, now: datetime, by: str) -> dict:
     return dict(zip(_EVENT_COLUMNS, _event_row(filing_id, e, now, by)))
-
-
-def _json_of(row, raws: list) -> dict:
-    """The filing's JSON in the order :meth:`Filing.to_json` writes it."""
-    return filing_json(row.town, row.kind, row.id, row.also, row.extra, raws)

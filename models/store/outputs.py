@@ -1,10 +1,10 @@
 """The daily sweep's output log on the store: what the sweep made is recorded
-on its filing, in the store's own transactions.
+on its filing, each write on the connection of the service layer's unit of
+work (:class:`services.sweep_log.StoreOutputLog` implements
+:class:`sweep.run.OutputLog` with these, a unit of work each call):
 
-:class:`StoreOutputLog` implements :class:`sweep.run.OutputLog`:
-
-- ``already_done(filing, key)``: is there a ``sweep_output`` row for it;
-- ``mark_done(filing, key, payload)``: one transaction writes the
+- :func:`already_done`: is there a ``sweep_output`` row for it;
+- :func:`mark_done`: one unit of work writes the
   ``sweep_output`` row and, for a notice that produced files, its ``notice``
   rows (one per recipient), so a crash leaves either both or neither.  The
   insert skips a key already recorded (``ON CONFLICT DO NOTHING``): a second
@@ -15,14 +15,14 @@ on its filing, in the store's own transactions.
   queues nothing twice, and an address already emailed for the same
   occasion (the event's own email, queued as it was recorded) is not
   emailed the notice again;
-- ``save_derived(rows)``: each filing's stored state, next deadline and
+- :func:`save_derived`: each filing's stored state, next deadline and
   ``filing_clock`` rows rewritten from the sweep's replay, by the store's
   own rules (:func:`models.store.filings.derived_from`, :func:`~models.store.filings.write_derived`),
   unless an event was recorded since the sweep read the filing (its own
   transaction stored fresher ones).
 
-Thread-safe: flow tasks run in threads; every call is its own transaction
-on the store's engine (a connection pool).
+Thread-safe: flow tasks run in threads; every call is its own unit of
+work on the store's engine (a connection pool).
 """
 
 from collections.abc import Mapping, Sequence
@@ -31,13 +31,14 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 
 from models.schema.tables import Notice, SweepOutput
 from models.store.docket_tally import settle
-from models.store.filings import Store, derived_from, write_derived
+from models.store.filings import derived_from, write_derived
 from models.store.outbox import queue_emails, told_of
 
-__all__ = ["StoreOutputLog", "NOTICE_IDENTITY", "occasion_of", "notice_rows"]
+__all__ = ["NOTICE_IDENTITY", "occasion_of", "notice_rows", "already_done", "mark_done", "save_derived", "outputs"]
 
 OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
 #: the columns of a notice's identity: the database refuses a second copy
@@ -90,85 +91,64 @@ def notice_rows(filing_id: str, output_key: str, payload: Mapping[str, Any], now
     ]
 
 
-class StoreOutputLog:
-    """The sweep's :class:`~sweep.run.OutputLog` on ``store``."""
-
-    def __init__(self, store: Store, *, owns_store: bool = False):
-        self.store = store
-        self._owns = owns_store
-
-    @classmethod
-    def at(cls, url: str) -> "StoreOutputLog":
-        """A log on its own store at ``url`` (checked to be at the current schema)."""
-        store = Store(url)
-        store.check_schema()
-        return cls(store, owns_store=True)
-
-    def already_done(self, filing_id: str, output_key: str) -> bool:
-        """Whether the sweep recorded the output, or, for a notice, whether
-        the notice record holds it for that occasion however it was made
-        (``permits notices`` by hand records the same identity)."""
-        query = select(OUTPUT.c.filing_id).where(OUTPUT.c.filing_id == filing_id, OUTPUT.c.output_key == output_key)
-        with self.store.reader.connect() as conn:
-            if conn.execute(query).first() is not None:
-                return True
-            if not output_key.startswith("notice:"):
-                return False
-            kind = output_key.split(":")[1]
-            sent = select(NOTICE.c.id).where(
-                NOTICE.c.filing_id == filing_id, NOTICE.c.kind == kind, NOTICE.c.occasion == occasion_of(output_key)
-            )
-            return conn.execute(sent.limit(1)).first() is not None
-
-    def mark_done(self, filing_id: str, output_key: str, payload: Mapping[str, Any]) -> bool:
-        """Record the output (and its notices) in one transaction; False if
-        another sweep had recorded it already (nothing written)."""
-        now = self.store.now()
-        body = dict(payload)
-        emails = body.pop("emails", None) or ()
-        if emails:
-            body["emailed"] = [e["address"] for e in emails]
-        row = {
-            "filing_id": filing_id,
-            "output_key": output_key,
-            "kind": output_key.split(":", 1)[0],
-            "payload": body,
-            "as_of": _day(body.get("as_of")),
-            "recorded_at": now,
-        }
-        with self.store.engine.begin() as conn:
-            if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
-                return False
-            notices = notice_rows(filing_id, output_key, body, now)
-            if notices:  # a copy already recorded (by hand, meanwhile) is not recorded twice
-                module = postgresql if conn.dialect.name == "postgresql" else sqlite
-                conn.execute(module.insert(NOTICE).on_conflict_do_nothing(index_elements=list(NOTICE_IDENTITY)), notices)
-            if emails:  # an address told of this event at its recording (services/word.py) is not told again
-                told = told_of(conn, filing_id, occasion_of(output_key))
-                emails = [e for e in emails if e["address"] not in told]
-                queue_emails(conn, filing_id, emails, now, output_key, occasion=occasion_of(output_key))
+def already_done(conn: Connection, filing_id: str, output_key: str) -> bool:
+    """Whether the sweep recorded the output, or, for a notice, whether the
+    notice record holds it for that occasion however it was made
+    (``permits notices`` by hand records the same identity)."""
+    query = select(OUTPUT.c.filing_id).where(OUTPUT.c.filing_id == filing_id, OUTPUT.c.output_key == output_key)
+    if conn.execute(query).first() is not None:
         return True
+    if not output_key.startswith("notice:"):
+        return False
+    kind = output_key.split(":")[1]
+    sent = select(NOTICE.c.id).where(
+        NOTICE.c.filing_id == filing_id, NOTICE.c.kind == kind, NOTICE.c.occasion == occasion_of(output_key)
+    )
+    return conn.execute(sent.limit(1)).first() is not None
 
-    def save_derived(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """One transaction for the chunk: each filing's stored state, next
-        deadline and clocks from the sweep's replay.  A row carrying
-        ``events`` (the history's length the sweep replayed) is skipped if
-        the filing has more events now."""
-        now = self.store.now()
-        with self.store.engine.begin() as conn:
-            for r in rows:
-                d = derived_from(r["town"], r["kind"], r["state"], r["clocks"])
-                write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
-            settle(conn)
 
-    def outputs(self, filing_id: str | None = None) -> list[tuple[str, str, dict]]:
-        """(filing, key, payload) of every recorded output, in key order."""
-        query = select(OUTPUT.c.filing_id, OUTPUT.c.output_key, OUTPUT.c.payload)
-        if filing_id is not None:
-            query = query.where(OUTPUT.c.filing_id == filing_id)
-        with self.store.reader.connect() as conn:
-            return [tuple(r) for r in conn.execute(query.order_by(OUTPUT.c.filing_id, OUTPUT.c.output_key))]
+def mark_done(conn: Connection, filing_id: str, output_key: str, payload: Mapping[str, Any], now: datetime) -> bool:
+    """Record the output (and its notices, and its emails in the outbox) on
+    ``conn``; False if another sweep had recorded it already (nothing
+    written)."""
+    body = dict(payload)
+    emails = body.pop("emails", None) or ()
+    if emails:
+        body["emailed"] = [e["address"] for e in emails]
+    row = {
+        "filing_id": filing_id,
+        "output_key": output_key,
+        "kind": output_key.split(":", 1)[0],
+        "payload": body,
+        "as_of": _day(body.get("as_of")),
+        "recorded_at": now,
+    }
+    if conn.execute(_insert_once(conn.dialect.name).values(**row)).first() is None:
+        return False
+    notices = notice_rows(filing_id, output_key, body, now)
+    if notices:  # a copy already recorded (by hand, meanwhile) is not recorded twice
+        module = postgresql if conn.dialect.name == "postgresql" else sqlite
+        conn.execute(module.insert(NOTICE).on_conflict_do_nothing(index_elements=list(NOTICE_IDENTITY)), notices)
+    if emails:  # an address told of this event at its recording (services/word.py) is not told again
+        told = told_of(conn, filing_id, occasion_of(output_key))
+        emails = [e for e in emails if e["address"] not in told]
+        queue_emails(conn, filing_id, emails, now, output_key, occasion=occasion_of(output_key))
+    return True
 
-    def close(self) -> None:
-        if self._owns:
-            self.store.engine.dispose()
+
+def save_derived(conn: Connection, rows: Sequence[Mapping[str, Any]], now: datetime) -> None:
+    """Each filing's stored state, next deadline and clocks from the
+    sweep's replay, on ``conn``.  A row carrying ``events`` (the history's
+    length the sweep replayed) is skipped if the filing has more events now."""
+    for r in rows:
+        d = derived_from(r["town"], r["kind"], r["state"], r["clocks"])
+        write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
+    settle(conn)
+
+
+def outputs(conn: Connection, filing_id: str | None = None) -> list[tuple[str, str, dict]]:
+    """(filing, key, payload) of every recorded output, in key order."""
+    query = select(OUTPUT.c.filing_id, OUTPUT.c.output_key, OUTPUT.c.payload)
+    if filing_id is not None:
+        query = query.where(OUTPUT.c.filing_id == filing_id)
+    return [tuple(r) for r in conn.execute(query.order_by(OUTPUT.c.filing_id, OUTPUT.c.output_key))]

@@ -38,13 +38,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import BinaryIO
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select
 
-from models.errors import StoreError
+from models.errors import UnknownUpload, UploadRefused
+from models.handle import Store
 from models.schema.tables import Upload
-from models.store.filings import Store
 
 __all__ = ["UploadRefused", "UnknownUpload", "Staged", "StoredUpload", "Uploads", "check_name", "display_name", "PHOTO_TYPES"]
 
@@ -56,15 +55,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 PHOTO_TYPES = {b"\xff\xd8\xff": ("jpg", "image/jpeg"), b"\x89PNG\r\n\x1a\n": ("png", "image/png")}
 #: a stored file's name: random, never the user's
 _STORED = re.compile(r"[0-9a-f]{32}\.(pdf|jpg|png)")
-
-
-class UploadRefused(StoreError):
-    """The upload is not stored; the message says why."""
-
-
-class UnknownUpload(StoreError):
-    def __init__(self):
-        super().__init__("no such file")
 
 
 #: what is removed from a name before it is shown: the bidi embeddings,
@@ -165,9 +155,11 @@ class Uploads:
     @contextmanager
     def staged(self, original_name: str, data: bytes, *, photo: bool = False) -> Iterator[Staged]:
         """Check ``data`` and write it under a random name (fsynced), for
-        :meth:`record` to name in the caller's transaction inside this
-        block; if the block raises (the transaction did not commit), the
-        file is removed.  UploadRefused, nothing written, for a file that
+        :meth:`record` to name in the unit of work opened inside this block;
+        if the block raises (the unit of work did not commit), the file is
+        removed.  The file is written first and the row committed after,
+        so a crash between leaves an unnamed file (:meth:`tidy` removes it),
+        never a row naming a missing file.  UploadRefused, nothing written, for a file that
         may not be stored.  ``photo``: an inspection's photo
         (:meth:`check_photo`), not a plan."""
         if photo:
@@ -193,7 +185,7 @@ class Uploads:
             raise
 
     def record(self, conn, staged: Staged, *, by: str, filing_id: str | None = None, account_id: int | None = None):
-        """The row naming a :meth:`staged` file, in the caller's transaction."""
+        """The row naming a :meth:`staged` file, on the unit of work's ``conn``."""
         conn.execute(
             insert(UPLOAD).values(
                 token=staged.token,
@@ -210,21 +202,6 @@ class Uploads:
             )
         )
         return StoredUpload(staged.token, filing_id, staged.name, staged.size, staged.sha256, staged.media_type)
-
-    def save(
-        self,
-        original_name: str,
-        stream: BinaryIO | bytes,
-        *,
-        by: str,
-        filing_id: str | None = None,
-        account_id: int | None = None,
-    ) -> StoredUpload:
-        """Check and store a plan in a transaction of its own; raises
-        UploadRefused (nothing stored)."""
-        data = stream if isinstance(stream, bytes) else stream.read(self.limit + 1)
-        with self.staged(original_name, data) as staged, self.store.engine.begin() as conn:
-            return self.record(conn, staged, by=by, filing_id=filing_id, account_id=account_id)
 
     def tidy(self, older_than: timedelta = timedelta(hours=1)) -> list[str]:
         """Remove the files of the folder that no upload row names and that
@@ -249,15 +226,6 @@ class Uploads:
             except FileNotFoundError:
                 pass
         return removed
-
-    def attach(self, token: str, filing_id: str, conn=None) -> None:
-        """Give an upload made before its filing existed to the filing."""
-        query = update(UPLOAD).where(UPLOAD.c.token == token, UPLOAD.c.filing_id.is_(None)).values(filing_id=filing_id)
-        if conn is not None:
-            conn.execute(query)
-            return
-        with self.store.engine.begin() as c:
-            c.execute(query)
 
     def of_filing(self, filing_id: str, purpose: str | None = "plan") -> list[StoredUpload]:
         """The filing's uploads of ``purpose`` (``plan``, ``photo``; None: all)."""

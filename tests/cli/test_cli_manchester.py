@@ -6,7 +6,8 @@ same one-line refusal as any other town without them."""
 import pytest
 
 from cli.main import main
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
 
 MBTS = "manchester-by-the-sea"
 
@@ -14,7 +15,7 @@ MBTS = "manchester-by-the-sea"
 @pytest.fixture
 def db(tmp_path):
     url = f"sqlite:///{tmp_path / 'permits.db'}"
-    Store(url).upgrade()
+    upgrade_store(Store(url))
     return url
 
 

@@ -7,6 +7,8 @@ from datetime import date
 
 from cli.main import main
 from demo.generate import generate
+from services.database import upgrade_store
+from services.imports import import_filings
 from sweep.ledger import write_jsonl
 
 
@@ -87,13 +89,13 @@ def test_sweep_of_a_missing_store_is_one_line_and_status_2(tmp_path, capsys):
 
 
 def test_sweep_and_ics_read_the_store_by_default(tmp_path, monkeypatch, capsys):
-    from models.store.filings import Store
+    from models.handle import Store
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     monkeypatch.setenv("PERMITS_DATABASE_URL", url)
     db = Store(url)
-    db.upgrade()
-    db.import_filings(generate(40, date(2026, 11, 30), seed=9), by="test")
+    upgrade_store(db)
+    import_filings(db, generate(40, date(2026, 11, 30), seed=9), by="test")
     assert (
         main(
             [
@@ -123,7 +125,7 @@ def test_sweep_of_a_store_never_initialised_is_one_line_and_status_2(tmp_path, c
 def test_flow_tasks_declare_their_retries_and_cache_nothing():
     from prefect.cache_policies import NO_CACHE
 
-    from sweep import flows
+    from services import sweep_flow as flows
 
     assert flows.sweep_chunk.retries == 2 and flows.write_sweep_outputs.retries == 1
     assert flows.sweep_chunk.cache_policy is NO_CACHE

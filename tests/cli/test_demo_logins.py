@@ -18,7 +18,7 @@ def logins(out: str) -> dict[str, tuple[str, str]]:
 
 
 def test_the_printed_demo_applicant_logs_in_and_sees_only_their_own_filings(tmp_path, monkeypatch, capsys):
-    from models.store.filings import Store
+    from models.handle import Store
     from web.app import create_app
 
     data = tmp_path / "data"

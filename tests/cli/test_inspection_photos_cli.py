@@ -7,6 +7,7 @@ fourth photo refused; photos only on an inspection."""
 import re
 
 import pytest
+import storekit
 from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
@@ -33,7 +34,7 @@ def _dig(store):
         {"type": "work-noticed", "at": "2026-12-01T09:00"},
         {"type": "excavation-started", "date": "2026-12-02"},
     ):
-        store.record(FID, raw, by="t")
+        storekit.append(store, FID, raw, by="t")
 
 
 def _argv(url, *photos, date=AT, **fields):

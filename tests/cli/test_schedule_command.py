@@ -10,6 +10,7 @@ from webkit import TODAY, client, login, make_store
 
 from cli.main import main
 from demo.generate import generate
+from services.imports import import_filings
 from services.schedule import TABS, dpw_schedule, schedule_page
 
 
@@ -18,7 +19,7 @@ def streets(tmp_path_factory):
     """The web kit's store with 300 generated filings: street openings at
     every stage, so the schedule has rows."""
     store = make_store(f"sqlite:///{tmp_path_factory.mktemp('schedule') / 'permits.db'}")
-    store.import_filings(generate(300, TODAY, seed=11), by="test")
+    import_filings(store, generate(300, TODAY, seed=11), by="test")
     yield store
     store.engine.dispose()
 

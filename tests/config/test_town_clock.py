@@ -55,7 +55,7 @@ from zoneinfo import ZoneInfo
 time.tzset()
 from cli.args import now, today
 from web.app import create_app
-from models.store.filings import Store
+from models.handle import Store
 import sys
 app = create_app(Store(sys.argv[1]), secret="x")
 boston = datetime.now(ZoneInfo("America/New_York")).replace(tzinfo=None, second=0, microsecond=0)

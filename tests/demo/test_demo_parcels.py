@@ -60,7 +60,7 @@ def test_the_benchmarks_grid_has_the_parcels_asked_for():
 
 def test_permits_demo_imports_the_parcels_and_the_map_places_every_filing(tmp_path, monkeypatch, capsys):
     from cli.main import main
-    from models.store.filings import Store
+    from models.handle import Store
     from services.maps import filings_map
     from services.parcel_abutters import filing_abutters
     from workflows.rulebook import KINDS

@@ -54,8 +54,8 @@ def test_each_stage_case_replays_with_its_tickets_priced_by_its_towns_schedule(a
 
 def test_the_demo_store_holds_the_stage_filings_and_cases(tmp_path):
     from config import load
-    from models.store.enforcement import EnforcementRecord
-    from models.store.filings import Store
+    from models.handle import Store
+    from models.read.enforcement import EnforcementRecord
     from services.demo import make_demo_store
 
     settings = load({"PERMITS_DATA_DIR": str(tmp_path)})

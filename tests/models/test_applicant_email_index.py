@@ -8,8 +8,10 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from models.accounts.applicants import Account, Applicants
+from models.handle import Store
 from models.schema.tables import FilingRow
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 FILING = FilingRow.__table__
 INDEXES = {"ix_filing_applicant_email", "ix_filing_owner_email", "ix_filing_contractor_email"}
@@ -27,7 +29,7 @@ def _plan(store: Store, account: Account) -> str:
 
 def test_my_filings_is_found_through_the_party_email_indexes(db_url):  # noqa: F811
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     plan = _plan(store, Account(1, "ann.lee@example.org", True))
     store.engine.dispose()
     for name in INDEXES:
@@ -36,9 +38,10 @@ def test_my_filings_is_found_through_the_party_email_indexes(db_url):  # noqa: F
 
 def test_the_indexes_find_an_address_whatever_its_case_and_only_in_a_party_role(db_url):  # noqa: F811
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     base = {"town": "canton", "kind": "noi", "events": [{"type": "filed", "date": "2026-11-02"}]}
-    store.import_filings(
+    import_filings(
+        store,
         [
             {**base, "id": "CAN-NOI-2026-000001", "applicant": {"name": "Ann Lee", "email": "Ann.Lee@Example.org"}},
             {**base, "id": "CAN-NOI-2026-000002", "owner": {"name": "Ann Lee", "email": "ann.lee@example.org"}},

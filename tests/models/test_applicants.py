@@ -9,8 +9,10 @@ from sqlalchemy import select
 from storekit import NOI
 
 from models.accounts.applicants import ApplicantError, Applicants, InvitationRefused, LoginRefused
+from models.handle import Store
 from models.schema.tables import UserRow
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
@@ -40,8 +42,8 @@ class Clock:
 def people(db_url):
     clock = Clock()
     store = Store(db_url, now=clock)
-    store.upgrade()
-    store.import_filings([MINE, OWNED, THEIRS], by="test")
+    upgrade_store(store)
+    import_filings(store, [MINE, OWNED, THEIRS], by="test")
     yield Applicants(store), clock
     store.engine.dispose()
 
@@ -155,12 +157,12 @@ def test_an_invitation_from_an_unknown_filing_is_refused(people):
 
 def test_permits_invite_prints_a_working_link_and_queues_it_by_email(tmp_path, capsys):
     from cli.main import main
-    from models.store.outbox import Outbox
+    from models.read.outbox import Outbox
 
     url = f"sqlite:///{tmp_path / 'p.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings([MINE], by="test")
+    upgrade_store(store)
+    import_filings(store, [MINE], by="test")
     assert main(["invite", MINE["id"], "Ann.Lee@example.org", "--db", url, "--base-url", "https://permits.example/"]) == 0
     out = capsys.readouterr().out
     link = next(line for line in out.splitlines() if line.startswith("https://permits.example/invitation/"))

@@ -15,12 +15,14 @@ from datetime import date, timedelta
 
 import pytest
 
+from models.handle import Store
 from models.read.docket_counts import docket_counts
 from models.read.inspection_schedule import ScheduleQuery, other_dates_query
 from models.read.submitted import submitted_query
 from models.read.workbench import docket, docket_query
 from models.schema.clock_indexes import DOCKET_INDEX, DOCKET_TOWN_INDEX, OTHER_DATES_INDEX
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from workflows.rulebook import KINDS
 
 AS_OF = date(2026, 12, 1)
@@ -39,7 +41,7 @@ def _plan(store: Store, query) -> str:
 @pytest.fixture
 def empty_store(db_url):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     yield store
     store.engine.dispose()
 
@@ -96,8 +98,8 @@ def test_a_page_of_the_docket_lists_what_the_whole_view_lists_in_the_same_order(
     from demo.generate import generate
 
     store = Store(db_url)
-    store.upgrade()
-    store.import_filings(list(generate(400, AS_OF, seed=7)), by="test")
+    upgrade_store(store)
+    import_filings(store, list(generate(400, AS_OF, seed=7)), by="test")
     seen = 0
     try:
         for as_of in (AS_OF - timedelta(days=200), AS_OF - timedelta(days=31), AS_OF, AS_OF + timedelta(days=90)):
@@ -128,7 +130,7 @@ def test_the_inspections_asked_for_online_are_found_through_their_own_index(empt
 
 
 def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
-    from models.store.deposit_ledger import open_deposits_query
+    from models.read.deposits import open_deposits_query
 
     plan = _plan(empty_store, open_deposits_query(towns=["canton"]).limit(100))
     assert "ix_ledger_entry_filing_party" in plan, f"ix_ledger_entry_filing_party not used:\n{plan}"

@@ -12,13 +12,16 @@ import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+import storekit
 from sqlalchemy import case, func, literal, select, text
 
 import config
 import models.store.docket_tally as tally
+from models.handle import Store
 from models.read.docket_counts import counts_query, docket_counts, indexed_docket, open_filings
 from models.schema.tables import FilingClock, FilingRow
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from services.sweep import run_sweep
 from workflows.rulebook import KINDS
 from workflows.violations import VIOLATIONS
@@ -83,8 +86,8 @@ def _tally(store: Store) -> tuple[int, int, int]:
 def _generated(store: Store, n: int = 400, seed: int = 7) -> None:
     from demo.generate import generate
 
-    store.upgrade()
-    store.import_filings(list(generate(n, AS_OF, seed=seed)), by="test")
+    upgrade_store(store)
+    import_filings(store, list(generate(n, AS_OF, seed=seed)), by="test")
 
 
 def _open_with_a_deadline(store: Store, kind: str = "noi", limit: int = 1) -> list[tuple[str, int]]:
@@ -114,7 +117,7 @@ def _plan(store: Store, query) -> str:
 @pytest.mark.parametrize("towns, kinds", [(None, list(KINDS)), (["canton"], AGENT_KINDS)])
 def test_the_counts_read_the_tally_and_no_clock_or_filing(db_url, towns, kinds):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     try:
         plan = _plan(store, counts_query(as_of=AS_OF, within=14, towns=towns, kinds=kinds))
     finally:
@@ -133,12 +136,15 @@ def test_the_tally_counts_equal_the_clocks_after_a_withdrawal_its_void_and_a_swe
         before = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
         filing, _ = store.load(fid)
         day = max(e.date for e in filing.events)
-        assert store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)[1] == "withdrawn"
+        assert (
+            storekit.append(store, fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)[1]
+            == "withdrawn"
+        )
         after = docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS))
         assert sum(after.values()) < sum(before.values())  # its deadlines left the counts
         _assert_counts_agree(store)
         # the withdrawal voided: the filing is open again, its deadlines back
-        store.void(fid, seq + 1, reason="recorded on the wrong filing", day=day, by="test", expect_seq=seq + 1)
+        storekit.void(store, fid, seq + 1, reason="recorded on the wrong filing", day=day, by="test", expect_seq=seq + 1)
         assert docket_counts(store, as_of=AS_OF, within=14, towns=None, kinds=list(KINDS)) == before
         _assert_counts_agree(store)
         # the sweep rewrites the open filings' clocks (models/outputs.save_derived)
@@ -212,7 +218,7 @@ def test_a_fold_changes_no_count_and_leaves_one_row_per_key(db_url):
         fid, seq = _open_with_a_deadline(store)[0]
         filing, _ = store.load(fid)
         day = max(e.date for e in filing.events)
-        store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+        storekit.append(store, fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
         rows, keys, total = _tally(store)
         assert rows > keys  # the withdrawal's changes are rows of their own
         counts = [docket_counts(store, as_of=AS_OF, within=14, towns=t, kinds=k) for t, k in VIEWS]
@@ -277,7 +283,7 @@ def test_folding_at_every_write_keeps_every_count(db_url, monkeypatch):
         for fid, seq in _open_with_a_deadline(store, "noi", limit=6):
             filing, _ = store.load(fid)
             day = max(e.date for e in filing.events)
-            store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+            storekit.append(store, fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
             with store.reader.connect() as conn:
                 folds += (
                     conn.execute(
@@ -296,14 +302,13 @@ def test_a_store_at_0120_is_tallied_by_the_migration(db_url, tmp_path):
 
     from demo.generate import generate
     from models.schema.db import make_engine
-    from models.schema.migrate import upgrade
 
     engine = make_engine(db_url)
-    upgrade(engine, "0120")
+    storekit.migrate(engine, "0120")
     engine.dispose()
     import_at_old_schema(db_url, list(generate(200, AS_OF, seed=13)), tmp_path)
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     try:
         assert _assert_counts_agree(store) > 50
         rows, keys, total = _tally(store)
@@ -328,9 +333,9 @@ def test_writers_recording_at_once_while_folding_lose_no_change(db_url, monkeypa
             for fid, seq in mine:
                 filing, _ = store.load(fid)
                 day = max(e.date for e in filing.events)
-                store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
-                store.void(fid, seq + 1, reason="test", day=day, by="test", expect_seq=seq + 1)
-                store.record(fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq + 2)
+                storekit.append(store, fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq)
+                storekit.void(store, fid, seq + 1, reason="test", day=day, by="test", expect_seq=seq + 1)
+                storekit.append(store, fid, {"type": "withdrawn", "date": day.isoformat()}, by="test", expect_seq=seq + 2)
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 

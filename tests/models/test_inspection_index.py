@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from models.handle import Store
 from models.read.inspection_schedule import ScheduleQuery, inspections_query
-from models.store.filings import Store
+from services.database import upgrade_store
 
 INDEX = "ix_filing_clock_inspection"
 
@@ -25,7 +26,7 @@ def _plan(store: Store, q: ScheduleQuery) -> str:
 
 def test_the_inspections_page_is_read_through_the_partial_index(db_url):  # noqa: F811
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     for q in (
         ScheduleQuery(towns=None, until=date(2026, 12, 31)),
         ScheduleQuery(towns=["canton"], until=date(2026, 12, 31), since=date(2026, 12, 1), street="pleasant"),
@@ -39,7 +40,7 @@ def test_the_index_holds_only_the_inspection_clocks(db_url):  # noqa: F811
     from sqlalchemy import inspect
 
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     indexes = {i["name"]: i for i in inspect(store.engine).get_indexes("filing_clock")}
     store.engine.dispose()
     assert indexes[INDEX]["column_names"] == ["status", "date", "filing_id"]

@@ -8,14 +8,17 @@ read to its end), page after page.
 from __future__ import annotations
 
 import pytest
+import storekit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, text
 
+from models.handle import Store
 from models.read import search as search_module
 from models.read.search import Scope, indexed_page, page_ids, range_page
 from models.read.workbench import search
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 KINDS = ["noi", "rda", "land-disturbance", "street-opening"]
 WETLANDS = ["noi", "rda", "land-disturbance"]
@@ -54,8 +57,8 @@ STATES: dict[str, str] = {}  # id -> state, read from the store
 
 def _store(url: str) -> Store:
     store = Store(url)
-    store.upgrade()
-    store.import_filings(FILINGS, by="test")
+    upgrade_store(store)
+    import_filings(store, FILINGS, by="test")
     return store
 
 
@@ -188,7 +191,7 @@ def planned(request, tmp_path_factory):
 
     url, drop = fresh_postgres_database()
     store = Store(url)
-    store.upgrade()
+    upgrade_store(store)
     with store.engine.begin() as conn:
         for statement in _PG_FILL.split(";"):
             if statement.strip():
@@ -279,12 +282,10 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
     only; a filing removed is gone from the index (SQLite's triggers)."""
     from storekit import import_at_old_schema
 
-    from models.schema.migrate import upgrade
-
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    upgrade(store.engine, "0009")
+    storekit.migrate(store.engine, "0009")
     import_at_old_schema(store.url, FILINGS[:30], tmp_path)  # the rows a store of 0009 held
-    store.upgrade()
+    upgrade_store(store)
     every = Scope(None, KINDS)
 
     def found(text_):
@@ -292,7 +293,7 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
             return page_ids(conn, every, text_, 100)
 
     assert found("Chauncy") == [f["id"] for f in FILINGS[:30] if "Chauncy" in (f.get("address") or "")] != []
-    store.import_filings(
+    import_filings(store,
         [{"town": "saugus", "kind": "noi", "id": "SAU-NOI-2026-9999", "address": "7 Zephyr Ln", "applicant": "Ann Zhou",
           "events": [{"type": "filed", "date": "2026-11-02"}]}],
         by="test",

@@ -11,17 +11,20 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
+import storekit
 from storekit import STREET
 
 import models.read.sqlite_reader
 from cli.main import main
 from demo.generate import generate
+from models.handle import Store
 from models.read.sqlite_reader import open_sqlite_reader, sqlite_file
 from models.schema.db import make_engine
-from models.schema.migrate import HEAD, upgrade
-from models.store.filings import Store
+from models.schema.migrate import HEAD
 from notices.log import SentNotice
-from notices.store_log import StoreNoticeLog
+from services.database import upgrade_store
+from services.imports import import_filings
+from services.notice_log import StoreNoticeLog
 
 ROOT = Path(__file__).resolve().parents[2]
 AS_OF = date(2026, 6, 15)
@@ -47,10 +50,10 @@ def _fill(url: str) -> list[str]:
     notices with and without their own date; recorded at NOW.  The ids
     ``permits show`` is asked about."""
     store = Store(url, now=lambda: NOW)
-    store.upgrade()
+    upgrade_store(store)
     filings = [*generate(150, AS_OF, seed=3), NO_LENGTH, STREET]
-    store.import_filings(filings, by="clerk")
-    store.void(STREET["id"], 3, reason="entered on the wrong permit", day=date(2026, 6, 4), by="clerk")
+    import_filings(store, filings, by="clerk")
+    storekit.void(store, STREET["id"], 3, reason="entered on the wrong permit", day=date(2026, 6, 4), by="clerk")
     log = StoreNoticeLog(store)
     log.record(SentNotice(STREET["id"], "permit", "J. Doe|12 Washington St|Canton|02021", "2026-06-03T10:15", ("out/a.pdf",)))
     log.record(SentNotice(STREET["id"], "dpw-letter", "boards", None, ("out/b.pdf", "out/b.html")))
@@ -140,7 +143,7 @@ def test_show_and_docket_on_postgresql_print_what_the_sqlite_reader_prints(sqlit
 def test_a_store_behind_head_is_refused_with_the_upgrade_advice_and_exit_2(tmp_path, capsys, monkeypatch):
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     engine = make_engine(url)
-    upgrade(engine, "0001")
+    storekit.migrate(engine, "0001")
     engine.dispose()
     assert open_sqlite_reader(url) is None
     for argv in (["show", STREET["id"]], ["docket"]):
@@ -190,7 +193,7 @@ def test_show_and_docket_on_sqlite_never_import_sqlalchemy(sqlite_store):
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main(['show', {ids[0]!r}, '--db', {url!r}]) == 0\n"
         f"    assert main(['docket', '--json', '--db', {url!r}]) == 0\n"
-        "heavy = {'sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'psycopg', 'notices.store_log', 'models.store.filings'}\n"
+        "heavy = {'sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'psycopg', 'services.notice_log', 'models.store.filings', 'models.handle'}\n"
         "print(sorted(m for m in sys.modules if m in heavy))"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -9,7 +9,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from workflows.replay import replay
 
 N_EVENTS = 1000
@@ -18,8 +20,9 @@ FILINGS = [f"CAN-SO-2026-{n:03d}" for n in range(1, 51)]
 
 def test_two_writers_at_once_leave_every_event_once_and_every_history_valid(db_url):
     store = Store(db_url)
-    store.upgrade()
-    store.import_filings(
+    upgrade_store(store)
+    import_filings(
+        store,
         [
             {
                 "town": "canton",

@@ -21,8 +21,10 @@ from sqlalchemy import create_engine, insert, select
 from storekit import NOI, STREET
 
 from demo.generate import generate
+from models.handle import Store
 from models.store import bulk
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 GOLDEN = Path(__file__).parent / "golden" / "import-rows.json"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -46,8 +48,8 @@ def _filings() -> list[dict]:
 
 def _imported(url: str) -> Store:
     store = Store(url, now=lambda: NOW)
-    store.upgrade()
-    store.import_filings(_filings(), by="clerk")
+    upgrade_store(store)
+    import_filings(store, _filings(), by="clerk")
     return store
 
 

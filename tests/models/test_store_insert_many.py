@@ -1,6 +1,7 @@
-"""The store's SQLite fast insert stores exactly what SQLAlchemy's insert
-stores: the same bytes in every column (dates, moments, JSON), read back by
-sqlite3 itself."""
+"""The store's SQLite fast insert (models.store.bulk.insert_rows, what an
+import writes through) stores exactly what SQLAlchemy's insert stores: the
+same bytes in every column (dates, moments, JSON), read back by sqlite3
+itself."""
 
 import sqlite3
 from datetime import UTC, date, datetime, timedelta, timezone
@@ -9,7 +10,8 @@ from sqlalchemy import insert
 
 from models.schema.db import make_engine
 from models.schema.migrate import upgrade
-from models.store.filings import CLOCK, EVENT, FILING, insert_many
+from models.store import bulk
+from models.store.filings import CLOCK, EVENT, FILING
 
 NOW = datetime(2026, 11, 30, 17, 45, 12, 345678, tzinfo=UTC)
 FILING_ROW = {
@@ -75,6 +77,12 @@ CLOCKS = [
 ]
 
 
+def insert_many(conn, table, rows: list[dict]) -> None:
+    """``rows`` (each with the keys of the first) through the fast insert."""
+    names = tuple(rows[0])
+    bulk.insert_rows(conn, table, names, [tuple(row[n] for n in names) for row in rows])
+
+
 def _stored(path) -> dict:
     with sqlite3.connect(path) as raw:
         return {t: raw.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("filing", "event", "filing_clock")}
@@ -85,7 +93,8 @@ def test_the_fast_insert_stores_the_same_values_as_sqlalchemys_insert(tmp_path):
     for name, write in (("plain", lambda c, t, rows: c.execute(insert(t), rows)), ("fast", insert_many)):
         path = tmp_path / f"{name}.db"
         engine = make_engine(f"sqlite:///{path}")
-        upgrade(engine)
+        with engine.begin() as conn:
+            upgrade(conn)
         with engine.begin() as conn:
             for table, rows in ((FILING, [FILING_ROW]), (EVENT, EVENTS + ODD_EVENTS), (CLOCK, CLOCKS)):
                 write(conn, table, rows)

@@ -5,13 +5,15 @@ certificates, on SQLite and PostgreSQL."""
 from datetime import date
 
 import pytest
+import storekit
 from sqlalchemy import select
 from storekit import STREET, snapshot
 
+from models.handle import Store
 from models.schema.db import make_engine
-from models.schema.migrate import upgrade
-from models.store.filings import Store
 from models.store.parties import INSURANCE, PARTY, upsert_parties, upsert_party
+from services.database import upgrade_store
+from services.imports import import_filings
 from workflows.errors import MalformedEvent
 
 GL = {"coverage": "general-liability", "insurer": "X", "expires": date(2027, 1, 1)}
@@ -33,7 +35,7 @@ SPECS = [
 
 def _fresh(url):
     engine = make_engine(url)
-    upgrade(engine)
+    storekit.migrate(engine)
     with engine.begin() as conn:  # a party already known before the import
         upsert_party(conn, {"name": "Eversource", "category": "utility", "insurance": []}, {})
     return engine
@@ -78,10 +80,10 @@ def _state_in(conn) -> tuple:
 def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_is_written(db_url):
     filing = {**STREET, "contractor": {**STREET["contractor"], "insurance": [{**GL, "expires": "2027-01-01", "insurer": [1]}]}}
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     before = snapshot(db_url)
     with pytest.raises(MalformedEvent, match=r"'contractor\.insurance\[1\]\.insurer': a name"):
-        store.import_filings([filing], by="clerk")
+        import_filings(store, [filing], by="clerk")
     assert snapshot(db_url) == before
     store.engine.dispose()
 
@@ -90,10 +92,10 @@ def test_an_insurer_that_is_not_a_name_is_refused_naming_the_field_and_nothing_i
 def test_insurance_that_is_not_a_list_is_refused_naming_the_field_and_nothing_is_written(db_url, insurance):
     filing = {**STREET, "contractor": {**STREET["contractor"], "insurance": insurance}}
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     before = snapshot(db_url)
     with pytest.raises(MalformedEvent, match=r"'contractor\.insurance': a list of certificates"):
-        store.import_filings([filing], by="clerk")
+        import_filings(store, [filing], by="clerk")
     assert snapshot(db_url) == before
     store.engine.dispose()
 
@@ -113,7 +115,7 @@ def test_a_batch_updating_known_parties_stores_what_one_update_after_another_sto
         lambda c: upsert_parties(c, later),
     ):
         engine = make_engine(db_url)
-        upgrade(engine)
+        storekit.migrate(engine)
         with engine.begin() as conn:
             conn.execute(PARTY.delete())
             upsert_parties(conn, known)

@@ -4,6 +4,7 @@ upgrade an old one, and they describe exactly the tables the code declares."""
 import sqlite3
 
 import pytest
+import storekit
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -12,11 +13,13 @@ from sqlmodel import SQLModel
 
 import models.schema.tables  # noqa: F401
 from cli.main import main
+from models.handle import Store
 from models.read.search import SEARCH_INDEXES, is_search_table
 from models.schema.db import PAGE_SIZE, make_engine
-from models.schema.migrate import HEAD, alembic_config, current_revision, upgrade
+from models.schema.migrate import HEAD, alembic_config, current_revision
 from models.schema.party_email import PARTY_EMAIL_INDEXES
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 
 def _declared(obj, name, type_, reflected, compare_to) -> bool:
@@ -43,13 +46,13 @@ def test_head_constant_is_the_last_migration_script():
 def test_migrations_from_an_empty_database_build_every_table_at_head_and_match_the_models(db_url):
     engine = make_engine(db_url)
     assert current_revision(engine) is None
-    upgrade(engine)
+    storekit.migrate(engine)
     assert current_revision(engine) == HEAD
     assert set(inspect(engine).get_table_names()) >= set(SQLModel.metadata.tables)
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn, opts=_OPTS), SQLModel.metadata)
     assert diff == []
-    upgrade(engine)  # a second upgrade is a no-op
+    storekit.migrate(engine)  # a second upgrade is a no-op
     assert current_revision(engine) == HEAD
     engine.dispose()
 
@@ -73,7 +76,7 @@ def test_a_new_sqlite_store_has_16_kib_pages_and_one_made_with_4_kib_keeps_them_
     from storekit import NOI
 
     new = Store(f"sqlite:///{tmp_path / 'new.db'}")
-    new.upgrade()
+    upgrade_store(new)
     old_path = tmp_path / "old.db"
     with sqlite3.connect(old_path) as raw:  # a store made before: SQLite's default page size, in WAL mode
         raw.execute("PRAGMA page_size=4096")
@@ -81,8 +84,8 @@ def test_a_new_sqlite_store_has_16_kib_pages_and_one_made_with_4_kib_keeps_them_
         raw.execute("CREATE TABLE t (x)")
         raw.execute("DROP TABLE t")
     old = Store(f"sqlite:///{old_path}")
-    old.upgrade()
-    assert old.import_filings([NOI], by="clerk") == [NOI["id"]]
+    upgrade_store(old)
+    assert import_filings(old, [NOI], by="clerk") == [NOI["id"]]
     sizes = []
     for store in (new, old):
         with store.engine.connect() as conn:
@@ -95,7 +98,7 @@ def test_db_upgrade_brings_a_0001_database_with_filings_up_to_head_keeping_them(
     from storekit import NOI, import_at_old_schema
 
     engine = make_engine(db_url)
-    upgrade(engine, "0001")
+    storekit.migrate(engine, "0001")
     assert current_revision(engine) == "0001"
     engine.dispose()
     import_at_old_schema(db_url, [NOI], tmp_path)  # the rows a store of 0001 held

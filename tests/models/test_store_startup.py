@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import storekit
 from alembic.runtime.migration import MigrationContext
 from storekit import NOI
 
+from models.handle import Store
 from models.schema.db import make_engine
-from models.schema.migrate import HEAD, current_revision, upgrade
-from models.store.filings import Store
+from models.schema.migrate import HEAD, current_revision
+from services.database import upgrade_store
+from services.imports import import_filings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,9 +27,9 @@ def _alembic_says(engine):
 def test_the_one_query_revision_agrees_with_alembic_on_an_empty_an_old_and_a_current_database(db_url):
     engine = make_engine(db_url)
     seen = [(current_revision(engine), _alembic_says(engine))]
-    upgrade(engine, "0001")
+    storekit.migrate(engine, "0001")
     seen.append((current_revision(engine), _alembic_says(engine)))
-    upgrade(engine)
+    storekit.migrate(engine)
     seen.append((current_revision(engine), _alembic_says(engine)))
     engine.dispose()
     assert seen == [(None, None), ("0001", "0001"), (HEAD, HEAD)]
@@ -43,8 +46,8 @@ def test_a_failed_revision_query_on_postgresql_leaves_the_engine_usable(db_url):
 def test_show_and_docket_on_a_current_store_never_import_alembic(tmp_path):
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings([NOI], by="clerk")
+    upgrade_store(store)
+    import_filings(store, [NOI], by="clerk")
     store.engine.dispose()
     probe = (
         "import sys, contextlib, io\n"

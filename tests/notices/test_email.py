@@ -14,10 +14,13 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from cli.main import main
-from models.store.filings import Store
-from models.store.outbox import Outbox
+from models.handle import Store
+from models.read.outbox import Outbox
 from notices.email import EMAIL_NOTICES
 from notices.smtp import smtp_sender
+from services.database import upgrade_store
+from services.imports import import_filings
+from services.mail import deliver
 from sweep.dispatch import notice_hook
 from sweep.run import run_sweep
 from sweep.store_source import StoreSource
@@ -84,15 +87,15 @@ def smtp():
 
 def _store(url, *filings):
     store = Store(url)
-    store.upgrade()
-    store.import_filings(list(filings), by="test")
+    upgrade_store(store)
+    import_filings(store, list(filings), by="test")
     return store
 
 
 def _sweep(url, out):
     source = StoreSource(url)
     try:
-        from models.store.outputs import StoreOutputLog
+        from services.sweep_log import StoreOutputLog
 
         return run_sweep(
             source,
@@ -108,7 +111,7 @@ def _sweep(url, out):
 def test_a_permit_goes_to_applicant_and_owner_by_email_with_its_pdf_and_a_second_sweep_sends_nothing(db_url, smtp, tmp_path):
     store = _store(db_url, DECIDED)
     _sweep(db_url, tmp_path / "one")
-    report = Outbox(store).deliver(smtp_sender(smtp.url))
+    report = deliver(store, smtp_sender(smtp.url))
     assert report.sent == 2 and report.failed == 0
     by_rcpt = {tuple(r): m for r, m in smtp.received}
     assert set(by_rcpt) == {("builder@example.org",), ("owner@example.org",)}
@@ -122,7 +125,7 @@ def test_a_permit_goes_to_applicant_and_owner_by_email_with_its_pdf_and_a_second
     assert attachment.get_content().startswith(b"%PDF-")
 
     _sweep(db_url, tmp_path / "two")
-    again = Outbox(store).deliver(smtp_sender(smtp.url))
+    again = deliver(store, smtp_sender(smtp.url))
     assert again.sent == 0 and len(smtp.received) == 2
     entries = Outbox(store).entries(pending_only=True)
     assert entries == [] and {e.status for e in Outbox(store).entries(pending_only=False)} == {"sent"}
@@ -151,10 +154,10 @@ def test_a_crash_after_the_server_took_a_message_sends_it_again_with_the_same_me
         raise SystemExit("the process died before recording the send")
 
     with pytest.raises(SystemExit):
-        Outbox(store).deliver(send_then_die)
+        deliver(store, send_then_die)
     assert len(smtp.received) == 1
     assert len(Outbox(store).entries(pending_only=True)) == 2  # both still waiting: the send was not recorded
-    report = Outbox(store).deliver(real)
+    report = deliver(store, real)
     assert report.sent == 2
     first, *rest = smtp.received
     repeat = [m for r, m in rest if r == first[0]]
@@ -167,7 +170,7 @@ def test_a_refusing_server_is_a_recorded_try_and_the_message_waits(db_url, tmp_p
     store = _store(db_url, DECIDED)
     _sweep(db_url, tmp_path / "out")
     closed = f"smtp://127.0.0.1:{_free_port()}"  # nothing listens there
-    report = Outbox(store).deliver(smtp_sender(closed, timeout=2))
+    report = deliver(store, smtp_sender(closed, timeout=2))
     assert report.sent == 0 and report.failed == 2
     waiting = Outbox(store).entries(pending_only=True)
     assert len(waiting) == 2 and {e.status for e in waiting} == {"retrying"}
@@ -193,7 +196,7 @@ def test_an_applicants_renewal_deadline_seven_days_out_is_emailed_once(db_url, s
     assert 0 <= (clock.date - AS_OF).days <= 7, clock
     _sweep(db_url, tmp_path / "one")
     _sweep(db_url, tmp_path / "two")
-    Outbox(store).deliver(smtp_sender(smtp.url))
+    deliver(store, smtp_sender(smtp.url))
     reminders = [m for r, m in smtp.received if m["Subject"].startswith("Reminder:")]
     assert len(reminders) == 1
     assert reminders[0]["To"] == "builder@example.org"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from notice_fixtures import DATED, as_of_for, filing_for
 
-from models.store.meetings import Meeting
+from models.read.meetings import Meeting
 from notices.errors import NoticeRefused
 from notices.meeting_posting import PostingItem, render_posting
 from notices.produce import produce

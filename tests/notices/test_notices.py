@@ -164,16 +164,16 @@ def test_a_town_template_overrides_the_default_for_that_town_only(tmp_path):
 def test_the_log_records_a_copy_once_and_a_rendering_again_is_not_a_second_sending():
     log = MemoryNoticeLog()
     outputs = make("permit", "canton", "noi")
-    first = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["a.pdf"], occasion="event-5")
+    first = log.deliver("CAN-NOI-2026-014", outputs, DATED, ["a.pdf"], occasion="event-5")
     assert len(first.sent) == 2 and first.already == ()  # applicant and owner
     assert len(log.entries("CAN-NOI-2026-014")) == 2
     html = make("permit", "canton", "noi", fmt="html")
-    second = log.deliver("CAN-NOI-2026-014", html, DATED, lambda: ["a.html"], occasion="event-5")
+    second = log.deliver("CAN-NOI-2026-014", html, DATED, ["a.html"], occasion="event-5")
     assert second.sent == () and {e.recipient for e in second.already} == {e.recipient for e in log.entries("CAN-NOI-2026-014")}
     assert second.files == ("a.html",) and len(log.entries("CAN-NOI-2026-014")) == 2
-    again = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["b.pdf"], occasion="event-5", again=True)
+    again = log.deliver("CAN-NOI-2026-014", outputs, DATED, ["b.pdf"], occasion="event-5", again=True)
     assert len(again.sent) == 2 and len(log.entries("CAN-NOI-2026-014")) == 4
-    other = log.deliver("CAN-NOI-2026-014", outputs, DATED, lambda: ["c.pdf"], occasion="event-9")
+    other = log.deliver("CAN-NOI-2026-014", outputs, DATED, ["c.pdf"], occasion="event-9")
     assert len(other.sent) == 2  # another occasion is another notice
 
 

@@ -46,8 +46,8 @@ def notices_argv(db, tmp_path, out):
 
 
 def test_a_notice_of_a_stored_filing_is_recorded_on_it_and_shown(stored, tmp_path, capsys):
-    from models.store.filings import Store
-    from notices.store_log import StoreNoticeLog
+    from models.handle import Store
+    from services.notice_log import StoreNoticeLog
 
     assert main(notices_argv(stored, tmp_path, tmp_path / "out")) == 0
     assert len(list((tmp_path / "out").iterdir())) == 5
@@ -94,7 +94,7 @@ def test_an_unknown_filing_id_is_one_line_exit_2_and_nothing_written(stored, tmp
 
 
 def test_a_notice_the_sweep_made_is_not_sent_again_by_hand(stored, tmp_path, capsys):
-    from models.store.outputs import StoreOutputLog
+    from services.sweep_log import StoreOutputLog
 
     log = StoreOutputLog.at(stored)
     log.mark_done(

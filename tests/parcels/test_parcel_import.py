@@ -15,8 +15,9 @@ from pyogrio.raw import write
 from storekit import snapshot
 
 from cli.main import main
-from models.store.filings import Store
+from models.handle import Store
 from parcels.l3 import ASSESS_FIELDS, PARCEL_FIELDS
+from services.database import upgrade_store
 
 NOW = datetime(2026, 12, 3, 15, 0, tzinfo=UTC)
 
@@ -24,7 +25,7 @@ NOW = datetime(2026, 12, 3, 15, 0, tzinfo=UTC)
 @pytest.fixture
 def url(tmp_path):
     u = f"sqlite:///{tmp_path / 'permits.db'}"
-    Store(u).upgrade()
+    upgrade_store(Store(u))
     return u
 
 

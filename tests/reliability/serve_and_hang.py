@@ -19,7 +19,8 @@ from pathlib import Path
 import uvicorn
 
 from models.accounts.applicants import Applicants
-from models.store.filings import Store
+from models.handle import Store
+from models.store import filings
 from models.store.uploads import Uploads
 from web.app import create_app
 
@@ -42,18 +43,18 @@ def hang_at(step: str, marker: Path, folder: Path) -> None:
 
     Uploads.record = hang("after-upload")(Uploads.record)
     Applicants.link = hang("after-link")(Applicants.link)
-    real_import = Store.import_filings
+    real_import = filings.import_filings
     if step == "after-file":
 
-        def first_the_file(self, *args, **kwargs):
+        def first_the_file(*args, **kwargs):
             if any(p.suffix == ".pdf" for p in folder.iterdir()):
                 marker.write_text(step)
                 time.sleep(600)
-            return real_import(self, *args, **kwargs)
+            return real_import(*args, **kwargs)
 
-        Store.import_filings = first_the_file
+        filings.import_filings = first_the_file
     else:
-        Store.import_filings = hang("after-filing")(real_import)
+        filings.import_filings = hang("after-filing")(real_import)
 
 
 def main(url: str, folder: str, marker: str, step: str, port: str) -> None:

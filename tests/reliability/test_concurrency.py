@@ -13,8 +13,8 @@ from kit import report_row, run_inprocess
 from notice_fixtures import filing_for
 from sqlalchemy import func, select
 
+from models.handle import Store
 from models.schema.tables import FilingRow, Notice, Party
-from models.store.filings import Store
 
 #: concurrent writers (``make reliability`` runs 8)
 WRITERS = int(os.environ.get("PERMITS_WRITERS", "4"))
@@ -131,9 +131,10 @@ def test_a_notice_made_by_hand_is_not_made_again_by_the_sweep(db_url, tmp_path, 
 
 
 def test_two_sweeps_racing_make_each_notice_once_and_report_only_what_each_made(db_url, tmp_path, capsys):
+    from services.sweep_log import open_log
     from sweep.dispatch import notice_hook
     from sweep.run import run_sweep
-    from sweep.store_source import StoreSource, open_log
+    from sweep.store_source import StoreSource
 
     _stored(db_url, tmp_path, capsys)
     from datetime import date

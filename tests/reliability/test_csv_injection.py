@@ -21,6 +21,8 @@ from notice_fixtures import filing_for
 from routekit import ROLES, fill, routes, values_for, world
 
 from cli.main import main
+from services.database import upgrade_store
+from services.imports import import_filings
 from workflows.spreadsheet import FORMULA_STARTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +85,7 @@ def _hostile_filing() -> dict:
 
 
 def test_every_csv_route_of_the_workbench_writes_a_hostile_applicant_as_text(store):
-    store.import_filings([_hostile_filing()], by="test")
+    import_filings(store, [_hostile_filing()], by="test")
     values, clients, extra = world(store)
     found, bad, fed = [], [], 0
     for route in routes(clients["admin"].app):
@@ -125,13 +127,13 @@ def test_every_csv_the_notices_command_writes_holds_hostile_abutters_as_text(tmp
 
 
 def test_the_notices_command_for_a_filing_in_the_store_uses_its_stored_hostile_list(tmp_path, capsys):
-    from models.store.filings import Store
+    from models.handle import Store
     from services.abutters import upload_abutter_list
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings([filing_for("canton", "noi", "abutter-notice").to_json()], by="test")
+    upgrade_store(store)
+    import_filings(store, [filing_for("canton", "noi", "abutter-notice").to_json()], by="test")
     upload_abutter_list(store, "CAN-NOI-2026-014", HOSTILE_ABUTTERS.encode(), "abutters.csv")
     out = tmp_path / "out"
     argv = ["notices", "CAN-NOI-2026-014", "--kind", "abutter-notice", "--format", "txt", "--out", str(out), "--db", url]

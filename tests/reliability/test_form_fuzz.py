@@ -34,7 +34,7 @@ from sqlalchemy import text
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store, serving
 
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
 from web.app import create_app
 
 EXAMPLES = int(os.environ.get("PERMITS_FORM_FUZZ_EXAMPLES", "400"))

@@ -13,8 +13,8 @@ from kit import report_row, run_inprocess
 from sqlalchemy import func, select
 from storekit import NOI, STREET
 
+from models.handle import Store
 from models.schema.tables import EventRow, FilingRow
-from models.store.filings import Store
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
 

@@ -31,9 +31,10 @@ from sqlalchemy import func, select
 from webkit import PASSWORD, csrf_of
 
 from models.accounts.applicants import Applicants
+from models.handle import Store
 from models.schema.tables import AccountFiling, FilingRow, Upload
-from models.store.filings import Store
 from models.store.uploads import Uploads
+from services.database import upgrade_store
 
 HERE = Path(__file__).resolve().parent
 KILLS = int(os.environ.get("PERMITS_KILLS", "5"))
@@ -132,7 +133,7 @@ def strays(store: Store, folder: Path) -> int:
 @pytest.fixture
 def store(db_url):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     Applicants(store).register(EMAIL, PASSWORD, verified=True)
     yield store
     store.engine.dispose()

@@ -6,19 +6,20 @@ copy of a notice; on SQLite and PostgreSQL."""
 from datetime import UTC, datetime
 
 import pytest
+import storekit
 from sqlalchemy import insert, select, text
 from sqlalchemy.exc import IntegrityError
 from storekit import NOI, import_at_old_schema
 
 from cli.main import main
+from models.handle import Store
 from models.schema.db import make_engine
-from models.schema.migrate import HEAD, current_revision, upgrade
-from models.store.filings import Store
+from models.schema.migrate import HEAD, current_revision
 
 
 def test_db_upgrade_from_0002_keeps_duplicate_notices_and_then_refuses_a_second_copy(db_url, capsys, tmp_path):
     engine = make_engine(db_url)
-    upgrade(engine, "0002")
+    storekit.migrate(engine, "0002")
     engine.dispose()
     import_at_old_schema(db_url, [NOI], tmp_path)  # the rows a 0002 store held (its tables, not today's)
     store = Store(db_url)

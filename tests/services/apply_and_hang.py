@@ -13,7 +13,8 @@ from datetime import date
 from pathlib import Path
 
 from models.accounts.applicants import Applicants
-from models.store.filings import Store
+from models.handle import Store
+from models.store import filings
 from models.store.uploads import Uploads
 from services.apply import apply_online
 
@@ -53,20 +54,20 @@ def main(url: str, folder: str, marker: str, step: str) -> None:
 
         return wrap
 
-    original_record, original_link, original_import = Uploads.record, Applicants.link, Store.import_filings
+    original_record, original_link, original_import = Uploads.record, Applicants.link, filings.import_filings
     Uploads.record = hang("after-upload")(original_record)
     Applicants.link = hang("after-link")(original_link)
-    Store.import_filings = hang("after-filing")(original_import)
+    filings.import_filings = hang("after-filing")(original_import)
     if step == "after-file":
-        real_import = Store.import_filings
+        real_import = filings.import_filings
 
-        def first_the_file(self, *args, **kwargs):
+        def first_the_file(*args, **kwargs):
             if any(p.suffix == ".pdf" for p in Path(folder).iterdir()):
                 Path(marker).write_text(step)
                 time.sleep(600)
-            return real_import(self, *args, **kwargs)
+            return real_import(*args, **kwargs)
 
-        Store.import_filings = first_the_file
+        filings.import_filings = first_the_file
     apply_online(store, uploads, account, _application("CAN-NOI-2026-AKILL1"), "site-plan.pdf", PDF)
 
 

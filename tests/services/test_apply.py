@@ -19,10 +19,13 @@ from sqlalchemy import func, select
 
 from models.accounts.applicants import Applicants
 from models.errors import DuplicateFiling
+from models.handle import Store
 from models.schema.tables import AccountFiling, FilingRow, Upload
-from models.store.filings import Store
+from models.store import filings
 from models.store.uploads import UploadRefused, Uploads
 from services.apply import apply_online
+from services.database import upgrade_store
+from services.imports import import_filings
 
 HERE = Path(__file__).resolve().parent
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
@@ -43,7 +46,7 @@ def _nothing_written(store: Store, folder: Path) -> None:
 @pytest.fixture
 def setup(db_url, tmp_path):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     account = Applicants(store).register("ann@example.org", "correct horse battery")
     yield store, Uploads(store, tmp_path / "plans", 1024 * 1024), account
     store.engine.dispose()
@@ -65,7 +68,7 @@ def test_a_failure_at_any_step_leaves_no_filing_no_upload_row_and_no_file(setup,
     def fail(*args, **kwargs):
         raise RuntimeError(f"injected failure at the {step}")
 
-    target = {"import": (Store, "import_filings"), "upload row": (Uploads, "record"), "link": (Applicants, "link")}[step]
+    target = {"import": (filings, "import_filings"), "upload row": (Uploads, "record"), "link": (Applicants, "link")}[step]
     monkeypatch.setattr(*target, fail)
     with pytest.raises(RuntimeError, match="injected"):
         apply_online(store, uploads, account, _application("CAN-NOI-2026-AFAIL1"), "site-plan.pdf", PDF)
@@ -74,7 +77,7 @@ def test_a_failure_at_any_step_leaves_no_filing_no_upload_row_and_no_file(setup,
 
 def test_a_filing_id_taken_meanwhile_leaves_no_upload_row_and_no_file(setup):
     store, uploads, account = setup
-    store.import_filings([_application("CAN-NOI-2026-ATAKEN")], by="staff")
+    import_filings(store, [_application("CAN-NOI-2026-ATAKEN")], by="staff")
     with pytest.raises(DuplicateFiling):
         apply_online(store, uploads, account, _application("CAN-NOI-2026-ATAKEN"), "site-plan.pdf", PDF)
     assert (_count(store, FilingRow), _count(store, Upload), _count(store, AccountFiling)) == (1, 0, 0)
@@ -91,7 +94,7 @@ def test_plans_that_are_not_a_pdf_are_refused_before_anything_is_written(setup):
 @pytest.mark.parametrize("step", ["after-file", "after-filing", "after-upload", "after-link"])
 def test_killed_between_the_steps_an_application_leaves_nothing_and_its_stray_file_is_tidied(db_url, tmp_path, step):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     folder, marker = tmp_path / "plans", tmp_path / "marker"
     proc = subprocess.Popen(
         [sys.executable, str(HERE / "apply_and_hang.py"), db_url, str(folder), str(marker), step],

@@ -9,8 +9,9 @@ import pytest
 
 from cli.main import main
 from models.errors import EventFromTheFuture, UnknownCase
-from models.store.enforcement import EnforcementRecord
-from models.store.filings import Store
+from models.handle import Store
+from models.read.enforcement import EnforcementRecord
+from services.database import upgrade_store
 from services.enforcement import (
     NotTheFilingsTown,
     issue_order,
@@ -20,6 +21,7 @@ from services.enforcement import (
     record_step,
     void_step,
 )
+from services.imports import import_filings
 from workflows.fines import FineAmountLost
 
 TODAY = date(2026, 5, 29)
@@ -28,7 +30,7 @@ TODAY = date(2026, 5, 29)
 @pytest.fixture
 def store(db_url):
     s = Store(db_url)
-    s.upgrade()
+    upgrade_store(s)
     yield s
     s.engine.dispose()
 
@@ -145,7 +147,7 @@ def test_a_step_from_the_future_an_unknown_case_and_another_towns_filing_are_ref
         notice_violation(store, "SAU-ENF-2026-0099", day=TODAY, by="a", today=TODAY)
     from storekit import NOI
 
-    store.import_filings([NOI], by="clerk")
+    import_filings(store, [NOI], by="clerk")
     with pytest.raises(NotTheFilingsTown):
         _open(store, filing=NOI["id"])
 
@@ -161,7 +163,7 @@ def test_a_voided_ticket_frees_its_number(store):
 
 
 def test_the_command_line_runs_a_case_to_its_tickets_and_refuses_with_one_line(db_url, capsys):
-    Store(db_url).upgrade()
+    upgrade_store(Store(db_url))
     asof = ["--db", db_url, "--as-of", "2026-05-29"]
     assert (
         main(

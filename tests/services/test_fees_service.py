@@ -10,12 +10,14 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
+import storekit
 from storekit import snapshot
 from webkit import TODAY, make_store
 
-from services.fees import fee_line, fee_standing, record_payment
+from services.fees import fee_line, fee_standing
 from services.inspection_requests import ask_inspection, requests_for_schedule
 from services.inspections import record_inspection
+from services.payments import record_payment
 from services.record import record_event
 from workflows.fees import PaymentRefused
 from workflows.inspection_requests import InspectionRequestRefused
@@ -66,7 +68,7 @@ def _dug(store):
         {"type": "work-noticed", "at": "2026-12-01T09:00"},
         {"type": "excavation-started", "date": "2026-12-02"},
     ):
-        store.record(FID, raw, by="t", today=TODAY)
+        storekit.append(store, FID, raw, by="t", today=TODAY)
 
 
 def test_a_request_is_listed_for_the_schedule_until_its_inspection_answers_it(db_url, tmp_path):

@@ -11,7 +11,7 @@ from storekit import snapshot
 from webkit import client, login
 
 from cli.main import main
-from models.store.outbox import Outbox
+from models.read.outbox import Outbox
 
 FID = "CAN-NOI-2026-001"
 
@@ -30,7 +30,7 @@ def test_the_cli_and_the_web_invite_with_the_same_email_and_its_link_works(store
 
     # both take the link's start from PERMITS_BASE_URL (the web never from the request's host)
     monkeypatch.setenv("PERMITS_BASE_URL", "https://permits.canton.example/")
-    from models.store.filings import Store
+    from models.handle import Store
 
     shutil.copy(store.url.removeprefix("sqlite:///"), tmp_path / "cli.db")
     by_cli = Store(f"sqlite:///{tmp_path / 'cli.db'}")

@@ -8,6 +8,7 @@ gets the reversing lines from ``permits rederive``."""
 import html
 
 import pytest
+import storekit
 from storekit import snapshot
 from webkit import TODAY, client, csrf_of, login, make_store
 
@@ -109,7 +110,7 @@ def test_a_voided_refund_returns_the_deposit_to_held_and_a_corrected_refund_then
 def test_a_store_that_voided_a_refund_before_voids_reversed_gets_the_reversal_from_rederive(db_url):
     store = make_store(db_url)
     refund = _record(store, [*STEPS, REFUND])
-    store.void(FID, refund, reason="entered twice", day=TODAY, by="t", today=TODAY)  # the store's own void: no ledger
+    storekit.void(store, FID, refund, reason="entered twice", day=TODAY, by="t", today=TODAY)  # the store's own void: no ledger
     assert permit_ledger(store, FID).held == 0
     got = rederive(store, by="upgrade")
     assert got.ledger_lines == 2 and permit_ledger(store, FID).held == 1_000_00

@@ -1,6 +1,6 @@
 """The map's filings joined to their parcels in one statement
 (models/read/map_sites.py) place each filing where the look-up of one filing
-at a time (models.store.parcels.located: the map-lot id as given or in
+at a time (models.read.parcels.located: the map-lot id as given or in
 capitals, else the LOC_ID) places it, on SQLite and PostgreSQL, whatever
 way its parcel id is written."""
 
@@ -10,8 +10,10 @@ from datetime import date
 import parcelkit as kit
 import pytest
 
-from models.store import parcels as stored
-from models.store.filings import Store
+from models.handle import Store
+from models.read import parcels as stored
+from services.database import upgrade_store
+from services.imports import import_filings
 from services.maps import filings_map
 
 WRITTEN = {  # filing number: (town, the parcel id as the filing writes it)
@@ -43,9 +45,9 @@ def _one_at_a_time(store, town: str, parcel: str):
 @pytest.mark.parametrize("zoom", [13, 17])
 def test_each_filing_is_placed_where_its_own_look_up_places_it(db_url, tmp_path, zoom):
     store = Store(db_url)
-    store.upgrade()
+    upgrade_store(store)
     kit.import_towns(store, tmp_path)
-    store.import_filings([_filing(n, *w) for n, w in WRITTEN.items()], by="clerk")
+    import_filings(store, [_filing(n, *w) for n, w in WRITTEN.items()], by="clerk")
     made = filings_map(store, towns=None, kinds=["noi"], as_of=date(2026, 12, 3), zoom=zoom)
     drawn = {f["properties"]["id"]: f for f in json.loads(made.geojson)["features"]}
     expected = {}

@@ -12,9 +12,10 @@ import pytest
 from storekit import snapshot
 from webkit import make_store
 
-from models.store.meetings import UnknownMeeting
+from models.errors import UnknownMeeting
 from notices.errors import NoticeRefused
 from services import meetings
+from services.imports import import_filings
 from services.record import record_event
 from workflows.meetings import MeetingRefused, UnnoticedSession, posting_deadline
 from workflows.towns import town
@@ -142,7 +143,7 @@ def test_a_filing_that_names_its_applicant_and_address_as_plain_text_is_on_the_a
     from storekit import NOI
 
     store = make_store(db_url)
-    store.import_filings([NOI], by="test")
+    import_filings(store, [NOI], by="test")
     mid = meetings.schedule_meeting(store, town="canton", starts_at=datetime(2026, 12, 15, 19, 0), by="a", today=TODAY)
     meetings.hear_at_meeting(store, mid, NOI["id"], by="agent", today=TODAY)
     item = meetings.meeting_view(store, mid).items[0]

@@ -12,13 +12,15 @@ import pytest
 from storekit import snapshot
 
 from cli.main import main
+from models.handle import Store
+from models.read import parcels as stored
 from models.read import workbench
-from models.store import parcels as stored
-from models.store.filings import Store
 from notices.abutters import read_abutters
 from notices.errors import AbutterListError
 from parcels.errors import NoParcels, UnknownParcel
 from services.abutters import stored_abutters, upload_abutter_list
+from services.database import upgrade_store
+from services.imports import import_filings
 from services.parcel_abutters import (
     ComputedListChanged,
     UploadedListWins,
@@ -36,8 +38,8 @@ FID = kit.FILING["id"]
 @pytest.fixture
 def parcel_store(db_url, tmp_path):
     store = Store(db_url)
-    store.upgrade()
-    store.import_filings([kit.FILING], by="clerk")
+    upgrade_store(store)
+    import_filings(store, [kit.FILING], by="clerk")
     kit.import_towns(store, tmp_path)
     yield store
     store.engine.dispose()
@@ -132,8 +134,8 @@ def test_an_owner_without_a_mailing_address_keeps_the_list_from_being_used(db_ur
     parcels, owners = kit.layer(kit.TOWN)
     owners = [o if o.loc_id != "L_S4" else Owner(o.loc_id, o.prop_id, o.site_addr, o.name, "", "", "MA", "") for o in owners]
     store = Store(db_url)
-    store.upgrade()
-    store.import_filings([kit.FILING], by="clerk")
+    upgrade_store(store)
+    import_filings(store, [kit.FILING], by="clerk")
     import_parcels(store, str(write_l3(tmp_path / "x", 262, parcels, owners, fiscal_year=2026)), town="saugus", by="a", now=NOW)
     computed = filing_abutters(store, FID)
     assert computed.incomplete == [("1-4", "MAPLE REALTY TRUST")]
@@ -146,7 +148,7 @@ def test_an_owner_without_a_mailing_address_keeps_the_list_from_being_used(db_ur
 
 def test_a_filing_without_a_parcel_has_no_list_to_compute(parcel_store):
     other = {**kit.FILING, "id": "SAU-NOI-2026-102", "site": {"address": "30 Main Street"}}
-    parcel_store.import_filings([other], by="clerk")
+    import_filings(parcel_store, [other], by="clerk")
     with pytest.raises(AbutterListError, match="SAU-NOI-2026-102 names no parcel"):
         filing_abutters(parcel_store, "SAU-NOI-2026-102")
 
@@ -172,7 +174,7 @@ def test_the_abutter_notice_and_its_certified_mail_list_are_made_from_the_list_u
         {"type": "filed", "date": "2026-12-01"},
         {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-16", "at": "2026-12-16T19:00"},
     ]
-    parcel_store.import_filings([scheduled], by="clerk")
+    import_filings(parcel_store, [scheduled], by="clerk")
     computed = filing_abutters(parcel_store, "SAU-NOI-2026-103")
     use_parcel_abutters(parcel_store, "SAU-NOI-2026-103", digest=computed.digest, by="agent", now=NOW)
     filing, _ = parcel_store.load("SAU-NOI-2026-103")

@@ -14,7 +14,8 @@ from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
 from cli.main import main
-from models.store.outbox import Outbox
+from models.read.outbox import Outbox
+from services.imports import import_filings
 
 AS_OF = TODAY.isoformat()
 APPLICATION = {
@@ -56,7 +57,7 @@ REASONS = "The plan is not stamped by a registered engineer."
 
 def _store_with(url, filing):
     store = make_store(url)
-    store.import_filings([filing], by="applicant:ann@example.org")
+    import_filings(store, [filing], by="applicant:ann@example.org")
     return store
 
 

@@ -6,6 +6,7 @@ a dry run writes nothing."""
 
 import json
 
+import storekit
 from sqlalchemy import delete, select, update
 from storekit import snapshot
 from webkit import TODAY, make_store
@@ -36,7 +37,7 @@ def _the_old_way(store):
     """The steps as a store of the last release kept them: the events and
     their clocks without the inspection clocks, no ledger line."""
     for raw in STEPS:
-        store.record(FID, raw, by="t", today=TODAY)
+        storekit.append(store, FID, raw, by="t", today=TODAY)
     with store.engine.begin() as conn:
         conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == FID, CLOCK.c.clock_id.in_(INSPECTION_CLOCKS)))
         conn.execute(update(FILING).where(FILING.c.id == FID).values(next_deadline_date=None, next_deadline_clock=None))

@@ -7,7 +7,9 @@ from datetime import date
 
 import config
 from demo.generate import generate
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from services.sweep import run_sweep
 
 AS_OF = date(2026, 11, 30)
@@ -28,8 +30,8 @@ def _store(folder, n=120) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     url = f"sqlite:///{folder / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings(generate(n, AS_OF, seed=5), by="test")
+    upgrade_store(store)
+    import_filings(store, generate(n, AS_OF, seed=5), by="test")
     store.engine.dispose()
     return url
 
@@ -52,7 +54,7 @@ def test_the_notice_limit_is_passed_in_and_what_is_not_made_is_made_by_the_next_
 
 
 def test_the_flow_keeps_no_settings_in_module_state():
-    from sweep import flows
+    from services import sweep_flow as flows
 
     for name in ("PROGRESS", "NOTICE_LIMIT", "MAIL_FROM"):
         assert not hasattr(flows, name)

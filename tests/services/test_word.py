@@ -13,12 +13,15 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
+import storekit
 from mailkit import body, smtp_server
 from webkit import make_store
 
 from cli.main import main
-from models.store.outbox import Outbox
+from models.read.outbox import Outbox
 from notices.smtp import smtp_sender
+from services.imports import import_filings
+from services.mail import deliver
 from services.record import mark_complete, mark_incomplete, record_event
 
 NOW = datetime(2026, 12, 3, 10, 0)
@@ -52,7 +55,7 @@ def _record(store, fid, raw, today=date(2026, 12, 31)):
 
 def _delivered(store, smtp, fid):
     """Deliver the outbox to the real server; what it received for Ann, by Subject."""
-    report = Outbox(store).deliver(smtp_sender(smtp.url))
+    report = deliver(store, smtp_sender(smtp.url))
     assert report.failed == 0, report.errors
     return smtp.to(ANN)
 
@@ -65,11 +68,11 @@ def smtp():
 
 def test_found_complete_and_found_incomplete_each_reach_the_applicant_with_why_they_got_it(db_url, smtp):
     store = make_store(db_url)
-    store.import_filings([_application("CAN-NOI-2026-A00001")], by="test")
+    import_filings(store, [_application("CAN-NOI-2026-A00001")], by="test")
     fid = "CAN-NOI-2026-A00001"
     common = dict(by="agent@canton.example", today=date(2026, 12, 3), now=NOW, mail_from=FROM)
     mark_incomplete(store, fid, day=date(2026, 12, 2), reasons="The plan is not stamped.", **common)
-    store.record(fid, {"type": "submitted", "date": "2026-12-03"}, by="applicant:" + ANN)
+    storekit.append(store, fid, {"type": "submitted", "date": "2026-12-03"}, by="applicant:" + ANN)
     mark_complete(store, fid, day=date(2026, 12, 3), **common)
     incomplete, complete = _delivered(store, smtp, fid)
     assert incomplete["Subject"] == f"Application {fid} is incomplete" and "The plan is not stamped." in body(incomplete)
@@ -85,7 +88,7 @@ def test_a_hearing_put_on_a_meeting_is_emailed_with_its_day_time_and_the_meeting
 
     store = make_store(db_url)
     fid = "CAN-NOI-2026-A00002"
-    store.import_filings([_application(fid, "noi", {"type": "filed", "date": "2026-12-01"})], by="test")
+    import_filings(store, [_application(fid, "noi", {"type": "filed", "date": "2026-12-01"})], by="test")
     first = schedule_meeting(
         store,
         town="canton",
@@ -103,7 +106,7 @@ def test_a_hearing_put_on_a_meeting_is_emailed_with_its_day_time_and_the_meeting
         today=date(2026, 12, 1),
     )
     hear_at_meeting(store, first, fid, by="clerk", today=date(2026, 12, 2), now=NOW, mail_from=FROM)
-    store.record(fid, {"type": "hearing-opened", "date": "2026-12-15"}, by="clerk")
+    storekit.append(store, fid, {"type": "hearing-opened", "date": "2026-12-15"}, by="clerk")
     continue_hearing(store, fid, later, day=date(2026, 12, 15), by="clerk", today=date(2026, 12, 15), now=NOW, mail_from=FROM)
     scheduled, continued = _delivered(store, smtp, fid)
     assert scheduled["Subject"] == f"Hearing scheduled: {fid}, Tuesday, December 15, 2026, at 7:00 p.m."
@@ -113,7 +116,7 @@ def test_a_hearing_put_on_a_meeting_is_emailed_with_its_day_time_and_the_meeting
 
 
 def test_the_decision_goes_with_its_pdf_its_conditions_and_the_sweep_does_not_email_its_notice_again(db_url, smtp, tmp_path):
-    from models.store.outputs import StoreOutputLog
+    from services.sweep_log import StoreOutputLog
     from sweep.dispatch import notice_hook
     from sweep.run import run_sweep
     from sweep.store_source import StoreSource
@@ -126,7 +129,7 @@ def test_the_decision_goes_with_its_pdf_its_conditions_and_the_sweep_does_not_em
         {"type": "hearing-opened", "date": "2026-12-15"},
         {"type": "hearing-closed", "date": "2026-12-15"},
     ]
-    store.import_filings([_application(fid, "noi", *heard)], by="test")
+    import_filings(store, [_application(fid, "noi", *heard)], by="test")
     _record(store, fid, {"type": "permit-issued", "date": "2026-12-18", "conditions": ["Silt fence before any work."]})
     [decision] = _delivered(store, smtp, fid)
     assert decision["Subject"] == f"Order of Conditions issued: {fid}"
@@ -161,7 +164,7 @@ def test_a_certificate_of_compliance_is_emailed_with_the_certificate(db_url, smt
         {"type": "permit-issued", "date": "2026-12-16"},
         {"type": "certificate-requested", "date": "2026-12-21", "requested_by": "Ann Lee", "scope": "complete"},
     ]
-    store.import_filings([_application(fid, "noi", *heard)], by="test")
+    import_filings(store, [_application(fid, "noi", *heard)], by="test")
     _record(store, fid, {"type": "certificate-issued", "date": "2026-12-28", "scope": "complete"})
     [message] = _delivered(store, smtp, fid)
     assert message["Subject"].endswith(fid) and "Certificate" in message["Subject"]
@@ -171,7 +174,8 @@ def test_a_certificate_of_compliance_is_emailed_with_the_certificate(db_url, smt
 def test_a_street_openings_applicant_hears_of_the_permit_an_inspection_and_the_deposit_refunded(db_url, smtp):
     store = make_store(db_url)
     fid = "CAN-SOP-2026-A00005"
-    store.import_filings(
+    import_filings(
+        store,
         [_application(fid, "street-opening", {"type": "dig-safe-obtained", "date": "2026-12-01", "ticket": "20264812345"})],
         by="test",
     )
@@ -212,7 +216,7 @@ def test_a_street_openings_applicant_hears_of_the_permit_an_inspection_and_the_d
 def test_permits_record_on_the_command_line_sends_the_same_word(db_url, smtp, capsys, monkeypatch):
     store = make_store(db_url)
     fid = "CAN-NOI-2026-A00006"
-    store.import_filings([_application(fid)], by="test")
+    import_filings(store, [_application(fid)], by="test")
     monkeypatch.setenv("PERMITS_MAIL_FROM", FROM)
     argv = ["record", fid, "filed", "--date", "2026-12-03", "--as-of", "2026-12-03", "--db", db_url]
     assert main(argv) == 0, capsys.readouterr().err
@@ -226,6 +230,6 @@ def test_a_paper_filings_filed_event_sends_no_found_complete(db_url, smtp):
     paper = _application(fid)
     paper["events"] = [{"type": "filed", "date": "2026-12-01", "complete": False}]
     del paper["application"]
-    store.import_filings([paper], by="test")
+    import_filings(store, [paper], by="test")
     _record(store, fid, {"type": "deemed-complete", "date": "2026-12-02"})
     assert Outbox(store).entries(filing_id=fid) == []

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from demo.generate import generate
+from services.database import upgrade_store
+from services.imports import import_filings
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import build_digest
 from sweep.run import run_sweep
@@ -46,7 +48,7 @@ def _flow_run(name: str):
 def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_api, store, tmp_path):
     import shutil
 
-    from sweep import flows
+    from services import sweep_flow as flows
 
     # Prefect's own database is PostgreSQL wherever PostgreSQL is installed.
     assert prefect_api.database or not shutil.which("initdb")
@@ -63,7 +65,7 @@ def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_
         make_notices=False,
         return_state=True,
     )
-    flows.close_logs()
+    flows.close_parts()
     assert state.is_completed()
     assert state.result()["digest"]["counts"] == plain["counts"]  # the summary; the file holds it all (below)
     run, tasks = _flow_run("sweep-real-1")
@@ -75,7 +77,7 @@ def test_the_flow_on_a_real_server_completes_and_matches_the_plain_call(prefect_
 
 
 def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store, tmp_path, monkeypatch):
-    from sweep import flows
+    from services import sweep_flow as flows
     from sweep import run as sweep
 
     real, calls = sweep.process_chunk, []
@@ -97,7 +99,7 @@ def test_a_failing_chunk_is_retried_and_nothing_is_made_twice(prefect_api, store
         make_notices=False,
         return_state=True,
     )
-    flows.close_logs()
+    flows.close_parts()
     assert state.is_completed()
     assert len(calls) == 3  # two chunks, the first one twice
     monkeypatch.setattr(sweep, "process_chunk", real)
@@ -183,7 +185,7 @@ def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api,
 
     deployment = asyncio.run(read())
     assert deployment.work_pool_name == "permits"
-    assert deployment.entrypoint == "sweep/flows.py:daily_sweep"
+    assert deployment.entrypoint == "services/sweep_flow.py:daily_sweep"
     [schedule] = deployment.schedules
     assert schedule.schedule.cron == "0 6 * * 1-5" and schedule.schedule.timezone == "America/New_York"
 
@@ -191,20 +193,20 @@ def test_prefect_yaml_deploys_the_daily_sweep_on_a_weekday_schedule(prefect_api,
 def test_the_flow_on_the_store_records_its_outputs_there_by_default(prefect_api, tmp_path):
     from sqlalchemy import func, select
 
+    from models.handle import Store
     from models.schema.tables import SweepOutput
-    from models.store.filings import Store
-    from sweep import flows
+    from services import sweep_flow as flows
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     db = Store(url)
-    db.upgrade()
-    db.import_filings(generate(60, AS_OF, seed=21), by="test")
+    upgrade_store(db)
+    import_filings(db, generate(60, AS_OF, seed=21), by="test")
 
     def run(name):
         state = flows.daily_sweep.with_options(flow_run_name=name)(
             as_of=AS_OF, filings=url, out=str(tmp_path / name), chunk_size=25, make_notices=False, return_state=True
         )
-        flows.close_logs()
+        flows.close_parts()
         assert state.is_completed()
         return state.result()["counts"]
 
@@ -239,8 +241,8 @@ def test_a_sweep_that_starts_prefects_own_server_says_so_before_it_waits_for_it(
     it and when it is up, then counts the filings.  (The server started here
     is the session's: starting a second would cost the suite half a minute.)"""
     import config
+    from services import sweep_flow as flows
     from services.sweep import run_sweep
-    from sweep import flows
 
     events = []
     monkeypatch.setattr(flows, "embedded_server_wanted", lambda: True)

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from demo.generate import generate
+from services.database import upgrade_store
+from services.imports import import_filings
 from sweep.ledger import DirectorySource, SqliteLedger, write_jsonl
 from sweep.report import build_digest, build_schedule, write_outputs
 from sweep.run import run_sweep
@@ -177,13 +179,13 @@ def test_chunk_refs_load_the_same_records_as_reading_the_whole_source(tmp_path):
 
 
 def test_the_store_as_source_gives_the_same_dockets_as_the_filing_json(store, tmp_path):
-    from models.store.filings import Store
+    from models.handle import Store
     from sweep.store_source import StoreSource
 
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     db = Store(url)
-    db.upgrade()
-    db.import_filings(generate(150, AS_OF, seed=11), by="test")
+    upgrade_store(db)
+    import_filings(db, generate(150, AS_OF, seed=11), by="test")
     from_json = build_digest(sweep(store, tmp_path / "a.sqlite", tmp_path / "a"))
     source = StoreSource(url)
     log = SqliteLedger(tmp_path / "b.sqlite")

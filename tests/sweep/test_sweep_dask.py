@@ -11,11 +11,14 @@ from sqlalchemy import func, select
 from storekit import fresh_postgres_database
 
 from demo.generate import generate
+from models.handle import Store
 from models.schema.tables import SweepOutput
-from models.store.filings import Store
+from services.database import upgrade_store
+from services.imports import import_filings
+from services.sweep_log import open_log
 from sweep.report import build_digest
 from sweep.run import run_sweep
-from sweep.store_source import StoreSource, open_log
+from sweep.store_source import StoreSource
 
 AS_OF = date(2026, 11, 30)
 FILINGS = 2000
@@ -49,15 +52,15 @@ def _workers_that_swept(cluster) -> int:
 
 
 def test_the_sweep_on_a_two_worker_dask_cluster_makes_every_output_exactly_once(prefect_api, cluster, tmp_path):
-    from sweep import flows
+    from services import sweep_flow as flows
 
     url, drop = fresh_postgres_database()
     plain_url, plain_drop = fresh_postgres_database()
     try:
         for u in (url, plain_url):
             store = Store(u)
-            store.upgrade()
-            store.import_filings(generate(FILINGS, AS_OF, seed=13), by="test")
+            upgrade_store(store)
+            import_filings(store, generate(FILINGS, AS_OF, seed=13), by="test")
             store.engine.dispose()
         source = StoreSource(plain_url)
         plain = run_sweep(source, open_log(plain_url, source), AS_OF, chunk_size=250)
@@ -65,7 +68,7 @@ def test_the_sweep_on_a_two_worker_dask_cluster_makes_every_output_exactly_once(
 
         on_dask = flows.daily_sweep.with_options(task_runner=flows.task_runner(cluster.scheduler_address))
         first = on_dask(as_of=AS_OF, filings=url, ledger=url, out=str(tmp_path / "one"), chunk_size=250, make_notices=False)
-        flows.close_logs()
+        flows.close_parts()
         made = first["counts"]["reminders_new"]
         rows, distinct = _outputs(url)
         assert first["counts"]["filings"] == plain.counts()["filings"] > 1000  # the open filings of the 2,000
@@ -74,7 +77,7 @@ def test_the_sweep_on_a_two_worker_dask_cluster_makes_every_output_exactly_once(
         assert _workers_that_swept(cluster) == 2  # the chunks ran in both worker processes, not here
 
         second = on_dask(as_of=AS_OF, filings=url, ledger=url, out=str(tmp_path / "two"), chunk_size=250, make_notices=False)
-        flows.close_logs()
+        flows.close_parts()
         assert second["counts"]["reminders_new"] == 0
         assert _outputs(url) == (rows, distinct)
     finally:

@@ -1,5 +1,5 @@
 """The sweep recording its outputs on the filings in the store
-(models.store.outputs.StoreOutputLog), on SQLite and on PostgreSQL: idempotence,
+(services.sweep_log.StoreOutputLog), on SQLite and on PostgreSQL: idempotence,
 a crash and a rerun, two sweeps racing, each output and its notice rows in
 one transaction, and the derived state brought up to date."""
 
@@ -10,12 +10,15 @@ from sqlalchemy import select
 from test_sweep import AS_OF, Crash, NoticeRecorder, files
 
 from demo.generate import generate
+from models.handle import Store
 from models.schema.tables import FilingClock, FilingRow, Notice, SweepOutput
-from models.store.filings import Store, derived_from
-from models.store.outputs import StoreOutputLog
+from models.store.filings import derived_from
+from services.database import upgrade_store
+from services.imports import import_filings
+from services.sweep_log import StoreOutputLog, open_log
 from sweep.report import write_outputs
 from sweep.run import run_sweep
-from sweep.store_source import StoreSource, open_log
+from sweep.store_source import StoreSource
 
 
 class RecipientRecorder(NoticeRecorder):
@@ -42,8 +45,8 @@ class CrashingStoreLog(StoreOutputLog):
 
 def filled(url):
     store = Store(url)
-    store.upgrade()
-    store.import_filings(generate(150, AS_OF, seed=11), by="test")
+    upgrade_store(store)
+    import_filings(store, generate(150, AS_OF, seed=11), by="test")
     return url
 
 

@@ -12,8 +12,9 @@ import pytest
 import webkit
 from webkit import PASSWORD, client, csrf_of, login, make_store
 
+from models.read.outbox import Outbox
 from models.schema.tables import FilingRow, Upload
-from models.store.outbox import Outbox
+from services.imports import import_filings
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 NOI_FORM = {
@@ -39,7 +40,7 @@ def template_db(tmp_path_factory):
 
 @pytest.fixture
 def store(template_db, tmp_path, monkeypatch):
-    from models.store.filings import Store
+    from models.handle import Store
 
     monkeypatch.setenv("PERMITS_UPLOADS_DIR", str(tmp_path / "uploads"))
     shutil.copy(template_db, tmp_path / "permits.db")
@@ -206,7 +207,8 @@ def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(sto
 def test_an_applicant_asks_for_renewal_inside_the_window_and_it_is_recorded(store):
     from models.accounts.applicants import Applicants
 
-    store.import_filings(
+    import_filings(
+        store,
         [
             {
                 "town": "canton",
@@ -321,12 +323,13 @@ def test_an_application_sent_back_is_submitted_again_with_a_corrected_plan_and_w
 def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them(store, tmp_path):
     from datetime import date
 
-    from models.store.outputs import StoreOutputLog
+    from services.sweep_log import StoreOutputLog
     from sweep.dispatch import notice_hook
     from sweep.run import run_sweep
     from sweep.store_source import StoreSource
 
-    store.import_filings(
+    import_filings(
+        store,
         [
             {
                 "town": "canton",

@@ -98,7 +98,7 @@ def test_users_command_adds_lists_and_disables_with_the_password_from_a_file(tmp
     out = capsys.readouterr()
     assert "x@canton.example  agent  canton  disabled" in out.out
     assert "already exists" in out.err and "at least one town" in out.err
-    from models.store.filings import Store
+    from models.handle import Store
 
     assert Users(Store(url).engine).list()[0].email == "x@canton.example"
 

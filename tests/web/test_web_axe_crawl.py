@@ -50,8 +50,8 @@ def demo(tmp_path_factory):
     from config import load
     from demo.users import seed_demo_applicant
     from models.accounts.users import Users
-    from models.store.enforcement import EnforcementRecord
-    from models.store.filings import Store
+    from models.handle import Store
+    from models.read.enforcement import EnforcementRecord
     from services.demo import make_demo_store
     from web.app import create_app
     from workflows.rulebook import KINDS

@@ -65,7 +65,7 @@ def test_an_agent_takes_a_saugus_order_to_its_recorded_certificate_of_compliance
 
 
 def test_an_agent_takes_an_enforcement_case_from_the_violation_to_its_tickets(browser, tmp_path, tmp_path_factory):  # noqa: F811
-    from models.store.enforcement import EnforcementRecord
+    from models.read.enforcement import EnforcementRecord
 
     with serving(tmp_path, date(2026, 12, 9)) as (base, store), walkthrough(browser, base, tmp_path_factory, "enforcement") as w:
         w.login("saugus-agent")

@@ -8,6 +8,7 @@ writes nothing."""
 from __future__ import annotations
 
 import pytest
+import storekit
 from webkit import TODAY, login
 
 FID = "CAN-NOI-2026-001"
@@ -22,7 +23,7 @@ CONDITIONS = "Erosion controls installed before any work.\n\n  No work within 25
 @pytest.fixture
 def heard(store):
     for event in HEARD:
-        store.record(FID, event, by="test")
+        storekit.append(store, FID, event, by="test")
     return store
 
 
@@ -91,7 +92,7 @@ def test_a_conditions_form_without_its_csrf_token_is_refused_and_writes_nothing(
 
 def test_a_conditions_form_opened_before_someone_else_recorded_is_refused_and_writes_nothing(web, heard):
     token = login(web, "canton-agent")
-    heard.record(FID, {"type": "abutters-notified", "date": "2026-12-02"}, by="someone else")
+    storekit.append(heard, FID, {"type": "abutters-notified", "date": "2026-12-02"}, by="someone else")
     r = _issue(web, token, seq="5")
     assert r.status_code == 409 and "changed since you opened it" in r.text
     assert [h["type"] for h in heard.history(FID)][-1] == "abutters-notified"

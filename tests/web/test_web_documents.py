@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 import pytest
+import storekit
 from webkit import PASSWORD, client, csrf_of, login, register
 
 from models.schema.tables import FilingRow, Upload
@@ -101,7 +102,7 @@ def test_another_towns_agent_and_a_stranger_do_not_reach_the_filing_or_its_plans
 
 def test_the_abutter_notices_certified_mail_list_and_labels_download_from_the_filing_page(store):
     hearing = {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15", "at": "2026-12-15T19:00"}
-    store.record("CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
+    storekit.append(store, "CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
     c = client(store)
     token = login(c, "canton-agent")
     page = c.get("/filings/CAN-NOI-2026-001").text
@@ -134,7 +135,7 @@ def test_the_abutter_notices_certified_mail_list_and_labels_download_from_the_fi
 
 def test_a_notice_sent_is_listed_with_its_title_and_written_date(store):
     hearing = {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15", "at": "2026-12-15T19:00"}
-    store.record("CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
+    storekit.append(store, "CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
     c = client(store)
     token = login(c, "canton-agent")
     r = c.post("/filings/CAN-NOI-2026-001/notices/legal-notice", data={"csrf": token})

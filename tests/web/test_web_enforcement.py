@@ -10,7 +10,7 @@ import pytest
 from webkit import client, login, make_store
 
 from cli.main import main
-from models.store.enforcement import EnforcementRecord
+from models.read.enforcement import EnforcementRecord
 
 CASE = "SAU-ENF-2026-0001"
 NEW = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import storekit
 from storekit import snapshot
 from webkit import TODAY, client, csrf_of, login, register
 
@@ -78,7 +79,7 @@ def _dig(store, fid):
         {"type": "work-noticed", "at": f"{TODAY.isoformat()}T09:00"},
         {"type": "excavation-started", "date": TODAY.isoformat()},
     ):
-        store.record(fid, raw, by="t", today=TODAY)
+        storekit.append(store, fid, raw, by="t", today=TODAY)
 
 
 def _pay(dpw, staff, fid, **fields):

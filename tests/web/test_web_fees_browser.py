@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+import storekit
 from axekit import serious_violations
 from test_web_browser import CHROMIUM, serving, walkthrough
 from webkit import PASSWORD, emailed_link
@@ -49,7 +50,7 @@ def _emailed(store, address: str, kind: str) -> list[str]:
     from email import message_from_bytes
     from email.policy import default
 
-    from models.store.outbox import Outbox
+    from models.read.outbox import Outbox
 
     outbox = Outbox(store)
     return [
@@ -136,7 +137,9 @@ def test_a_canton_street_opening_from_its_fee_to_its_trench_inspection(browser, 
             {"type": "work-noticed", "at": f"{TODAY.isoformat()}T08:00"},
             {"type": "excavation-started", "date": TODAY.isoformat()},
         ):
-            store.record(fid, raw, by="dpw@canton.example", today=TODAY)  # the workbench's own browser tests drive these forms
+            storekit.append(
+                store, fid, raw, by="dpw@canton.example", today=TODAY
+            )  # the workbench's own browser tests drive these forms
         p.click('button:has-text("Log out")')
 
         _log_in_as_ann(p, base)

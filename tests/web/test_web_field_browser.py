@@ -12,6 +12,7 @@ import zlib
 from datetime import date
 
 import pytest
+import storekit
 from test_web_browser import CHROMIUM, Walk, browser, serving, walkthrough  # noqa: F401 (the module's fixture)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
@@ -52,7 +53,7 @@ def test_an_inspector_on_a_phone_records_a_failed_trench_inspection_with_a_photo
             {"type": "work-noticed", "at": "2026-12-01T09:00"},
             {"type": "excavation-started", "date": "2026-12-02"},
         ):
-            store.record(FID, raw, by="setup")
+            storekit.append(store, FID, raw, by="setup")
         w.page.set_viewport_size(PHONE)
         w.login("canton-dpw")
         _no_sideways_scroll(w, "Today")

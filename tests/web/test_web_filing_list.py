@@ -11,11 +11,12 @@ import pytest
 from webkit import client, login
 
 from demo.generate import generate
+from services.imports import import_filings
 
 
 @pytest.fixture
 def many(store):
-    store.import_filings(generate(150, date(2026, 11, 30), seed=3), by="test")
+    import_filings(store, generate(150, date(2026, 11, 30), seed=3), by="test")
     return store
 
 

@@ -18,9 +18,9 @@ from sqlalchemy import func, select
 from webkit import PASSWORD, USERS, csrf_of, login, make_store
 
 import config
+from models.handle import Store
+from models.read.outbox import Outbox
 from models.schema.tables import AccountLink, UserRow, WebSession
-from models.store.filings import Store
-from models.store.outbox import Outbox
 
 BASE = "https://permits.canton.example"
 NY = ZoneInfo("America/New_York")

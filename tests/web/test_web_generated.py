@@ -12,7 +12,9 @@ from webkit import PASSWORD, client, login
 
 from demo.generate import generate
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 AS_OF = date(2026, 11, 30)
 
@@ -20,8 +22,8 @@ AS_OF = date(2026, 11, 30)
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('gen') / 'permits.db'}")
-    store.upgrade()
-    store.import_filings(generate(80, AS_OF, seed=11), by="test")
+    upgrade_store(store)
+    import_filings(store, generate(80, AS_OF, seed=11), by="test")
     Users(store.engine).add("admin@permits.example", PASSWORD, "admin")
     c = client(store)
     login(c, "admin")

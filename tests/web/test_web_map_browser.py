@@ -22,6 +22,8 @@ import pytest
 from axekit import serious_violations
 from webkit import PASSWORD, USERS, make_store
 
+from services.imports import import_filings
+
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
 TODAY = date(2026, 12, 3)
@@ -43,7 +45,7 @@ def serving(tmp_path: Path):
     from web.app import create_app
 
     store = make_store(f"sqlite:///{tmp_path / 'permits.db'}")
-    store.import_filings([kit.FILING, CANTON], by="clerk")
+    import_filings(store, [kit.FILING, CANTON], by="clerk")
     kit.import_towns(store, tmp_path / "parcels")
     port = _free_port()
     server = uvicorn.Server(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
+import storekit
 from axekit import serious_violations
 from test_web_browser import CHROMIUM, Walk, browser, serving, walkthrough  # noqa: F401 (the module's fixture)
 
@@ -45,7 +46,7 @@ def _setting_up(store) -> None:
         {"type": "work-noticed", "at": "2026-12-01T09:00"},
         {"type": "excavation-started", "date": "2026-12-02"},
     ):
-        store.record("CAN-SOP-2026-001", raw, by="setup")
+        storekit.append(store, "CAN-SOP-2026-001", raw, by="setup")
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

@@ -17,8 +17,9 @@ from storekit import snapshot
 from webkit import client, login
 
 from cli.main import main
-from models.store import parcels as stored
+from models.read import parcels as stored
 from services.abutters import stored_abutters
+from services.imports import import_filings
 from services.parcel_abutters import compute_abutters
 
 FID = kit.FILING["id"]  # a Saugus NOI on parcel 1-3
@@ -26,7 +27,7 @@ FID = kit.FILING["id"]  # a Saugus NOI on parcel 1-3
 
 @pytest.fixture
 def parcel_web(store, tmp_path):
-    store.import_filings([kit.FILING], by="clerk")
+    import_filings(store, [kit.FILING], by="clerk")
     kit.import_towns(store, tmp_path)  # Saugus and, past the town line, Canton
     return client(store)
 

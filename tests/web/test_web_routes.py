@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
+import storekit
 from webkit import TODAY, USERS, client, login, make_store
+
+from services.imports import import_filings
 
 PAGES = [
     "/",
@@ -157,7 +160,7 @@ def test_a_missing_field_is_named_beside_it_and_nothing_is_written(web, store):
 
 def test_a_form_opened_before_someone_else_recorded_is_refused_as_changed_since_you_opened_it(web, store):
     token = login(web, "canton-agent")
-    store.record("CAN-NOI-2026-001", {"type": "abutters-notified", "date": "2026-12-02"}, by="someone else")
+    storekit.append(store, "CAN-NOI-2026-001", {"type": "abutters-notified", "date": "2026-12-02"}, by="someone else")
     r = web.post(
         "/filings/CAN-NOI-2026-001/events", data={"csrf": token, "seq": "2", "type": "withdrawn", "f_date": "2026-12-02"}
     )
@@ -401,10 +404,10 @@ def test_the_dpw_schedule_and_deposits_are_not_found_for_a_conservation_agent(we
 
 
 def test_dpw_staff_record_an_inspection_result_from_a_schedule_row(web, store):
-    store.record("CAN-SOP-2026-001", {"type": "dig-safe-obtained", "date": "2026-12-01", "ticket": "1"}, by="t")
-    store.record("CAN-SOP-2026-001", {"type": "permit-issued", "date": "2026-12-01"}, by="t")
-    store.record("CAN-SOP-2026-001", {"type": "work-noticed", "at": "2026-12-01T09:00"}, by="t")
-    store.record("CAN-SOP-2026-001", {"type": "excavation-started", "date": "2026-12-02"}, by="t")
+    storekit.append(store, "CAN-SOP-2026-001", {"type": "dig-safe-obtained", "date": "2026-12-01", "ticket": "1"}, by="t")
+    storekit.append(store, "CAN-SOP-2026-001", {"type": "permit-issued", "date": "2026-12-01"}, by="t")
+    storekit.append(store, "CAN-SOP-2026-001", {"type": "work-noticed", "at": "2026-12-01T09:00"}, by="t")
+    storekit.append(store, "CAN-SOP-2026-001", {"type": "excavation-started", "date": "2026-12-02"}, by="t")
     login(web, "canton-dpw")
     page = web.get("/schedule").text
     assert "CAN-SOP-2026-001" in page and "12 Pleasant St" in page and "Acme Paving" in page
@@ -463,9 +466,10 @@ def test_hostile_text_in_an_events_fields_and_a_void_reason_comes_back_escaped(w
 
 
 def test_today_lists_the_violations_on_record_as_permits_docket_does(web, store):
-    """One rule for both interfaces (models.store.filings.docket_condition): work
+    """One rule for both interfaces (models.read.workbench.docket_condition): work
     without a work notice (Canton 16-12 §10.3) is on the docket whatever its date."""
-    store.import_filings(
+    import_filings(
+        store,
         [
             {
                 "town": "canton",

@@ -9,8 +9,11 @@ import html
 import re
 
 import pytest
+import storekit
 from storekit import snapshot
 from webkit import TODAY, client, login, make_store
+
+from services.imports import import_filings
 
 FID = "CAN-SOP-2026-001"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(200)
@@ -24,7 +27,7 @@ def _dig(store):
         {"type": "work-noticed", "at": "2026-12-01T09:00"},
         {"type": "excavation-started", "date": "2026-12-02"},
     ):
-        store.record(FID, raw, by="t")
+        storekit.append(store, FID, raw, by="t")
 
 
 def _form(page: str) -> dict:
@@ -156,7 +159,9 @@ def test_a_stale_form_is_refused_naming_the_change(web, store):
     _dig(store)
     login(web, "canton-dpw")
     fields = _form(web.get("/schedule").text)
-    store.record(FID, {"type": "inspected", "date": TODAY.isoformat(), "stage": "pre-backfill", "result": "pass"}, by="t")
+    storekit.append(
+        store, FID, {"type": "inspected", "date": TODAY.isoformat(), "stage": "pre-backfill", "result": "pass"}, by="t"
+    )
     r = web.post("/schedule/inspections", data=_fail(fields))
     assert r.status_code == 409 and "changed since you opened it" in r.text
 
@@ -165,7 +170,7 @@ def test_the_filters_and_pages_narrow_the_rows(tmp_path):
     from demo.generate import generate
 
     store = make_store(f"sqlite:///{tmp_path / 'many.db'}")
-    store.import_filings(generate(600, TODAY, seed=3), by="test")
+    import_filings(store, generate(600, TODAY, seed=3), by="test")
     web = client(store)
     login(web, "admin")
     first = web.get("/schedule?tab=other").text
@@ -187,7 +192,7 @@ def test_past_the_count_cap_the_page_says_more_than_and_still_offers_the_next_pa
     from demo.generate import generate
 
     store = make_store(f"sqlite:///{tmp_path / 'capped.db'}")
-    store.import_filings(generate(600, TODAY, seed=3), by="test")
+    import_filings(store, generate(600, TODAY, seed=3), by="test")
     web = client(store)
     login(web, "admin")
     monkeypatch.setattr(queries, "COUNT_CAP", 60)

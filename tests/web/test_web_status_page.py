@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 
+import storekit
 import webkit
 from test_web_applicants import NOI_FORM, PDF, apply_noi, filed_id, store, template_db  # noqa: F401  (fixtures)
 from webkit import PASSWORD, client, csrf_of, login
 
 from models.accounts.applicants import Applicants
-from models.store.outbox import Outbox
+from models.read.outbox import Outbox
+from services.imports import import_filings
 
 
 def _sent_back(store, reasons="Describe the deck's distance from the wetland."):
@@ -132,7 +134,8 @@ def test_a_resubmission_without_its_csrf_token_or_from_another_applicant_writes_
 
 
 def test_an_invited_filing_whose_site_is_kept_under_site_shows_its_address(store):
-    store.import_filings(
+    import_filings(
+        store,
         [
             {
                 "town": "canton",
@@ -158,7 +161,8 @@ def test_the_hearing_shows_its_meetings_day_time_and_place_and_the_decision_its_
     from services.meetings import hear_at_meeting, schedule_meeting
 
     fid = "CAN-NOI-2026-089"
-    store.import_filings(
+    import_filings(
+        store,
         [
             {
                 "town": "canton",
@@ -191,7 +195,7 @@ def test_the_hearing_shows_its_meetings_day_time_and_place_and_the_decision_its_
         {"type": "hearing-closed", "date": "2026-12-15"},
         {"type": "permit-issued", "date": "2026-12-17", "conditions": ["Silt fence before any work.", "No fill."]},
     ):
-        store.record(fid, raw, by="agent")
+        storekit.append(store, fid, raw, by="agent")
     status = c.get(f"/my/filings/{fid}").text
     decision = re.search(r'<div class="decision" id="decision-1">(.*?)</div>', status, re.S).group(1)
     assert "Order of Conditions issued</strong> on Thursday, December 17, 2026." in decision

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store
 
 from models.accounts.throttle import LIMITS
+from models.handle import Store
 from models.schema.tables import UserRow
-from models.store.filings import Store
 from web.clients import parse_trusted_proxies, resolve
 
 LOGINS = LIMITS["login"].attempts

@@ -16,7 +16,9 @@ from webkit import PASSWORD, TODAY, client, login
 import config
 from demo.generate import generate
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from services.sweep import run_sweep
 
 
@@ -28,8 +30,8 @@ def _count(page: str, category: str) -> int:
 def test_todays_counts_equal_the_sweeps_for_the_same_day(tmp_path, as_of):
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings(generate(300, date(2026, 11, 30), seed=11), by="test")
+    upgrade_store(store)
+    import_filings(store, generate(300, date(2026, 11, 30), seed=11), by="test")
     Users(store.engine).add("admin@permits.example", PASSWORD, "admin", [])
     res = run_sweep(as_of, url, str(tmp_path / "out"), config.load(), use_prefect=False, make_notices=False)
     digest = json.loads(open(res["paths"]["digest.json"]).read())
@@ -63,7 +65,7 @@ def both(store):
             {"type": "hearing-closed", "date": "2026-11-24"},
         ],
     }
-    store.import_filings([filing], by="test")
+    import_filings(store, [filing], by="test")
     return filing["id"]
 
 
@@ -100,7 +102,7 @@ def test_an_application_sent_back_as_incomplete_is_not_under_to_check(store):
         "application": {"online": True, "owner_consent": True, "submitted_by": "a@example.org"},
         "events": [{"type": "submitted", "date": "2026-12-01"}],
     }
-    store.import_filings([app], by="test")
+    import_filings(store, [app], by="test")
     c = client(store)
     login(c, "canton-agent")
     to_check = re.search(r'<section id="submitted">(.*?)</section>', c.get("/today").text, re.S).group(1)

@@ -16,7 +16,9 @@ from webkit import PASSWORD, csrf_of
 
 from demo.generate import generate
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 from workflows.event_fields import EVENT_FIELDS
 from workflows.rulebook import CLOCK_TYPES, KINDS
 
@@ -50,8 +52,8 @@ def demo(tmp_path_factory):
 
     url = f"sqlite:///{tmp_path_factory.mktemp('words') / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings(generate(240, date(2026, 11, 30), seed=7), by="demo")
+    upgrade_store(store)
+    import_filings(store, generate(240, date(2026, 11, 30), seed=7), by="demo")
     Users(store.engine).add("admin@permits.example", PASSWORD, "admin", [])
     c = TestClient(create_app(store, secret="words", today=lambda: AS_OF), follow_redirects=False)
     token = csrf_of(c.get("/login").text)

@@ -27,7 +27,9 @@ import psutil
 import pytest
 
 from models.accounts.users import Users
-from models.store.filings import Store
+from models.handle import Store
+from services.database import upgrade_store
+from services.imports import import_filings
 
 ROOT = Path(__file__).resolve().parents[2]
 EMAIL, PASSWORD = "agent@canton.example", "correct horse battery"
@@ -103,8 +105,9 @@ def server(tmp_path):
     PERMITS_SECRET_KEY set (the command makes the one key); its workers."""
     url = f"sqlite:///{tmp_path / 'permits.db'}"
     store = Store(url)
-    store.upgrade()
-    store.import_filings(
+    upgrade_store(store)
+    import_filings(
+        store,
         [{"town": "canton", "kind": "noi", "id": "CAN-NOI-2026-001", "events": [{"type": "filed", "date": "2026-12-01"}]}],
         by="test",
     )

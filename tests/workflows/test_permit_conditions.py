@@ -66,7 +66,7 @@ def test_the_command_line_records_one_condition_per_conditions_argument_in_order
     import json
 
     from cli.main import main
-    from models.store.filings import Store
+    from models.handle import Store
 
     db = f"sqlite:///{tmp_path / 'permits.db'}"
     heard = filing(

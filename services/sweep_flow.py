@@ -1,7 +1,7 @@
 """The Prefect flow: ``daily_sweep``.  Thin: it selects the work, cuts it into
 chunks and calls the same functions as ``permits sweep --no-prefect``
-(:func:`sweep.run.process_chunk`, :func:`sweep.report.write_report`).
-
+(:func:`sweep.run.process_chunk`, :func:`sweep.report.write_report`) on the
+same parts, assembled in one place (:func:`services.sweep_assembly.assemble`).
 A task per chunk of filings, not per filing; retries are declared on the
 tasks.  A retried chunk is safe: its outputs are keyed in the output log, so
 what the failed attempt made is not made again.
@@ -15,8 +15,8 @@ on that server (see ``prefect.yaml``).
 Everything the run needs comes in as a parameter: the progress callback
 (the command line's bar, told after each chunk's outcomes arrive), the
 notice limit (the demonstration's sample) and the sender of emails.  A run
-a deployment starts without them reads the settings (:mod:`config`) here,
-at its edge.
+a deployment starts without them takes them from the settings
+(:func:`services.sweep_assembly.sweep_defaults`), at its edge.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
@@ -35,9 +34,8 @@ __all__ = [
     "daily_sweep",
     "sweep_chunk",
     "write_sweep_outputs",
-    "open_source",
-    "open_log",
-    "close_logs",
+    "parts",
+    "close_parts",
     "task_runner",
     "embedded_server_wanted",
     "start_embedded_server",
@@ -46,22 +44,29 @@ __all__ = [
     "SWEEP_THREADS",
 ]
 
-
-_SOURCES: dict[str, object] = {}
-
-
-def open_source(filings: str):
-    """The filing source a flow parameter names: the store's database URL,
-    or a folder or .jsonl file of filing JSON.  One per process (tasks
-    share the store's engine)."""
-    from sweep.store_source import open_source as _open
-
-    if filings not in _SOURCES:
-        _SOURCES[filings] = _open(filings)
-    return _SOURCES[filings]
+_PARTS: dict[tuple, object] = {}
 
 
-_LOGS: dict[str, object] = {}
+def parts(filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_limit: int | None, mail_from: str):
+    """The run's parts in this process (:func:`services.sweep_assembly.assemble`),
+    made once and shared by its tasks: one source and one output log on the
+    store's engine, one notice hook (its sample limit is per run, not per
+    chunk)."""
+    from services.sweep_assembly import assemble
+
+    key = (filings, ledger, as_of, make_notices, notice_limit, mail_from)
+    if key not in _PARTS:
+        close_parts()
+        _PARTS[key] = assemble(
+            filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from
+        )
+    return _PARTS[key]
+
+
+def close_parts() -> None:
+    """Let this process's parts go (their output logs closed)."""
+    while _PARTS:
+        _PARTS.popitem()[1].close()
 
 
 def embedded_server_wanted() -> bool:
@@ -81,24 +86,6 @@ def start_embedded_server() -> None:
     from prefect.server.api.server import SubprocessASGIServer
 
     SubprocessASGIServer().start()
-
-
-def open_log(ledger: str):
-    """One output log per process for ``ledger`` (tasks share it): a
-    database URL is the store (the source's own engine when the flow sweeps
-    that store), anything else a SQLite ledger file."""
-    from sweep.store_source import open_log as _open
-
-    if ledger not in _LOGS:
-        _LOGS[ledger] = _open(ledger, _SOURCES.get(ledger))
-    return _LOGS[ledger]
-
-
-def close_logs() -> None:
-    _HOOKS.clear()
-    _SOURCES.clear()
-    while _LOGS:
-        _LOGS.popitem()[1].close()
 
 
 class Opaque:
@@ -125,22 +112,6 @@ class SweepReport(Opaque):
         return self.value.keys()
 
 
-_HOOKS: dict = {}
-
-
-def _hook(as_of: date, limit: int | None, email: bool, mail_from: str):
-    """One notice hook per run and process, shared by the chunks (its
-    sample limit is per run, not per chunk); ``email`` when the log is the
-    store (its outbox)."""
-    from sweep.dispatch import notice_hook
-
-    key = (as_of, limit, email, mail_from)
-    if key not in _HOOKS:
-        _HOOKS.clear()
-        _HOOKS[key] = notice_hook(as_of, limit=limit, email=email, mail_from=mail_from)
-    return _HOOKS[key]
-
-
 @task(name="sweep-chunk", retries=2, retry_delay_seconds=2, cache_policy=NO_CACHE, log_prints=False)
 def sweep_chunk(
     filings: str,
@@ -155,11 +126,10 @@ def sweep_chunk(
     """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
     replay them and make what is due for them."""
     from sweep.run import process_chunk
-    from sweep.store_source import is_database_url
 
-    chunk = open_source(filings).load(ref)
-    hook = _hook(as_of, notice_limit, is_database_url(ledger), mail_from) if make_notices else None
-    return Opaque((len(chunk), process_chunk(chunk, as_of, open_log(ledger), notice_hook=hook, out_dir=out)))
+    run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
+    chunk = run.source.load(ref)
+    return Opaque((len(chunk), process_chunk(chunk, as_of, run.log, notice_hook=run.hook, out_dir=out)))
 
 
 @task(name="write-sweep-outputs", retries=1, retry_delay_seconds=2, cache_policy=NO_CACHE)
@@ -207,25 +177,13 @@ def daily_sweep(
     ``make_notices`` false the notices due are listed, not made; at most
     ``notice_limit`` are made (None: all).  ``progress`` is told how many
     filings each chunk held as its outcomes arrive.  What is not given is
-    read from the settings (a deployment's run)."""
-    from sweep.run import SweepResult
-    from sweep.store_source import is_database_url
+    taken from the settings (a deployment's run)."""
+    from services.sweep_assembly import sweep_defaults
+    from sweep.run import SweepResult, case_entries
 
-    if as_of is None:  # the edge: "today" is read here, once, in the town's zone
-        import config
-        from config.clock import town_today
-
-        as_of = town_today(config.load().timezone)
-    if filings is None or ledger is None or mail_from is None:
-        import config
-
-        settings = config.load()
-        filings = filings or settings.store_url()  # PERMITS_DATABASE_URL, else the default SQLite store
-        # the store records its own outputs; a folder of filing JSON, a ledger file
-        ledger = ledger or (filings if is_database_url(filings) else str(settings.sweep_ledger))
-        mail_from = mail_from or settings.mail_from
-    out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
-    source = open_source(filings)
+    if as_of is None or filings is None or ledger is None or mail_from is None or out is None:
+        as_of, filings, ledger, mail_from, out = sweep_defaults(as_of, filings, ledger, mail_from, out)
+    run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
     result = None
     # Prefect's own objects (about 100 MB of them) would be scanned by every
     # full garbage collection the sweep's allocations trigger: 10-15% per
@@ -234,7 +192,7 @@ def daily_sweep(
     try:
         futures = [
             sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from)
-            for ref in source.chunk_refs(chunk_size)
+            for ref in run.source.chunk_refs(chunk_size)
         ]
         # each chunk's outcomes go to the report's spool as they come, and
         # are let go: the flow holds the chunks in flight, not the sweep
@@ -245,9 +203,7 @@ def daily_sweep(
             futures[i] = None
             if progress is not None:
                 progress(count)
-        from sweep.run import case_entries
-
-        result.add_enforcement(case_entries(source, as_of))  # the store's enforcement cases, few: in the flow itself
+        result.add_enforcement(case_entries(run.source, as_of))  # the store's enforcement cases, few: in the flow itself
         return write_sweep_outputs(quote(result), out)
     finally:
         gc.unfreeze()
