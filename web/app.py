@@ -127,14 +127,15 @@ def create_app(
     from models.accounts.applicants import Applicants
     from models.store.uploads import Uploads
 
-    from . import (
-        account_pages,
+    from .account import front_door, invitation, login
+    from .applicant import inspection_request_pages, my_filings
+    from .public import pages as public_pages
+    from .staff import (
         admin,
-        applicant_pages,
-        auth,
         deposit_pages,
         documents,
         enforcement_pages,
+        fee_pages,
         filing_pages,
         map_pages,
         meeting_pages,
@@ -148,24 +149,28 @@ def create_app(
     app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
     app.state.uploads.tidy()  # the plans of an application killed before its commit
     app.state.account_links = AccountLinks(store.engine, now=store.now)
-    app.include_router(account_pages.router)
-    app.include_router(applicant_pages.router)
-    app.include_router(submissions.router)
-    app.include_router(auth.router)
-    app.include_router(pages.router)
-    app.include_router(filing_pages.router)
-    app.include_router(enforcement_pages.router)
-    app.include_router(documents.router)
-    app.include_router(admin.router)
-    app.include_router(map_pages.router)
-    app.include_router(parcel_pages.router)
-    app.include_router(meeting_pages.router)
-    app.include_router(schedule_pages.router)
-    app.include_router(deposit_pages.router)
-    from . import fee_pages, inspection_request_pages  # issue 21 items 5-6
-
-    app.include_router(fee_pages.router)
-    app.include_router(inspection_request_pages.router)
+    # the front door's (web/account/), the applicant's (web/applicant/), the staff's (web/staff/), the public's (web/public/)
+    for router in (
+        front_door.router,
+        invitation.router,
+        my_filings.router,
+        submissions.router,
+        login.router,
+        pages.router,
+        filing_pages.router,
+        enforcement_pages.router,
+        documents.router,
+        admin.router,
+        map_pages.router,
+        parcel_pages.router,
+        meeting_pages.router,
+        schedule_pages.router,
+        deposit_pages.router,
+        fee_pages.router,
+        inspection_request_pages.router,
+        public_pages.router,
+    ):
+        app.include_router(router)
     return app
 
 

@@ -2,7 +2,7 @@
 them: the status page's section (the requests with their answers, the
 results, the stages that may be asked for now: :func:`request_section`)
 and the DPW schedule's open requests (:func:`schedule_requests`).  The
-asking route is :mod:`web.inspection_request_pages`."""
+asking route is :mod:`web.applicant.inspection_request_pages`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,13 @@
 """Rendering a page: the Jinja2 environment (autoescaped, StrictUndefined)
-and the CSRF token every form carries, kept in the session."""
+and the CSRF token every form carries, kept in the session.
+
+Each audience's templates are in its room's ``templates/`` folder and are
+named with the room first, so two rooms never collide on a name:
+``render(request, "staff/today.html", ...)`` draws web/staff/templates/today.html.
+What every audience shares is in web/templates/, named bare: the page
+every page extends (``base.html``), the refusal (``error.html``) and the
+partials two rooms include (``_fee.html``, ``particulars.html``,
+``site_picker.html``)."""
 
 from __future__ import annotations
 
@@ -14,12 +22,25 @@ from fastapi.responses import HTMLResponse
 from config.clock import town_stamp, wall_stamp
 from models.accounts.users import User
 
-__all__ = ["render", "csrf_token", "new_csrf_token", "ENV"]
+__all__ = ["render", "csrf_token", "new_csrf_token", "ENV", "ROOMS", "template_folders"]
 
 HERE = Path(__file__).parent
+#: the web's rooms, one audience each: their templates are named "<room>/<name>.html"
+ROOMS = ("staff", "applicant", "account", "public")
+
+
+def template_folders() -> list[Path]:
+    """Every folder of templates: the shared one, then each room's."""
+    return [HERE / "templates", *(HERE / room / "templates" for room in ROOMS)]
+
 
 ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"),
+    loader=jinja2.ChoiceLoader(
+        [
+            jinja2.PrefixLoader({room: jinja2.FileSystemLoader(HERE / room / "templates") for room in ROOMS}),
+            jinja2.FileSystemLoader(HERE / "templates"),
+        ]
+    ),
     autoescape=True,
     undefined=jinja2.StrictUndefined,
     trim_blocks=True,
