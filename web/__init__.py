@@ -11,8 +11,10 @@ A room for each audience, each with its routes and its ``templates/``:
 applicant's pages under ``/my``), :mod:`web.account` (the front door:
 register, log in, reset a password, accept an invitation) and
 :mod:`web.public` (the public site, to come).  What they share is here at
-the top: the app (:mod:`web.app`), the session (:mod:`web.auth`), the
-forms' bodies and limits (:mod:`web.bodies`), the client's address
+the top: the app (:mod:`web.app`), what a route takes as typed
+dependencies (:mod:`web.deps`: the store, the settings, the day, who may
+call...), the session (:mod:`web.auth`), the forms' bodies and limits
+(:mod:`web.bodies`), the client's address
 (:mod:`web.clients`), the headers (:mod:`web.headers`), drawing a page
 (:mod:`web.render`, the shared templates in ``templates/``), the values a
 form carries (:mod:`web.values`, :mod:`web.forms`), and the sections and
@@ -31,6 +33,7 @@ __all__ = [
     "auth",
     "bodies",
     "clients",
+    "deps",
     "fee_view",
     "forms",
     "headers",

@@ -1,7 +1,9 @@
-"""Who is asking: the session, how one starts and ends (the routes that
-log in and out and change a password are web/account/login.py's), and the
-dependencies a route declares to say who may call it (:data:`StaffUser`,
-:data:`SessionUser`).
+"""The browser's session: who is in it and its CSRF token, how one starts
+and ends, and the two refusals of a caller (:class:`LoginRequired`,
+:class:`StaffOnly`) that web/app.py answers with a redirect.  The
+dependencies a route declares to say who may call it (``StaffUser``,
+``SessionUser``, ``Admin``, ``Applicant``) are web/deps.py's; the routes
+that log in and out and change a password are web/account/'s.
 
 The session cookie (Starlette's signed, HttpOnly, SameSite=Lax cookie;
 ``Secure`` under ``PERMITS_HTTPS``) holds the session's token and the CSRF
@@ -9,37 +11,36 @@ token.  A page opens only when the token names a live session in the store
 (models/accounts/sessions.py): logging out, a password change or reset and
 disabling the account end it on the server's side, so a copy of the cookie
 taken before opens nothing after; otherwise the browser is sent to the
-login page and back.  Every form carries the CSRF token, checked before its body is read further
-(web/bodies.py).
+login page and back.  Every form carries the CSRF token, checked before its
+body is read further (web/bodies.py).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import secrets
 from urllib.parse import quote
 
-from fastapi import Depends, Request
+from fastapi import Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.users import APPLICANT, User
-
-from .render import new_csrf_token
+from models.accounts.sessions import Sessions
+from models.accounts.users import User
 
 __all__ = [
     "LoginRequired",
     "StaffOnly",
-    "current_user",
-    "session_user",
+    "csrf_token",
+    "new_csrf_token",
     "safe_next",
     "login_redirect",
     "start_session",
     "end_session",
-    "StaffUser",
-    "SessionUser",
 ]
 
 
 class LoginRequired(Exception):
+    """No live session: the browser goes to the login page, and back to ``path``."""
+
     def __init__(self, path: str):
         self.path = path
 
@@ -48,28 +49,18 @@ class StaffOnly(Exception):
     """An applicant asked for a staff page: they are sent to their own."""
 
 
-def session_user(request: Request) -> User:
-    """The session's user, staff or applicant: the cookie's token names a
-    live session in the store, of an enabled user."""
-    user = request.app.state.sessions.user(request.session.get("sid"))
-    if user is None:
-        request.session.clear()
-        raise LoginRequired(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
-    return user
+def csrf_token(request: Request) -> str:
+    """The session's CSRF token, made on first use."""
+    token = request.session.get("csrf")
+    if not token:
+        token = new_csrf_token(request)
+    return token
 
 
-def current_user(request: Request) -> User:
-    """The session's staff user; an applicant is sent to their pages."""
-    user = session_user(request)
-    if user.role == APPLICANT:
-        raise StaffOnly()
-    return user
-
-
-#: a route's staff user (a plain ``def`` dependency: the store is read in the threadpool)
-StaffUser = Annotated[User, Depends(current_user)]
-#: a route's user, staff or applicant
-SessionUser = Annotated[User, Depends(session_user)]
+def new_csrf_token(request: Request) -> str:
+    """A fresh CSRF token for the session (at login)."""
+    token = request.session["csrf"] = secrets.token_urlsafe(24)
+    return token
 
 
 def safe_next(path: str | None) -> str:
@@ -83,17 +74,17 @@ def login_redirect(path: str) -> RedirectResponse:
     return RedirectResponse(f"/login?next={quote(path, safe='')}", status_code=303)
 
 
-def start_session(request: Request, user: User | int) -> None:
+def start_session(request: Request, sessions: Sessions, user: User | int) -> None:
     """A new session for ``user`` (or the user with this id): a row in the
     store, its token and a new CSRF token in the cookie."""
     user_id = user if isinstance(user, int) else user.id
-    token = request.app.state.sessions.start(user_id)
+    token = sessions.start(user_id)
     request.session.clear()  # a new session on login: no fixation
     request.session["sid"] = token
     new_csrf_token(request)
 
 
-def end_session(request: Request) -> None:
+def end_session(request: Request, sessions: Sessions) -> None:
     """End this browser's session in the store, and clear its cookie."""
-    request.app.state.sessions.end(request.session.get("sid"))
+    sessions.end(request.session.get("sid"))
     request.session.clear()

@@ -19,18 +19,21 @@ on a registration's link (models/accounts/throttle.py).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 from starlette.background import BackgroundTask
 
-from models.accounts.account_links import RESET_MINUTES, LinkRefused
+from config import Settings
+from models.accounts.account_links import RESET_MINUTES, AccountLinks, LinkRefused
 from models.accounts.throttle import TooManyAttempts
 from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused
 from workflows.errors import PermitsError
 
 from ..auth import start_session
 from ..bodies import PostedForm
-from ..clients import client_address
+from ..deps import AccountLinksDep, ClientAddress, Now, SessionsDep, SettingsDep, StoreDep, ThrottleDep
 from ..render import render
 from .limits import too_many
 
@@ -39,19 +42,17 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-def _deliver_later(request: Request, response, sent):
+def _deliver_later(store, settings: Settings, response, sent):
     """Hand the action's emails to the SMTP server once the page is sent."""
     from services.accounts import deliver_now
 
-    state = request.app.state
-    if state.settings.smtp_url and sent.notice_ids:
-        response.background = BackgroundTask(deliver_now, state.store, state.settings.smtp_url, sent.notice_ids)
+    if settings.smtp_url and sent.notice_ids:
+        response.background = BackgroundTask(deliver_now, store, settings.smtp_url, sent.notice_ids)
     return response
 
 
-def _email_args(request: Request) -> dict:
-    state = request.app.state
-    return {"base_url": state.settings.base_url, "now": state.now(), "mail_from": state.settings.mail_from}
+def _email_args(settings: Settings, now: datetime) -> dict:
+    return {"base_url": settings.base_url, "now": now, "mail_from": settings.mail_from}
 
 
 # -- register ------------------------------------------------------------------
@@ -69,23 +70,31 @@ def register_page(request: Request):
 
 
 @router.post("/register")
-def register(request: Request, form: PostedForm):
+def register(
+    request: Request,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    store: StoreDep,
+    settings: SettingsDep,
+    now: Now,
+):
     """Register: the same answer for a new address and a taken one."""
     from services.accounts import register as register_address
 
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     try:  # every registration counts, made or not
-        request.app.state.throttle.hit("register", client_address(request))
+        throttle.hit("register", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     if password != str(form.get("password2") or ""):
         return _register_page(request, error="the two passwords differ; nothing was saved", email=email, status=422)
     try:
-        sent = register_address(request.app.state.store, email, password, **_email_args(request))
+        sent = register_address(store, email, password, **_email_args(settings, now))
     except PermitsError as exc:
         return _register_page(request, error=f"{exc}; nothing was saved", email=email, status=422)
     page = render(request, "account/check_email.html", {"address": sent.address, "what": "register"}, user=None)
-    return _deliver_later(request, page, sent)
+    return _deliver_later(store, settings, page, sent)
 
 
 def _link_refused(request: Request, exc: LinkRefused, again: str):
@@ -94,9 +103,9 @@ def _link_refused(request: Request, exc: LinkRefused, again: str):
     return render(request, "account/link_refused.html", ctx, user=None, status=410)
 
 
-def _confirm_page(request: Request, token: str, *, error=None, status=200):
+def _confirm_page(request: Request, links: AccountLinks, token: str, *, error=None, status=200):
     try:
-        link = request.app.state.account_links.live(token, "register")
+        link = links.live(token, "register")
     except LinkRefused as exc:
         return _link_refused(request, exc, "/register")
     ctx = {"token": token, "email": link.email, "error": error}
@@ -104,29 +113,37 @@ def _confirm_page(request: Request, token: str, *, error=None, status=200):
 
 
 @router.get("/confirm/{token}")
-def confirm_page(request: Request, token: str):
-    return _confirm_page(request, token)
+def confirm_page(request: Request, token: str, links: AccountLinksDep):
+    return _confirm_page(request, links, token)
 
 
 @router.post("/confirm/{token}")
-def confirm(request: Request, token: str, form: PostedForm):
+def confirm(
+    request: Request,
+    token: str,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    store: StoreDep,
+    links: AccountLinksDep,
+    sessions: SessionsDep,
+):
     """Finish a registration: the password chosen then, and the account
     is made, its address proved, and this browser logged in."""
     from services.accounts import confirm as confirm_address
 
-    throttle, client = request.app.state.throttle, client_address(request)
     try:  # a password is checked: a login
         throttle.check("login", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
-        user = confirm_address(request.app.state.store, token, str(form.get("password") or ""))
+        user = confirm_address(store, token, str(form.get("password") or ""))
     except LoginRefused as exc:
         throttle.record("login", client)
-        return _confirm_page(request, token, error=f"{exc}; nothing was changed", status=401)
+        return _confirm_page(request, links, token, error=f"{exc}; nothing was changed", status=401)
     except LinkRefused as exc:
         return _link_refused(request, exc, "/register")
-    start_session(request, user)
+    start_session(request, sessions, user)
     return RedirectResponse("/my", status_code=303)
 
 
@@ -143,7 +160,15 @@ def forgot_page(request: Request):
 
 
 @router.post("/forgot")
-def forgot(request: Request, form: PostedForm):
+def forgot(
+    request: Request,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    store: StoreDep,
+    settings: SettingsDep,
+    now: Now,
+):
     """Ask for a reset link: the same answer, as soon, whether or not the
     address has an account (:func:`services.accounts.request_reset` runs
     once the page is sent)."""
@@ -151,18 +176,17 @@ def forgot(request: Request, form: PostedForm):
 
     email = str(form.get("email") or "")
     try:
-        request.app.state.throttle.hit("reset", client_address(request))
+        throttle.hit("reset", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
         address = normal_email(email)
     except PermitsError as exc:
         return _forgot_page(request, error=str(exc), email=email, status=422)
-    state = request.app.state
     ctx = {"address": address, "what": "reset", "minutes": RESET_MINUTES}
     page = render(request, "account/check_email.html", ctx, user=None)
     # the account is looked up after the answer is sent: its time says nothing of the address
-    page.background = BackgroundTask(_reset_then_send, state.store, address, _email_args(request), state.settings.smtp_url)
+    page.background = BackgroundTask(_reset_then_send, store, address, _email_args(settings, now), settings.smtp_url)
     return page
 
 
@@ -172,9 +196,9 @@ def _reset_then_send(store, address: str, args: dict, smtp_url: str | None) -> N
     deliver_now(store, smtp_url, request_reset(store, address, **args).notice_ids)
 
 
-def _reset_page(request: Request, token: str, *, error=None, status=200):
+def _reset_page(request: Request, links: AccountLinks, token: str, *, error=None, status=200):
     try:
-        link = request.app.state.account_links.live(token, "reset")
+        link = links.live(token, "reset")
     except LinkRefused as exc:
         return _link_refused(request, exc, "/forgot")
     ctx = {"token": token, "email": link.email, "error": error, "min": MIN_PASSWORD}
@@ -182,24 +206,24 @@ def _reset_page(request: Request, token: str, *, error=None, status=200):
 
 
 @router.get("/reset/{token}")
-def reset_page(request: Request, token: str):
-    return _reset_page(request, token)
+def reset_page(request: Request, token: str, links: AccountLinksDep):
+    return _reset_page(request, links, token)
 
 
 @router.post("/reset/{token}")
-def reset(request: Request, token: str, form: PostedForm):
+def reset(request: Request, token: str, form: PostedForm, store: StoreDep, links: AccountLinksDep, sessions: SessionsDep):
     """Choose a new password: every session of the account ends, and this
     browser is given a new one."""
     from services.accounts import reset as reset_password
 
     new = str(form.get("new") or "")
     if new != str(form.get("new2") or ""):
-        return _reset_page(request, token, error="the two passwords differ; nothing was changed", status=422)
+        return _reset_page(request, links, token, error="the two passwords differ; nothing was changed", status=422)
     try:
-        user = reset_password(request.app.state.store, token, new)
+        user = reset_password(store, token, new)
     except LinkRefused as exc:
         return _link_refused(request, exc, "/forgot")
     except PermitsError as exc:
-        return _reset_page(request, token, error=f"{exc}; nothing was changed", status=422)
-    start_session(request, user)
+        return _reset_page(request, links, token, error=f"{exc}; nothing was changed", status=422)
+    start_session(request, sessions, user)
     return RedirectResponse("/my" if user.role == APPLICANT else "/today", status_code=303)

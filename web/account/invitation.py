@@ -16,13 +16,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.applicants import ApplicantError
+from models.accounts.applicants import ApplicantError, Applicants
 from models.accounts.throttle import TooManyAttempts
 from models.accounts.users import MIN_PASSWORD
 
 from ..auth import start_session
 from ..bodies import PostedForm
-from ..clients import client_address
+from ..deps import ApplicantsDep, ClientAddress, SessionsDep, ThrottleDep
 from ..render import render
 from .limits import too_many
 
@@ -31,9 +31,9 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-def _invitation_page(request, token, error=None, status=200):
+def _invitation_page(request: Request, applicants: Applicants, token: str, error=None, status=200):
     try:
-        email, fid = request.app.state.applicants.invitation(token)
+        email, fid = applicants.invitation(token)
     except ApplicantError as exc:
         ctx = {"title": "Invitation refused", "detail": str(exc)}
         return render(request, "error.html", ctx, user=None, status=410 if "expired" in str(exc) or "used" in str(exc) else 404)
@@ -42,22 +42,29 @@ def _invitation_page(request, token, error=None, status=200):
 
 
 @router.get("/invitation/{token}")
-def invitation_page(request: Request, token: str):
-    return _invitation_page(request, token)
+def invitation_page(request: Request, token: str, applicants: ApplicantsDep):
+    return _invitation_page(request, applicants, token)
 
 
 @router.post("/invitation/{token}")
-def accept_invitation(request: Request, token: str, form: PostedForm):
+def accept_invitation(
+    request: Request,
+    token: str,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    applicants: ApplicantsDep,
+    sessions: SessionsDep,
+):
     password = str(form.get("password") or "")
-    throttle, client = request.app.state.throttle, client_address(request)
     try:  # accepting for an existing account checks its password: a login
         throttle.check("login", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
-        account = request.app.state.applicants.accept(token, password)
+        account = applicants.accept(token, password)
     except ApplicantError as exc:
         throttle.record("login", client)
-        return _invitation_page(request, token, error=str(exc), status=422)
-    start_session(request, account.id)
+        return _invitation_page(request, applicants, token, error=str(exc), status=422)
+    start_session(request, sessions, account.id)
     return RedirectResponse("/my", status_code=303)

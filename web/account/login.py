@@ -15,9 +15,9 @@ from fastapi.responses import RedirectResponse
 from models.accounts.throttle import TooManyAttempts
 from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
 
-from ..auth import SessionUser, end_session, safe_next, session_user, start_session
+from ..auth import end_session, safe_next, start_session
 from ..bodies import PostedForm
-from ..clients import client_address
+from ..deps import ClientAddress, SessionsDep, SessionUser, ThrottleDep, UsersDep
 from ..render import render
 from .limits import too_many
 
@@ -32,28 +32,34 @@ def login_page(request: Request, next: str = "/today"):
 
 
 @router.post("/login")
-def login(request: Request, form: PostedForm):
+def login(
+    request: Request,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    users: UsersDep,
+    sessions: SessionsDep,
+):
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     target = safe_next(str(form.get("next") or ""))
-    throttle, client = request.app.state.throttle, client_address(request)
     try:
         throttle.check("login", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
-        user = request.app.state.users.authenticate(email, password)
+        user = users.authenticate(email, password)
     except LoginRefused as exc:
         throttle.record("login", client)
         return render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
-    start_session(request, user)
+    start_session(request, sessions, user)
     if user.role == APPLICANT and not target.startswith("/my"):
         target = "/my"
     return RedirectResponse(target, status_code=303)
 
 
 @router.post("/logout")
-def logout(request: Request, form: PostedForm):
-    end_session(request)
+def logout(request: Request, form: PostedForm, sessions: SessionsDep):
+    end_session(request, sessions)
     return RedirectResponse("/login", status_code=303)
 
 
@@ -66,13 +72,12 @@ def _password_page(request: Request, user: User, *, error: str | None = None, ch
 
 
 @router.get("/password")
-def password_page(request: Request, changed: str = ""):
-    user = session_user(request)
+def password_page(request: Request, user: SessionUser, changed: str = ""):
     return _password_page(request, user, changed=changed == "1")
 
 
 @router.post("/password")
-def change_password(request: Request, user: SessionUser, form: PostedForm):
+def change_password(request: Request, user: SessionUser, form: PostedForm, users: UsersDep, sessions: SessionsDep):
     """Change one's own password: the current one, the new one twice.  On
     success every session of the user ends, and this browser is given a
     new one (a new session and CSRF token)."""
@@ -80,10 +85,10 @@ def change_password(request: Request, user: SessionUser, form: PostedForm):
     if new != str(form.get("new2") or ""):
         return _password_page(request, user, error="the two new passwords differ; nothing was changed", status=422)
     try:
-        changed = request.app.state.users.change_password(user.id, current, new)
+        changed = users.change_password(user.id, current, new)
     except LoginRefused as exc:
         return _password_page(request, user, error=f"{exc}; nothing was changed", status=401)
     except UserError as exc:
         return _password_page(request, user, error=f"{exc}; nothing was changed", status=422)
-    start_session(request, changed)
+    start_session(request, sessions, changed)
     return RedirectResponse("/password?changed=1", status_code=303)

@@ -24,7 +24,9 @@ from models.errors import StaleFiling
 from workflows.errors import PermitsError
 
 from ..bodies import PostedForm, seq_of
+from ..deps import Applicant, WebDep
 from ..values import day
+from .my_filings import owned_filing, status_page
 
 __all__ = ["router"]
 
@@ -32,30 +34,28 @@ router = APIRouter()
 
 
 @router.post("/my/filings/{fid}/inspection-request")
-def ask_inspection_form(request: Request, fid: str, form: PostedForm):
+def ask_inspection_form(request: Request, fid: str, applicant: Applicant, form: PostedForm, web: WebDep):
     from services.inspection_requests import ask_inspection
 
-    from .my_filings import current_applicant, owned_filing, status_page
-
-    user, account = current_applicant(request)
-    owned_filing(request, account, fid)
+    user, account = applicant
+    owned_filing(web.applicants, account, fid)
     try:
         preferred = day(str(form.get("preferred") or ""))
     except ValueError as exc:
-        return status_page(request, user, account, fid, error=f"The preferred day: {exc}", status=422)
+        return status_page(request, web, user, account, fid, error=f"The preferred day: {exc}", status=422)
     try:
         ask_inspection(
-            request.app.state.store,
+            web.store,
             fid,
             stage=str(form.get("stage") or ""),
             preferred=preferred,
             by=account.email,
             notes=str(form.get("notes") or ""),
-            today=request.app.state.today(),
+            today=web.today(),
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return status_page(request, user, account, fid, error=str(exc), status=409)
+        return status_page(request, web, user, account, fid, error=str(exc), status=409)
     except PermitsError as exc:
-        return status_page(request, user, account, fid, error=str(exc), status=422)
+        return status_page(request, web, user, account, fid, error=str(exc), status=422)
     return RedirectResponse(f"/my/filings/{fid}#inspections", status_code=303)

@@ -13,60 +13,42 @@ sequence number.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from models.accounts.applicants import Account
-from models.accounts.users import APPLICANT
+from config import Settings
+from models.accounts.applicants import Account, Applicants
 from models.errors import StaleFiling, UnknownFiling
 from models.store.uploads import UnknownUpload, UploadRefused
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
-from ..auth import LoginRequired, session_user
 from ..bodies import PlanForm, PostedForm, seq_of
+from ..deps import Applicant, ApplicantsDep, Now, SettingsDep, StoreDep, Today, UploadsDep, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from ..render import render
 from ..site_picker import found_json
 from ..values import whole_number
 from .apply import application, fields_for, towns_offering
 
-__all__ = ["router", "current_applicant", "Applicant", "owned_filing", "status_page"]
+__all__ = ["router", "owned_filing", "status_page"]
 
 router = APIRouter()
 
 
-def current_applicant(request: Request) -> tuple:
-    """(the user, the applicant's account); staff are sent to their pages."""
-    user = session_user(request)
-    if user.role != APPLICANT:
-        raise HTTPException(404)
-    account = request.app.state.applicants.account(user.id)
-    if account is None:
-        raise LoginRequired(request.url.path)
-    return user, account
-
-
-#: the route's applicant: (the user, their account)
-Applicant = Annotated[tuple, Depends(current_applicant)]
-
-
-def _limits(request: Request):
+def _limits(settings: Settings):
     """The account's limits for a day (PERMITS_APPLICATIONS_PER_DAY, PERMITS_UPLOAD_MB_PER_DAY)."""
     from models.accounts.daily_limits import DailyLimits
 
-    settings = request.app.state.settings
     return DailyLimits(settings.applications_per_day, settings.upload_bytes_per_day)
 
 
-def _mine(request: Request, account: Account, fid: str) -> str:
+def _mine(applicants: Applicants, account: Account, fid: str) -> str:
     try:
         check_filing_id(fid)
     except BadFilingId:
         raise HTTPException(404) from None
-    if not request.app.state.applicants.may_see(account, fid):
+    if not applicants.may_see(account, fid):
         raise HTTPException(404)
     return fid
 
@@ -75,22 +57,22 @@ def _mine(request: Request, account: Account, fid: str) -> str:
 
 
 @router.get("/my")
-def my_filings(request: Request):
-    user, account = current_applicant(request)
-    rows = request.app.state.applicants.filings_visible_to(account)
+def my_filings(request: Request, applicant: Applicant, applicants: ApplicantsDep):
+    user, account = applicant
+    rows = applicants.filings_visible_to(account)
     kinds = [(k, KIND_LABELS[k]) for k in KIND_LABELS if towns_offering(k)]
     return render(request, "applicant/my_filings.html", {"rows": rows, "account": account, "kinds": kinds}, user=user)
 
 
 @router.get("/my/apply")
-def apply_page(request: Request, kind: str = "", town: str = ""):
-    user, _ = current_applicant(request)
+def apply_page(request: Request, applicant: Applicant, uploads: UploadsDep, kind: str = "", town: str = ""):
+    user, _ = applicant
     if kind and kind not in KIND_LABELS:
         raise HTTPException(404)
-    return _apply_form(request, user, kind, {"town": town}, {})
+    return _apply_form(request, uploads.limit, user, kind, {"town": town}, {})
 
 
-def _apply_form(request, user, kind, values, errors, status=200):
+def _apply_form(request, plan_limit: int, user, kind, values, errors, status=200):
     ctx = {
         "kind": kind,
         "kind_label": KIND_LABELS.get(kind, ""),
@@ -100,7 +82,7 @@ def _apply_form(request, user, kind, values, errors, status=200):
         "applicant_types": APPLICANT_TYPES,
         "values": values,
         "errors": errors,
-        "max_mb": request.app.state.uploads.limit // (1024 * 1024),
+        "max_mb": plan_limit // (1024 * 1024),
     }
     from ..fee_view import apply_fees
 
@@ -109,17 +91,26 @@ def _apply_form(request, user, kind, values, errors, status=200):
 
 
 @router.post("/my/apply/{kind}")
-def apply(request: Request, kind: str, applicant: Applicant, form: PlanForm):
+def apply(
+    request: Request,
+    kind: str,
+    applicant: Applicant,
+    form: PlanForm,
+    store: StoreDep,
+    uploads: UploadsDep,
+    today: Today,
+    now: Now,
+    settings: SettingsDep,
+):
     user, account = applicant
     if kind not in KIND_LABELS:
         raise HTTPException(404)
-    uploads = request.app.state.uploads
     values = {k: str(v) for k, v in form.items() if isinstance(v, str) and k != "csrf"}
     town = values.get("town", "")
     plan = form.get("plan")
     errors: dict[str, str] = {}
     try:
-        obj = application(kind, town, values, email=account.email, today=request.app.state.today())
+        obj = application(kind, town, values, email=account.email, today=today)
     except FormErrors as exc:
         errors.update(exc.errors)
     data, name = b"", ""
@@ -132,36 +123,35 @@ def apply(request: Request, kind: str, applicant: Applicant, form: PlanForm):
         except UploadRefused as exc:
             errors["plan"] = str(exc)
     if errors:
-        return _apply_form(request, user, kind, values, errors, status=422)
+        return _apply_form(request, uploads.limit, user, kind, values, errors, status=422)
     from services.apply import apply_online
 
     try:
         filing_id = apply_online(
-            request.app.state.store,
+            store,
             uploads,
             account,
             obj,
             name,
             data,
-            limits=_limits(request),
-            now=request.app.state.now(),
-            mail_from=request.app.state.settings.mail_from,
+            limits=_limits(settings),
+            now=now,
+            mail_from=settings.mail_from,
         )
     except UploadRefused as exc:
-        return _apply_form(request, user, kind, values, {"plan": str(exc)}, status=422)
+        return _apply_form(request, uploads.limit, user, kind, values, {"plan": str(exc)}, status=422)
     except PermitsError as exc:
-        return _apply_form(request, user, kind, values, {"": str(exc)}, status=422)
+        return _apply_form(request, uploads.limit, user, kind, values, {"": str(exc)}, status=422)
     return RedirectResponse(f"/my/filings/{filing_id}", status_code=303)
 
 
 @router.get("/my/parcels/find.json")
-def find_for_applicant(request: Request, town: str = "", q: str = ""):
+def find_for_applicant(applicant: Applicant, store: StoreDep, town: str = "", q: str = ""):
     """The apply form's site picker (:mod:`web.site_picker`): the parcels of
     a town that takes applications online (the assessors' records are public)."""
-    current_applicant(request)
     if town not in {t for k in KIND_LABELS for t in towns_offering(k)}:
         raise HTTPException(404)
-    return found_json(request.app.state.store, town, q[:200])
+    return found_json(store, town, q[:200])
 
 
 # -- a filing's status page ---------------------------------------------------------
@@ -174,12 +164,12 @@ def _documents(filing, result) -> list:
     return fitting_notices(filing, result, for_applicant=True)
 
 
-def _status(request: Request, user, account: Account, fid: str, *, error=None, status=200, values=None):
+def _status(request: Request, web: WebContext, user, account: Account, fid: str, *, error=None, status=200, values=None):
     """The status page (web/applicant/status_view.py), with ``error`` (a refusal in
     the rule's words) and the correction form's ``values`` as posted."""
     from .status_view import status_context
 
-    ctx = status_context(request, account, fid)
+    ctx = status_context(web.store, web.uploads, web.today(), account, fid)
     ctx["error"] = error
     if values:
         ctx["current"] = {**ctx["current"], **values}
@@ -197,30 +187,28 @@ owned_filing, status_page = _mine, _status
 
 
 @router.get("/my/filings/{fid}")
-def my_filing(request: Request, fid: str):
-    user, account = current_applicant(request)
-    return _status(request, user, account, _mine(request, account, fid))
+def my_filing(request: Request, fid: str, applicant: Applicant, web: WebDep):
+    user, account = applicant
+    return _status(request, web, user, account, _mine(web.applicants, account, fid))
 
 
 @router.get("/my/filings/{fid}/notices/{kind}.pdf")
-def my_notice(request: Request, fid: str, kind: str):
+def my_notice(fid: str, kind: str, applicant: Applicant, web: WebDep):
     """The applicant's copy of a notice: dated as it was sent when the town
     sent it, else now; nothing recorded."""
     from notices.store_log import StoreNoticeLog
     from services.notices import render_notice
 
-    user, account = current_applicant(request)
-    _mine(request, account, fid)
-    store = request.app.state.store
+    _, account = applicant
+    _mine(web.applicants, account, fid)
+    store = web.store
     filing, _ = store.load(fid)
-    today = request.app.state.today()
+    today = web.today()
     result = store.replayer(filing, today)
     if kind not in {k.id for k in _documents(filing, result)}:
         raise HTTPException(404)
     try:
-        _, _, [pdf, *_], _ = render_notice(
-            filing, kind, as_of=today, now=request.app.state.now(), fmt="pdf", log=StoreNoticeLog(store)
-        )
+        _, _, [pdf, *_], _ = render_notice(filing, kind, as_of=today, now=web.now(), fmt="pdf", log=StoreNoticeLog(store))
     except PermitsError:  # the town has not given all the notice needs (its conditions, its reasons)
         raise HTTPException(409, "This document is not ready yet: the town has not finished it. Try again later.") from None
     return Response(
@@ -229,7 +217,7 @@ def my_notice(request: Request, fid: str, kind: str):
 
 
 @router.get("/my/filings/{fid}/emails/{notice_id}.pdf")
-def my_emailed_notice(request: Request, fid: str, notice_id: str):
+def my_emailed_notice(fid: str, notice_id: str, applicant: Applicant, applicants: ApplicantsDep, store: StoreDep):
     """The PDF as it was emailed to this account (a decision stays
     downloadable after the filing has moved on)."""
     from email import message_from_bytes
@@ -237,13 +225,13 @@ def my_emailed_notice(request: Request, fid: str, notice_id: str):
 
     from models.store.outbox import Outbox
 
-    _, account = current_applicant(request)
-    _mine(request, account, fid)
+    _, account = applicant
+    _mine(applicants, account, fid)
     try:
         notice_id = whole_number(notice_id, 1)
     except ValueError:
         raise HTTPException(404) from None
-    outbox = Outbox(request.app.state.store)
+    outbox = Outbox(store)
     entry = next((e for e in outbox.entries(filing_id=fid) if e.id == notice_id and e.address == account.email), None)
     if entry is None:
         raise HTTPException(404)
@@ -259,11 +247,10 @@ def my_emailed_notice(request: Request, fid: str, notice_id: str):
 
 
 @router.get("/my/files/{token}")
-def my_file(request: Request, token: str):
-    _, account = current_applicant(request)
-    applicants = request.app.state.applicants
+def my_file(token: str, applicant: Applicant, applicants: ApplicantsDep, uploads: UploadsDep):
+    _, account = applicant
     try:
-        row, data = request.app.state.uploads.read(token, lambda fid: applicants.may_see(account, fid))
+        row, data = uploads.read(token, lambda fid: applicants.may_see(account, fid))
     except UnknownUpload:
         raise HTTPException(404) from None
     return Response(
@@ -274,7 +261,7 @@ def my_file(request: Request, token: str):
 
 
 @router.post("/my/filings/{fid}/resubmit")
-def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
+def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm, web: WebDep):
     """Send an application the town found incomplete again, with a
     corrected plan if there is one and the particulars as corrected
     (fields ``c_<name>``, :data:`workflows.corrections.CORRECTABLE`;
@@ -284,9 +271,9 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
     from workflows.corrections import CORRECTABLE
 
     user, account = applicant
-    _mine(request, account, fid)
+    _mine(web.applicants, account, fid)
     seq = seq_of(form)
-    uploads = request.app.state.uploads
+    uploads = web.uploads
     plan = form.get("plan")
     data, name = b"", ""
     if plan is not None and not isinstance(plan, str) and plan.filename:
@@ -294,35 +281,35 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm):
     corrections = {n: str(form.get(f"c_{n}")) for n, _, _, _ in CORRECTABLE if isinstance(form.get(f"c_{n}"), str)}
     try:
         send_again(
-            request.app.state.store,
+            web.store,
             uploads,
             account,
             fid,
-            today=request.app.state.today(),
+            today=web.today(),
             expect_seq=seq,
             plan_name=name,
             plan=data,
-            limits=_limits(request),
+            limits=_limits(web.settings),
             corrections=corrections,
-            now=request.app.state.now(),
-            mail_from=request.app.state.settings.mail_from,
+            now=web.now(),
+            mail_from=web.settings.mail_from,
         )
     except NotSentBack:
-        return _status(request, user, account, fid, error="The town has not sent this application back.", status=409)
+        return _status(request, web, user, account, fid, error="The town has not sent this application back.", status=409)
     except PermitsError as exc:
-        return _status(request, user, account, fid, error=str(exc), status=422, values=corrections)
+        return _status(request, web, user, account, fid, error=str(exc), status=422, values=corrections)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)
 
 
 @router.post("/my/filings/{fid}/renewal")
-def ask_renewal(request: Request, fid: str, applicant: Applicant, form: PostedForm):
+def ask_renewal(request: Request, fid: str, applicant: Applicant, form: PostedForm, web: WebDep):
     from services.apply import ask_renewal as ask
 
     user, account = applicant
-    _mine(request, account, fid)
+    _mine(web.applicants, account, fid)
     seq = seq_of(form)
     try:
-        ask(request.app.state.store, account, fid, today=request.app.state.today(), expect_seq=seq)
+        ask(web.store, account, fid, today=web.today(), expect_seq=seq)
     except (StaleFiling, UnknownFiling, PermitsError) as exc:
-        return _status(request, user, account, fid, error=str(exc), status=422)
+        return _status(request, web, user, account, fid, error=str(exc), status=422)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)

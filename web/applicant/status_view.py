@@ -10,7 +10,7 @@ they stand.  Routes are web/applicant/my_filings.py's.
 
 from __future__ import annotations
 
-from fastapi import Request
+from datetime import date
 
 __all__ = ["status_context", "sent_to"]
 
@@ -45,8 +45,9 @@ def sent_to(store, filing_id: str, address: str) -> list[dict]:
     return out
 
 
-def status_context(request: Request, account, fid: str) -> dict:
-    """The status page's context (the caller found the filing the account's)."""
+def status_context(store, uploads, today: date, account, fid: str) -> dict:
+    """The status page's context as of ``today`` (the caller found the
+    filing the account's)."""
     from notices.kinds import NOTICE_KINDS
     from notices.store_log import StoreNoticeLog
     from services.notices import APPLICANT_RECIPIENTS, fitting_notices
@@ -59,9 +60,7 @@ def status_context(request: Request, account, fid: str) -> dict:
 
     from ..forms import KIND_LABELS
 
-    store = request.app.state.store
     filing, row = store.load(fid)
-    today = request.app.state.today()
     result = store.replayer(filing, today)
     standing = standing_of(filing, result, today)
     renewal = result.clock("renewal-request")
@@ -90,7 +89,7 @@ def status_context(request: Request, account, fid: str) -> dict:
         "documents": fitting_notices(filing, result, for_applicant=True),
         "sent": sent,
         "emailed": sent_to(store, fid, account.email),
-        "plans": request.app.state.uploads.of_filing(fid),
+        "plans": uploads.of_filing(fid),
         "particulars": facts,
         "can_renew": can_renew,
         "sent_back": sent_back,

@@ -8,7 +8,8 @@ applications found complete or incomplete and the invitations
 (:mod:`web.staff.submissions`); enforcement, meetings, the DPW schedule,
 deposits, fees and payments, the map, the parcels and abutters, and the
 admin's page of users.  Every route takes a staff user (``StaffUser`` or
-``Admin``) as its first dependency; an applicant is sent to their own pages.
+``Admin``, web/deps.py) as its first dependency, but the calendar feed,
+whose secret token is the key; an applicant is sent to their own pages.
 
 Templates: web/staff/templates/, named ``"staff/<name>.html"``.
 
@@ -24,6 +25,7 @@ __all__ = [
     "deposit_pages",
     "documents",
     "enforcement_pages",
+    "enforcement_words",
     "fee_pages",
     "filing_pages",
     "forms",

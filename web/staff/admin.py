@@ -5,15 +5,13 @@ gets 404, as for a filing outside their scope."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.users import ROLES, User, UserError
+from models.accounts.users import ROLES, User, UserError, Users
 
-from ..auth import current_user
 from ..bodies import PostedForm
+from ..deps import Admin, UsersDep
 from ..render import render
 
 __all__ = ["router"]
@@ -21,19 +19,9 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-def _admin(request: Request) -> User:
-    user = current_user(request)
-    if user.role != "admin":
-        raise HTTPException(404)
-    return user
-
-
-#: the route's user, an admin (anyone else: 404)
-Admin = Annotated[User, Depends(_admin)]
-
-
 def _page(
     request: Request,
+    users: Users,
     user: User,
     error: str | None = None,
     values: dict | None = None,
@@ -43,8 +31,8 @@ def _page(
     from workflows.towns import registry
 
     ctx = {
-        "users": request.app.state.users.list(),
-        "locked": request.app.state.users.locked(),
+        "users": users.list(),
+        "locked": users.locked(),
         "roles": ROLES,
         "all_towns": sorted(registry()),
         "error": error,
@@ -55,67 +43,67 @@ def _page(
 
 
 @router.get("/users")
-def users_page(request: Request):
-    return _page(request, _admin(request))
+def users_page(request: Request, user: Admin, users: UsersDep):
+    return _page(request, users, user)
 
 
 @router.post("/users")
-def add_user(request: Request, user: Admin, form: PostedForm):
+def add_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     from services.users import add_user as add
 
     email, role = str(form.get("email") or ""), str(form.get("role") or "")
     towns = [str(t) for t in form.getlist("town")]
     try:
-        add(request.app.state.users, email, str(form.get("password") or ""), role, towns)
+        add(users, email, str(form.get("password") or ""), role, towns)
     except UserError as exc:
-        return _page(request, user, str(exc), {"email": email, "role": role}, status=422)
+        return _page(request, users, user, str(exc), {"email": email, "role": role}, status=422)
     return RedirectResponse("/users", status_code=303)
 
 
-def _act(request: Request, user: User, form, action) -> object:
+def _act(request: Request, users: Users, user: User, form, action) -> object:
     """One account action on the form's ``email``: the page again, with the
     refusal in words (nothing written), or a redirect to the list."""
     email = str(form.get("email") or "")
     try:
-        done = action(request.app.state.users, email)
+        done = action(users, email)
     except UserError as exc:
-        return _page(request, user, str(exc), status=422)
+        return _page(request, users, user, str(exc), status=422)
     if isinstance(done, str):
-        return _page(request, user, done=done)
+        return _page(request, users, user, done=done)
     return RedirectResponse("/users", status_code=303)
 
 
 @router.post("/users/disable")
-def disable_user(request: Request, user: Admin, form: PostedForm):
+def disable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     from services.users import disable_user as disable
 
-    return _act(request, user, form, lambda users, email: disable(users, email, by=user.email))
+    return _act(request, users, user, form, lambda users, email: disable(users, email, by=user.email))
 
 
 @router.post("/users/enable")
-def enable_user(request: Request, user: Admin, form: PostedForm):
+def enable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     from services.users import enable_user as enable
 
-    return _act(request, user, form, enable)
+    return _act(request, users, user, form, enable)
 
 
 @router.post("/users/unlock")
-def unlock_user(request: Request, user: Admin, form: PostedForm):
+def unlock_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     from services.users import unlock_user as unlock
 
-    return _act(request, user, form, unlock)
+    return _act(request, users, user, form, unlock)
 
 
 @router.post("/users/access")
-def change_access(request: Request, user: Admin, form: PostedForm):
+def change_access(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     from services.users import change_access as change
 
     role, towns = str(form.get("role") or ""), [str(t) for t in form.getlist("town")]
-    return _act(request, user, form, lambda users, email: change(users, email, role, towns, by=user.email))
+    return _act(request, users, user, form, lambda users, email: change(users, email, role, towns, by=user.email))
 
 
 @router.post("/users/temporary-password")
-def temporary_password(request: Request, user: Admin, form: PostedForm):
+def temporary_password(request: Request, user: Admin, form: PostedForm, users: UsersDep):
     """A temporary password, shown once on the page that answers."""
     from services.users import temporary_password as temporary
 
@@ -123,4 +111,4 @@ def temporary_password(request: Request, user: Admin, form: PostedForm):
         account, password = temporary(users, email)
         return f"Temporary password for {account.email}: {password} (give it to them; they change it under Password)."
 
-    return _act(request, user, form, action)
+    return _act(request, users, user, form, action)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..auth import current_user
+from ..deps import StaffUser, StoreDep
 from ..render import render
 from ..values import number_or
 
@@ -22,22 +22,21 @@ def dollars(cents: int) -> str:
 
 
 @router.get("/deposits")
-def deposits(request: Request):
+def deposits(request: Request, user: StaffUser, store: StoreDep):
     from models.store.deposit_ledger import DepositLedger, UnknownApplicant
     from services.deposits import open_deposits
 
-    user = current_user(request)
     if STREET not in user.kinds:
         raise HTTPException(404)
     q = request.query_params
     name = q.get("applicant", "")[:200]
     page = number_or(q.get("page"), 1, 1, 100_000)
     towns = None if user.all_towns else list(user.towns)
-    rows, total = open_deposits(request.app.state.store, towns=towns, page=page)
+    rows, total = open_deposits(store, towns=towns, page=page)
     statement, error = None, None
     if name:
         try:
-            statement = DepositLedger(request.app.state.store.engine).statement(name).as_dict()
+            statement = DepositLedger(store.engine).statement(name).as_dict()
         except UnknownApplicant as exc:
             error = str(exc)
     per_page = 100

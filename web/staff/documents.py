@@ -18,7 +18,7 @@ from fastapi.responses import Response
 from models.store.uploads import UnknownUpload
 from workflows.errors import PermitsError
 
-from ..auth import current_user
+from ..deps import StaffUser, StoreDep, UploadsDep, WebDep
 from .filing_pages import filing_page_response, visible_filing
 
 __all__ = ["router"]
@@ -27,12 +27,11 @@ router = APIRouter()
 
 
 @router.get("/filings/{fid}/plans/{token}")
-def staff_plan(request: Request, fid: str, token: str):
+def staff_plan(fid: str, token: str, user: StaffUser, store: StoreDep, uploads: UploadsDep):
     """A plan of this filing, uploaded with its online application."""
-    user = current_user(request)
-    summary = visible_filing(request, user, fid)
+    summary = visible_filing(store, user, fid)
     try:
-        row, data = request.app.state.uploads.read(token, lambda owner: owner == summary.id)
+        row, data = uploads.read(token, lambda owner: owner == summary.id)
     except UnknownUpload:
         raise HTTPException(404) from None
     return Response(
@@ -43,18 +42,16 @@ def staff_plan(request: Request, fid: str, token: str):
 
 
 @router.get("/filings/{fid}/notices/{kind}/{which}.{ext}")
-def notice_mailing(request: Request, fid: str, kind: str, which: str, ext: str):
+def notice_mailing(request: Request, fid: str, kind: str, which: str, ext: str, user: StaffUser, web: WebDep):
     """An abutter notice's certified-mail list (CSV) or mailing labels (PDF)."""
     from services.mailing import MAILINGS, mailing
 
-    user = current_user(request)
-    summary = visible_filing(request, user, fid)
+    summary = visible_filing(web.store, user, fid)
     if MAILINGS.get(which) != ext:
         raise HTTPException(404)
-    state = request.app.state
     try:
-        out = mailing(state.store, summary.id, kind, which, as_of=state.today(), now=state.now())
+        out = mailing(web.store, summary.id, kind, which, as_of=web.today(), now=web.now())
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     media = "text/csv" if ext == "csv" else "application/pdf"
     return Response(out.content, media_type=media, headers={"Content-Disposition": f'attachment; filename="{out.filename}"'})

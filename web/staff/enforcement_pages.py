@@ -14,7 +14,7 @@ nothing written.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -22,60 +22,28 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.accounts.users import User
 from models.errors import StaleFiling, UnknownCase, UnknownFiling
 from models.store.enforcement import EnforcementRecord
+from models.store.filings import Store
 from services.enforcement import STEPS
 from workflows.errors import PermitsError
 from workflows.event_fields import ENFORCEMENT
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.towns import registry
 
-from ..auth import StaffUser, current_user
 from ..bodies import PostedForm, seq_of
+from ..deps import Now, StaffUser, StoreDep, Today
 from ..forms import FormErrors
 from ..render import render
 from ..values import day as read_day
 from ..values import whole_number
+from .enforcement_words import CLOCK_LABELS, STATE_LABELS, STEP_LABELS
 from .forms import event_fields, event_json
 
-__all__ = ["router", "visible_case", "enforcement_docket", "STEP_LABELS", "CLOCK_LABELS", "STATE_LABELS"]
+__all__ = ["router", "visible_case", "enforcement_docket"]
 
 router = APIRouter()
 #: the kind whose visibility stands for the conservation office's
 CONSERVATION = "noi"
 
-STEP_LABELS = {
-    "violation-observed": "Violation observed",
-    "violation-noticed": "Notice of violation sent",
-    "order-issued": "Enforcement Order issued",
-    "ticket-issued": "Ticket issued (non-criminal disposition)",
-    "ticket-paid": "Ticket paid",
-    "ticket-contested": "Ticket contested: hearing requested",
-    "town-abated": "The town abated the violation itself",
-    "costs-noticed": "The town's costs noticed",
-    "costs-protested": "The costs protested",
-    "costs-decided": "The protest decided",
-    "costs-paid": "The costs paid",
-    "lien-recorded": "Lien recorded on the property",
-    "complied": "The Order complied with",
-    "closed": "Case closed",
-    "event-voided": "A step voided",
-}
-CLOCK_LABELS = {
-    "compliance": "Compliance with the Enforcement Order",
-    "ticket-appearance": "Appearance before the clerk, or payment (21 days)",
-    "ticket-mailing": "Ticket mailed within 15 days of the offense",
-    "cost-notice": "The town's costs noticed (30 days after abatement)",
-    "cost-protest": "Written protest of the costs (30 days from receipt)",
-    "costs-due": "The costs due",
-    "costs-lien": "The costs become a lien",
-    "cost-interest": "Interest on unpaid costs",
-}
-STATE_LABELS = {
-    "open": "Violation on record",
-    "noticed": "Notice of violation sent",
-    "ordered": "Under an Enforcement Order",
-    "complied": "The Order complied with",
-    "closed": "Closed",
-}
 #: the steps the generic form records: services.enforcement.STEPS, the
 #: first (a violation observed, which opens a case) offered last on an open case
 OTHER_STEPS = (*STEPS[1:], STEPS[0])
@@ -91,18 +59,18 @@ def _towns(user: User) -> list[str]:
     return [t for t in user.visible_towns() if t in known and known[t].fines and _may_enforce(user, t)]
 
 
-def _user(request: Request) -> User:
-    user = current_user(request)
+def _enforcer(user: User) -> User:
+    """The staff user, if they keep enforcement in a town (else 404)."""
     if not _towns(user):
         raise HTTPException(404)
     return user
 
 
-def visible_case(request: Request, user: User, cid: str):
+def visible_case(store: Store, user: User, cid: str):
     """The case ``cid`` and its row, if the user may see its town; any other
     id (unknown, malformed, another town's) is the same 404."""
     try:
-        case, row = EnforcementRecord(request.app.state.store).load(check_filing_id(cid))
+        case, row = EnforcementRecord(store).load(check_filing_id(cid))
     except (BadFilingId, UnknownCase):
         raise HTTPException(404) from None
     if not _may_enforce(user, case.town):
@@ -110,20 +78,20 @@ def visible_case(request: Request, user: User, cid: str):
     return case, row
 
 
-def enforcement_docket(request: Request, user: User, within: int) -> list[dict]:
+def enforcement_docket(store: Store, user: User, as_of: date, within: int) -> list[dict]:
     """What the enforcement cases of the user's towns have due within
     ``within`` days (overdue ones and violations included), for the Today
     page; [] for a user who keeps no enforcement."""
     towns = _towns(user)
     if not towns:
         return []
-    return EnforcementRecord(request.app.state.store).docket(as_of=request.app.state.today(), within=within, towns=towns)
+    return EnforcementRecord(store).docket(as_of=as_of, within=within, towns=towns)
 
 
 @router.get("/enforcement")
-def cases(request: Request):
-    user = _user(request)
-    record = EnforcementRecord(request.app.state.store)
+def cases(request: Request, staff: StaffUser, store: StoreDep, today: Today):
+    user = _enforcer(staff)
+    record = EnforcementRecord(store)
     filing = request.query_params.get("filing") or None
     if filing is not None:
         try:
@@ -132,7 +100,7 @@ def cases(request: Request):
             raise HTTPException(404) from None
     towns = _towns(user)
     rows = record.cases(towns=towns, filing=filing)
-    docket = record.docket(as_of=request.app.state.today(), within=14, towns=towns)
+    docket = record.docket(as_of=today, within=14, towns=towns)
     ctx = {"rows": rows, "docket": docket, "filing": filing, "states": STATE_LABELS, "clock_labels": CLOCK_LABELS}
     return render(request, "staff/enforcement_list.html", ctx, user=user)
 
@@ -145,24 +113,24 @@ def _new_page(request, user, values, errors, status=200):
 
 
 @router.get("/enforcement/new")
-def new_form(request: Request):
-    user = _user(request)
+def new_form(request: Request, staff: StaffUser, store: StoreDep):
+    user = _enforcer(staff)
     values = {}
     filing = request.query_params.get("filing")
     if filing:
         from .filing_pages import visible_filing
 
-        summary = visible_filing(request, user, filing)
+        summary = visible_filing(store, user, filing)
         values = {"filing": summary.id, "town": summary.town, "address": summary.address or "", "parcel": summary.parcel or ""}
         values["violator"] = summary.applicant or ""
     return _new_page(request, user, values, {})
 
 
 @router.post("/enforcement/new")
-def new_submit(request: Request, staff: StaffUser, form: PostedForm):
+def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from services.enforcement import open_case
 
-    user = _user(request)
+    user = _enforcer(staff)
     v = {
         k: str(form.get(k) or "").strip()
         for k in ("town", "bylaw", "violator", "provision", "description", "date", "filing", "address", "parcel")
@@ -179,10 +147,10 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm):
     if v["filing"]:  # a filing outside the user's towns is not found, as its page is: ids cannot be probed
         from .filing_pages import visible_filing
 
-        visible_filing(request, user, v["filing"])
+        visible_filing(store, user, v["filing"])
     try:
         opened = open_case(
-            request.app.state.store,
+            store,
             town_id=v["town"],
             bylaw=v["bylaw"],
             violator=v["violator"],
@@ -190,7 +158,7 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm):
             description=v["description"],
             day=day,
             by=user.email,
-            today=request.app.state.today(),
+            today=today,
             filing=v["filing"] or None,
             address=v["address"] or None,
             parcel=v["parcel"] or None,
@@ -202,13 +170,28 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm):
     return RedirectResponse(f"/enforcement/{opened.case}", status_code=303)
 
 
-def case_page(request: Request, user: User, cid: str, *, error=None, field_errors=None, values=None, status=200, step=None):
+def case_page(
+    request: Request,
+    store: Store,
+    today: date,
+    user: User,
+    cid: str,
+    *,
+    error=None,
+    field_errors=None,
+    values=None,
+    status=200,
+    step=None,
+):
+    """The case's page as of ``today``, with ``error`` (a refusal in the
+    rule's words) and the form's ``values`` and ``field_errors`` when a post
+    was refused."""
     from notices.enforcement import fitting_case_notices
     from workflows.enforcement_replay import replay_case
 
-    case, row = visible_case(request, user, cid)
-    record = EnforcementRecord(request.app.state.store)
-    replay = replay_case(case, request.app.state.today())
+    case, row = visible_case(store, user, cid)
+    record = EnforcementRecord(store)
+    replay = replay_case(case, today)
     step = step if step is not None else request.query_params.get("step")
     if step not in OTHER_STEPS:
         step = None
@@ -234,9 +217,8 @@ def case_page(request: Request, user: User, cid: str, *, error=None, field_error
 
 
 @router.get("/enforcement/{cid}")
-def case_view(request: Request, cid: str):
-    user = _user(request)
-    return case_page(request, user, cid)
+def case_view(request: Request, cid: str, staff: StaffUser, store: StoreDep, today: Today):
+    return case_page(request, store, today, _enforcer(staff), cid)
 
 
 def _seq(form) -> int:
@@ -254,18 +236,20 @@ def _lines(text) -> list[str]:
     return [line.strip() for line in str(text or "").splitlines() if line.strip()]
 
 
-def _post(request: Request, cid: str, form, action):
-    """Check the session, the case's scope and the form, run ``action(form,
-    store, user, today)`` and go back to the case; a refusal is the page
-    with the rule's words and nothing written."""
-    user = _user(request)
-    visible_case(request, user, cid)
+def _post(request: Request, store: Store, today: date, staff: User, cid: str, form, action):
+    """Check the user keeps enforcement, the case's scope and the form, run
+    ``action(form, store, user, today)`` and go back to the case; a refusal
+    is the page with the rule's words and nothing written."""
+    user = _enforcer(staff)
+    visible_case(store, user, cid)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     try:
-        action(form, request.app.state.store, user, request.app.state.today())
+        action(form, store, user, today)
     except FormErrors as exc:
         return case_page(
             request,
+            store,
+            today,
             user,
             cid,
             error="Check the fields marked.",
@@ -275,14 +259,14 @@ def _post(request: Request, cid: str, form, action):
             step=values.get("type"),
         )
     except StaleFiling as exc:
-        return case_page(request, user, cid, error=str(exc), status=409)
+        return case_page(request, store, today, user, cid, error=str(exc), status=409)
     except PermitsError as exc:
-        return case_page(request, user, cid, error=str(exc), values=values, status=422, step=values.get("type"))
+        return case_page(request, store, today, user, cid, error=str(exc), values=values, status=422, step=values.get("type"))
     return RedirectResponse(f"/enforcement/{cid}#history", status_code=303)
 
 
 @router.post("/enforcement/{cid}/notice")
-def notice_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
+def notice_post(request: Request, cid: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from services.enforcement import notice_violation
 
     def act(form, store, user, today):
@@ -296,11 +280,11 @@ def notice_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
             expect_seq=_seq(form),
         )
 
-    return _post(request, cid, form, act)
+    return _post(request, store, today, staff, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/order")
-def order_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
+def order_post(request: Request, cid: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from services.enforcement import issue_order
 
     def act(form, store, user, today):
@@ -318,11 +302,11 @@ def order_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
             expect_seq=_seq(form),
         )
 
-    return _post(request, cid, form, act)
+    return _post(request, store, today, staff, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/tickets")
-def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
+def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from datetime import timedelta
 
     from services.enforcement import issue_tickets
@@ -349,11 +333,11 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm)
             expect_seq=_seq(form),
         )
 
-    return _post(request, cid, form, act)
+    return _post(request, store, today, staff, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/steps")
-def step_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
+def step_post(request: Request, cid: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from services.enforcement import record_step
 
     def act(form, store, user, today):
@@ -364,11 +348,11 @@ def step_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
         raw = event_json(ENFORCEMENT, etype, values)
         record_step(store, cid, raw, by=user.email, today=today, expect_seq=_seq(form))
 
-    return _post(request, cid, form, act)
+    return _post(request, store, today, staff, cid, form, act)
 
 
 @router.post("/enforcement/{cid}/void")
-def void_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
+def void_post(request: Request, cid: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     from services.enforcement import void_step
 
     def act(form, store, user, today):
@@ -387,39 +371,41 @@ def void_post(request: Request, cid: str, staff: StaffUser, form: PostedForm):
             expect_seq=_seq(form),
         )
 
-    return _post(request, cid, form, act)
+    return _post(request, store, today, staff, cid, form, act)
 
 
-def _notice(request: Request, user: User, cid: str, kind: str, fmt: str):
-    """The case's notice ``kind`` rendered as ``fmt``, nothing recorded
-    (a PermitsError when it does not fit the case)."""
+def _notice(store: Store, today: date, now: datetime, user: User, cid: str, kind: str, fmt: str):
+    """The case's notice ``kind`` rendered as ``fmt``, dated ``now``,
+    nothing recorded (a PermitsError when it does not fit the case)."""
     from notices.enforcement import produce_case_notice
     from workflows.enforcement_replay import replay_case
 
-    case, _ = visible_case(request, user, cid)
-    return produce_case_notice(case, replay_case(case, request.app.state.today()), kind, fmt=fmt, dated=request.app.state.now())
+    case, _ = visible_case(store, user, cid)
+    return produce_case_notice(case, replay_case(case, today), kind, fmt=fmt, dated=now)
 
 
 @router.get("/enforcement/{cid}/notices/{kind}")
-def notice_preview(request: Request, cid: str, kind: str):
+def notice_preview(request: Request, cid: str, kind: str, staff: StaffUser, store: StoreDep, today: Today, now: Now):
     """The notice as HTML, as it would be sent: nothing recorded."""
-    user = _user(request)
+    user = _enforcer(staff)
     try:
-        outputs = _notice(request, user, cid, kind, "html")
+        outputs = _notice(store, today, now, user, cid, kind, "html")
     except PermitsError as exc:
-        return case_page(request, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=str(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
 
 
 @router.post("/enforcement/{cid}/notices/{kind}")
-def notice_pdf(request: Request, cid: str, kind: str, staff: StaffUser, form: PostedForm):
-    user = _user(request)
+def notice_pdf(
+    request: Request, cid: str, kind: str, staff: StaffUser, form: PostedForm, store: StoreDep, today: Today, now: Now
+):
+    user = _enforcer(staff)
     try:
-        outputs = _notice(request, user, cid, kind, "pdf")
+        outputs = _notice(store, today, now, user, cid, kind, "pdf")
     except PermitsError as exc:
-        return case_page(request, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=str(exc), status=422)
     pdf = outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

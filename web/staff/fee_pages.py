@@ -19,8 +19,8 @@ from fastapi.responses import RedirectResponse
 from models.errors import StaleFiling
 from workflows.errors import PermitsError
 
-from ..auth import StaffUser
 from ..bodies import PostedForm, seq_of
+from ..deps import StaffUser, WebDep
 from ..values import day
 from .filing_pages import filing_page_response, visible_filing
 
@@ -30,18 +30,18 @@ router = APIRouter()
 
 
 @router.post("/filings/{fid}/payments")
-def record_payment_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def record_payment_form(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     from services.fees import record_payment
 
-    visible_filing(request, user, fid)
-    today = request.app.state.today()
+    visible_filing(web.store, user, fid)
+    today = web.today()
     try:
         on = day(str(form.get("date") or today.isoformat()))
     except ValueError as exc:
-        return filing_page_response(request, user, fid, error=f"The day of the payment: {exc}", status=422)
+        return filing_page_response(request, web, user, fid, error=f"The day of the payment: {exc}", status=422)
     try:
         record_payment(
-            request.app.state.store,
+            web.store,
             fid,
             day=on,
             amount=str(form.get("amount") or ""),
@@ -49,12 +49,12 @@ def record_payment_form(request: Request, fid: str, user: StaffUser, form: Poste
             reference=str(form.get("reference") or ""),
             by=user.email,
             today=today,
-            now=request.app.state.now(),
-            mail_from=request.app.state.settings.mail_from,
+            now=web.now(),
+            mail_from=web.settings.mail_from,
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#fee", status_code=303)

@@ -20,12 +20,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.accounts.users import User
 from models.errors import StaleFiling, UnknownFiling
 from models.read import workbench
+from models.store.filings import Store
 from workflows.errors import PermitsError
 from workflows.filing import VOID
 from workflows.ids import BadFilingId, check_filing_id
 
-from ..auth import StaffUser, current_user
 from ..bodies import AbutterListForm, PostedForm, seq_of
+from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from ..render import render
 from ..values import whole_number
@@ -36,11 +37,11 @@ __all__ = ["router", "visible_filing", "filing_page_response"]
 router = APIRouter()
 
 
-def visible_filing(request: Request, user: User, fid: str) -> workbench.FilingSummary:
+def visible_filing(store: Store, user: User, fid: str) -> workbench.FilingSummary:
     """The filing ``fid`` if the user's role and towns cover it; any other
     id (unknown, malformed, another town's) is the same 404."""
     try:
-        summary = workbench.summary(request.app.state.store, check_filing_id(fid))
+        summary = workbench.summary(store, check_filing_id(fid))
     except (BadFilingId, UnknownFiling):
         raise HTTPException(404) from None
     if not user.may_see(summary.town, summary.kind):
@@ -49,7 +50,7 @@ def visible_filing(request: Request, user: User, fid: str) -> workbench.FilingSu
 
 
 def filing_page_response(
-    request: Request, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
+    request: Request, web: WebContext, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
 ):
     """The filing's page, with ``error`` (a refusal in the rule's words) and
     the form's ``values`` and ``field_errors`` when a post was refused."""
@@ -57,10 +58,10 @@ def filing_page_response(
     from services.notices import fitting_notices
     from workflows.replay import MACHINES
 
-    store = request.app.state.store
-    summary = visible_filing(request, user, fid)
+    store = web.store
+    summary = visible_filing(store, user, fid)
     filing, _ = store.load(fid)
-    as_of = request.app.state.today()
+    as_of = web.today()
     result = store.replayer(filing, as_of)
     history = store.history(fid)
     reasons = {h["raw"].get("voids"): h["raw"].get("reason") for h in history if h["type"] == VOID}
@@ -100,15 +101,15 @@ def filing_page_response(
         "kind_label": KIND_LABELS[filing.kind],
         "clock_rows": one_row_per_act(result.clocks),
         "next_clock": nearest_open(result.clocks, lambda cid: is_optional(filing.town, filing.kind, cid)),
-        **documents_context(request, filing, notices, abutter_list),
+        **documents_context(web.uploads, filing, notices, abutter_list),
     }
     from .parcel_facts import parcel_context
 
-    ctx.update(parcel_context(request, summary))  # its parcel, where its abutter list came from
+    ctx.update(parcel_context(store, web.settings, summary))  # its parcel, where its abutter list came from
     from .deposit_pages import ledger_section
 
     ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
-    ctx["photos"] = request.app.state.uploads.of_filing(fid, "photo")  # its inspections' photos
+    ctx["photos"] = web.uploads.of_filing(fid, "photo")  # its inspections' photos
     from ..fee_view import fee_section
 
     ctx.update(fee=fee_section(filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
@@ -116,8 +117,7 @@ def filing_page_response(
 
 
 @router.get("/filings/new")
-def new_form(request: Request, kind: str = ""):
-    user = current_user(request)
+def new_form(request: Request, user: StaffUser, kind: str = ""):
     if kind and kind not in user.kinds:
         raise HTTPException(404)
     return _new_page(request, user, kind, {}, {})
@@ -138,15 +138,15 @@ def _new_page(request, user, kind, values, errors, status=200):
 
 
 @router.post("/filings/new")
-def new_submit(request: Request, user: StaffUser, form: PostedForm):
+def new_submit(request: Request, user: StaffUser, form: PostedForm, store: StoreDep, today: Today):
     kind = str(form.get("kind") or "")
     if kind not in user.kinds:
         raise HTTPException(404)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     towns = towns_for(kind, user.visible_towns())
     try:
-        obj = new_filing(kind, values, towns=towns, signer=user.email, today=request.app.state.today())
-        request.app.state.store.import_filings([obj], by=user.email)
+        obj = new_filing(kind, values, towns=towns, signer=user.email, today=today)
+        store.import_filings([obj], by=user.email)
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:
@@ -155,79 +155,84 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm):
 
 
 @router.get("/filings/{fid}")
-def filing_page(request: Request, fid: str):
-    user = current_user(request)
-    return filing_page_response(request, user, fid)
+def filing_page(request: Request, fid: str, user: StaffUser, web: WebDep):
+    return filing_page_response(request, web, user, fid)
 
 
 @router.post("/filings/{fid}/events")
-def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     from services.record import record_event
 
-    summary = visible_filing(request, user, fid)
+    summary = visible_filing(web.store, user, fid)
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     etype = values.get("type", "")
     try:
         raw = event_json(summary.kind, etype, values)
         record_event(
-            request.app.state.store,
+            web.store,
             fid,
             raw,
             by=user.email,
-            today=request.app.state.today(),
-            now=request.app.state.now(),
-            mail_from=request.app.state.settings.mail_from,
+            today=web.today(),
+            now=web.now(),
+            mail_from=web.settings.mail_from,
             expect_seq=seq_of(form),
             unnoticed=bool(form.get("unnoticed")),
         )
     except FormErrors as exc:
         return filing_page_response(
-            request, user, fid, error="Check the fields marked.", field_errors=exc.errors, values=values, status=422, event=etype
+            request,
+            web,
+            user,
+            fid,
+            error="Check the fields marked.",
+            field_errors=exc.errors,
+            values=values,
+            status=422,
+            event=etype,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=409, event=etype)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409, event=etype)
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), values=values, status=422, event=etype)
+        return filing_page_response(request, web, user, fid, error=str(exc), values=values, status=422, event=etype)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
 @router.post("/filings/{fid}/void")
-def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     from services.record import void_event
 
-    visible_filing(request, user, fid)
+    visible_filing(web.store, user, fid)
     reason = str(form.get("reason") or "").strip()
     try:
         target = whole_number(str(form.get("voids") or ""), 1)
     except ValueError:
         target = None
     if not reason or target is None:
-        return filing_page_response(request, user, fid, error="To void an event, choose it and say why.", status=422)
-    today = request.app.state.today()
+        return filing_page_response(request, web, user, fid, error="To void an event, choose it and say why.", status=422)
+    today = web.today()
     try:
-        void_event(
-            request.app.state.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form)
-        )
+        void_event(web.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form))
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
 @router.post("/filings/{fid}/abutters")
-def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterListForm):
+def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterListForm, web: WebDep):
     from services.abutters import MAX_LIST_BYTES, upload_abutter_list
 
-    visible_filing(request, user, fid)
+    visible_filing(web.store, user, fid)
     seq, version = seq_of(form), form.get("abutters_version")
     if not isinstance(version, str):
         raise HTTPException(400, "The form has no abutter list version: reload the page.")
     upload = form.get("csv")
     if upload is None or isinstance(upload, str):
-        return filing_page_response(request, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
+        return filing_page_response(request, web, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
     data = upload.file.read(MAX_LIST_BYTES + 1)
     try:
         upload_abutter_list(
-            request.app.state.store,
+            web.store,
             fid,
             data,
             (upload.filename or "upload.csv")[:120],
@@ -236,42 +241,41 @@ def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterLi
             by=user.email,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
 
 
 @router.get("/filings/{fid}/notices/{kind}")
-def preview_notice(request: Request, fid: str, kind: str):
+def preview_notice(request: Request, fid: str, kind: str, user: StaffUser, web: WebDep):
     """The notice as HTML, as it would be (or was) sent: nothing recorded."""
     from notices.store_log import StoreNoticeLog
     from services.abutters import stored_abutters
     from services.notices import render_notice
 
-    user = current_user(request)
-    visible_filing(request, user, fid)
-    store = request.app.state.store
+    store = web.store
+    visible_filing(store, user, fid)
     try:
         filing, _ = store.load(fid)
         _, _, outputs, _ = render_notice(
             filing,
             kind,
-            as_of=request.app.state.today(),
-            now=request.app.state.now(),
+            as_of=web.today(),
+            now=web.now(),
             fmt="html",
             abutters=stored_abutters(store, fid),
             log=StoreNoticeLog(store),
         )
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
 
 
 @router.post("/filings/{fid}/notices/{kind}")
-def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm):
+def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm, web: WebDep):
     """The notice as PDF, recorded as sent to the copies that had not had
     it; a notice sent before is the letter as it was sent (rendering is not
     sending), unless "send again" asks for a second sending."""
@@ -279,22 +283,22 @@ def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form
     from services.abutters import stored_abutters
     from services.notices import produce_notice
 
-    visible_filing(request, user, fid)
-    store = request.app.state.store
+    store = web.store
+    visible_filing(store, user, fid)
     try:
         filing, _ = store.load(fid)
         produced = produce_notice(
             filing,
             kind,
             StoreNoticeLog(store),
-            as_of=request.app.state.today(),
-            now=request.app.state.now(),
+            as_of=web.today(),
+            now=web.now(),
             fmt="pdf",
             abutters=stored_abutters(store, fid),
             again=bool(form.get("again")),
         )
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     pdf = produced.outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

@@ -18,10 +18,12 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
+from starlette.datastructures import QueryParams
 
+from config import Settings
 from models.accounts.users import User
 
-from ..auth import current_user
+from ..deps import SettingsDep, StaffUser, StoreDep, Today
 from ..forms import KIND_LABELS
 from ..render import render
 from ..values import coordinate, number_or
@@ -39,12 +41,11 @@ def _int(text: str | None, default: int, lo: int, hi: int) -> int:
     return number_or(text, default, lo, hi)
 
 
-def _filters(request: Request, user: User) -> dict:
-    """The map's filters, as the Filings list reads them; a town or kind
-    outside the user's scope narrows to nothing."""
+def _filters(q: QueryParams) -> dict:
+    """The map's filters, as the Filings list reads them (the user's scope
+    narrows them: :func:`_scope`)."""
     from services.maps import STATUSES
 
-    q = request.query_params
     status = q.get("status") or ""
     return {
         "q": q.get("q", "")[:200],
@@ -63,15 +64,13 @@ def _scope(user: User, town: str, kind: str) -> tuple[list[str] | None, list[str
     return towns, kinds
 
 
-def _tiles(request: Request) -> dict:
-    settings = request.app.state.settings
+def _tiles(settings: Settings) -> dict:
     return {"tiles_url": settings.map_tiles_url or "", "tiles_attribution": settings.map_tiles_attribution}
 
 
 @router.get("/map")
-def map_page(request: Request):
-    user = current_user(request)
-    filters = _filters(request, user)
+def map_page(request: Request, user: StaffUser, settings: SettingsDep):
+    filters = _filters(request.query_params)
     query = urlencode({k: v for k, v in filters.items() if v})
     ctx = {
         "filters": filters,
@@ -80,24 +79,23 @@ def map_page(request: Request):
         "statuses": list(_STATUS_WORDS.items()),
         "features_url": "/map/filings.geojson" + (f"?{query}" if query else ""),
         "list_url": "/filings" + (f"?{query}" if query else ""),
-        **_tiles(request),
+        **_tiles(settings),
     }
     return render(request, "staff/map.html", ctx, user=user)
 
 
 @router.get("/map/filings.geojson")
-def map_filings(request: Request):
+def map_filings(request: Request, user: StaffUser, store: StoreDep, today: Today):
     from services.maps import filings_map
 
-    user = current_user(request)
-    f = _filters(request, user)
+    f = _filters(request.query_params)
     towns, kinds = _scope(user, f["town"], f["kind"])
     zoom = _int(request.query_params.get("zoom"), DEFAULT_ZOOM, 0, 22)
     found = filings_map(
-        request.app.state.store,
+        store,
         towns=towns,
         kinds=kinds,
-        as_of=request.app.state.today(),
+        as_of=today,
         zoom=zoom,
         text=f["q"],
         state=f["state"] or None,
@@ -119,12 +117,11 @@ def _box(text: str) -> tuple[float, float, float, float] | None:
 
 
 @router.get("/map/parcels.geojson")
-def map_parcels(request: Request):
+def map_parcels(request: Request, user: StaffUser, store: StoreDep):
     """The parcels in view (``bbox=west,south,east,north``) of the user's
     towns, the background of a map without a basemap."""
     from services.maps import parcels_in_view
 
-    user = current_user(request)
     q = request.query_params
     town = q.get("town") or ""
     if town and town not in user.visible_towns():
@@ -133,14 +130,13 @@ def map_parcels(request: Request):
     if box is None:
         raise HTTPException(400, "bbox=west,south,east,north in degrees")
     towns = [town] if town else (None if user.all_towns else list(user.towns))
-    found = parcels_in_view(request.app.state.store, towns=towns, box=box, zoom=_int(q.get("zoom"), 0, 0, 22))
+    found = parcels_in_view(store, towns=towns, box=box, zoom=_int(q.get("zoom"), 0, 0, 22))
     return Response(found.geojson, media_type=GEOJSON, headers={"X-Parcels-Drawn": str(found.drawn)})
 
 
 @router.get("/filings/{fid}/map.geojson")
-def filing_map(request: Request, fid: str):
+def filing_map(fid: str, user: StaffUser, store: StoreDep):
     from services.maps import filing_map as parcels_of_filing
 
-    user = current_user(request)
-    summary = visible_filing(request, user, fid)
-    return Response(parcels_of_filing(request.app.state.store, summary.id).geojson, media_type=GEOJSON)
+    summary = visible_filing(store, user, fid)
+    return Response(parcels_of_filing(store, summary.id).geojson, media_type=GEOJSON)

@@ -5,16 +5,20 @@ subscription and an applicant's deposit account.  Each reads one query of
 
 from __future__ import annotations
 
+from datetime import date
+
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import QueryParams
 
 from models.accounts.users import User
 from models.read import workbench
+from models.store.filings import Store
 from workflows.rulebook import KINDS
 from workflows.spreadsheet import csv_text
 
-from ..auth import StaffUser, current_user
 from ..bodies import PostedForm
+from ..deps import StaffUser, StoreDep, Today, UsersDep
 from ..render import render
 from ..values import number_or
 
@@ -53,17 +57,15 @@ def _scope(user: User, town: str | None = None, kind: str | None = None) -> tupl
     return towns, kinds
 
 
-def _docket(request: Request, user: User, limit: int | None = None):
-    q = request.query_params
+def _docket(q: QueryParams, user: User, store: Store, as_of: date, limit: int | None = None):
     within = number_or(q.get("within"), DEFAULT_WITHIN, 0, 366)
     town, kind, status = q.get("town") or None, q.get("kind") or None, q.get("status") or None
     if status not in (None, "open", "overdue"):
         status = None
     towns, kinds = _scope(user, town, kind)
-    as_of = request.app.state.today()
     # in date order, overdue (before today) come first, then the soonest
     rows = workbench.docket(
-        request.app.state.store,
+        store,
         as_of=as_of,
         within=within,
         towns=towns,
@@ -77,24 +79,20 @@ def _docket(request: Request, user: User, limit: int | None = None):
 
 
 @router.get("/")
-def home(request: Request):
-    current_user(request)
+def home(user: StaffUser):
     return RedirectResponse("/today", status_code=303)
 
 
 @router.get("/today")
-def today(request: Request):
-    user = current_user(request)
+def today(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
     from models.read.docket_counts import docket_counts
     from workflows.clock_rows import one_row_per_act
 
-    rows, filters = _docket(request, user, limit=TODAY_ROWS + 1)
+    rows, filters = _docket(request.query_params, user, store, as_of, limit=TODAY_ROWS + 1)
     more = len(rows) > TODAY_ROWS
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
     towns, kinds = _scope(user, filters["town"] or None, filters["kind"] or None)
-    counts = docket_counts(
-        request.app.state.store, as_of=request.app.state.today(), within=filters["within"], towns=towns, kinds=kinds
-    )
+    counts = docket_counts(store, as_of=as_of, within=filters["within"], towns=towns, kinds=kinds)
     ctx = {
         "rows": rows[:TODAY_ROWS],
         "acts": one_row_per_act(rows[:TODAY_ROWS], clock=lambda r: r.clock, group=lambda r: r.filing),
@@ -109,17 +107,16 @@ def today(request: Request):
 
     from .enforcement_pages import enforcement_docket
 
-    to_check, sent_back = submitted_filings(request.app.state.store)  # online applications
+    to_check, sent_back = submitted_filings(store)  # online applications
     ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
     ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
-    ctx["enforcement"] = enforcement_docket(request, user, filters["within"])  # the enforcement cases' own deadlines
+    ctx["enforcement"] = enforcement_docket(store, user, as_of, filters["within"])  # the enforcement cases' own deadlines
     return render(request, "staff/today.html", ctx, user=user)
 
 
 @router.get("/today.csv")
-def today_csv(request: Request):
-    user = current_user(request)
-    rows, _ = _docket(request, user)
+def today_csv(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
+    rows, _ = _docket(request.query_params, user, store, as_of)
     body = csv_text(
         TODAY_CSV_COLUMNS,
         (
@@ -131,26 +128,24 @@ def today_csv(request: Request):
     return Response(body, media_type="text/csv", headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
 
 
-def _feed(request: Request, user: User, rows) -> Response:
+def _feed(user: User, rows, as_of: date) -> Response:
     from services.feeds import docket_feed
 
-    body = docket_feed(rows, request.app.state.today(), f"{user.email}")
+    body = docket_feed(rows, as_of, f"{user.email}")
     return Response(body, media_type="text/calendar", headers={"Content-Disposition": 'attachment; filename="docket.ics"'})
 
 
 @router.get("/today.ics")
-def today_ics(request: Request):
-    user = current_user(request)
-    rows, _ = _docket(request, user)
-    return _feed(request, user, rows)
+def today_ics(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
+    rows, _ = _docket(request.query_params, user, store, as_of)
+    return _feed(user, rows, as_of)
 
 
 @router.get("/filings")
-def filings(request: Request):
+def filings(request: Request, user: StaffUser, store: StoreDep):
     from models.read.filing_list import SORTS, filing_list
     from workflows.replay import MACHINES
 
-    user = current_user(request)
     q = request.query_params
     text, state, town, kind = q.get("q", "")[:200], q.get("state") or None, q.get("town") or None, q.get("kind") or None
     sort = q.get("sort") if q.get("sort") in SORTS else "id"
@@ -161,7 +156,7 @@ def filings(request: Request):
     if state not in {s for s, _ in states}:
         state = None
     listing = filing_list(
-        request.app.state.store,
+        store,
         towns=towns,
         kinds=kinds,
         text=text,
@@ -206,33 +201,30 @@ def _rule_book():
 
 
 @router.get("/rules")
-def rules(request: Request):
-    user = current_user(request)
+def rules(request: Request, user: StaffUser):
     towns, guards = _rule_book()
     return render(request, "staff/rules.html", {"towns": towns, "guards": guards}, user=user)
 
 
 @router.get("/calendar")
-def calendar(request: Request):
-    user = current_user(request)
+def calendar(request: Request, user: StaffUser):
     url = str(request.base_url).rstrip("/") + f"/calendar/{user.calendar_token}.ics"
     return render(request, "staff/calendar.html", {"url": url}, user=user)
 
 
 @router.post("/calendar/reset")
-def calendar_reset(request: Request, user: StaffUser, form: PostedForm):
-    request.app.state.users.reset_calendar_token(user.id)
+def calendar_reset(user: StaffUser, form: PostedForm, users: UsersDep):
+    users.reset_calendar_token(user.id)
     return RedirectResponse("/calendar", status_code=303)
 
 
 @router.get("/calendar/{token}.ics")
-def calendar_feed(request: Request, token: str):
+def calendar_feed(token: str, users: UsersDep, store: StoreDep, as_of: Today):
     """The user's live feed: no login (calendar programs cannot), the
     secret token is the key; a reset token is a 404."""
-    user = request.app.state.users.by_calendar_token(token) if 16 <= len(token) <= 64 else None
+    user = users.by_calendar_token(token) if 16 <= len(token) <= 64 else None
     if user is None:
         raise HTTPException(404)
     towns, kinds = _scope(user)
-    as_of = request.app.state.today()
-    rows = workbench.docket(request.app.state.store, as_of=as_of, within=CALENDAR_WITHIN, towns=towns, kinds=kinds)
-    return _feed(request, user, rows)
+    rows = workbench.docket(store, as_of=as_of, within=CALENDAR_WITHIN, towns=towns, kinds=kinds)
+    return _feed(user, rows, as_of)

@@ -8,12 +8,10 @@ the two pages importing each other.
 
 from __future__ import annotations
 
-from fastapi import Request
-
 __all__ = ["parcel_context"]
 
 
-def parcel_context(request: Request, summary) -> dict:
+def parcel_context(store, settings, summary) -> dict:
     """What a filing's page says of its parcel (``site_match``: the parcel
     its site names, or a warning when the town's parcels have none), of its
     abutter list's source (``abutter_source``, its time the town's), and
@@ -21,7 +19,6 @@ def parcel_context(request: Request, summary) -> dict:
     from models.store import parcels as stored
     from services.parcels import site_match, town_time
 
-    store, settings = request.app.state.store, request.app.state.settings
     source = stored.abutter_source(store, summary.id)
     if source is not None:
         source = {**source, "made_at": town_time(source["made_at"])}

@@ -18,10 +18,11 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse
 
 from models.errors import StaleFiling
+from models.store.filings import Store
 from workflows.errors import PermitsError
 
-from ..auth import StaffUser, current_user
 from ..bodies import PostedForm, seq_of
+from ..deps import StaffUser, StoreDep
 from ..render import render
 from ..site_picker import found_json
 from .filing_pages import visible_filing
@@ -32,22 +33,20 @@ router = APIRouter()
 
 
 @router.get("/parcels/find.json")
-def find_for_staff(request: Request, town: str = "", q: str = ""):
-    user = current_user(request)
+def find_for_staff(user: StaffUser, store: StoreDep, town: str = "", q: str = ""):
     if town not in user.visible_towns():
         raise HTTPException(404)
-    return found_json(request.app.state.store, town, q[:200])
+    return found_json(store, town, q[:200])
 
 
-def _review(request: Request, user, fid: str, *, error: str | None = None, status: int = 200):
+def _review(request: Request, store: Store, user, fid: str, *, error: str | None = None, status: int = 200):
     from models.read import workbench
     from models.store import parcels as stored
     from services.parcel_abutters import filing_abutters
 
-    summary = visible_filing(request, user, fid)
+    summary = visible_filing(store, user, fid)
     if summary.kind == "street-opening":
         raise HTTPException(404)
-    store = request.app.state.store
     computed, problem = None, None
     try:
         computed = filing_abutters(store, fid)
@@ -68,16 +67,15 @@ def _review(request: Request, user, fid: str, *, error: str | None = None, statu
 
 
 @router.get("/filings/{fid}/abutters/parcels")
-def review_page(request: Request, fid: str):
-    user = current_user(request)
-    return _review(request, user, fid)
+def review_page(request: Request, fid: str, user: StaffUser, store: StoreDep):
+    return _review(request, store, user, fid)
 
 
 @router.post("/filings/{fid}/abutters/parcels")
-def use_list(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def use_list(request: Request, fid: str, user: StaffUser, form: PostedForm, store: StoreDep):
     from services.parcel_abutters import use_parcel_abutters
 
-    summary = visible_filing(request, user, fid)
+    summary = visible_filing(store, user, fid)
     if summary.kind == "street-opening":
         raise HTTPException(404)
     seq, version, digest = seq_of(form), form.get("abutters_version"), form.get("digest")
@@ -85,16 +83,16 @@ def use_list(request: Request, fid: str, user: StaffUser, form: PostedForm):
         raise HTTPException(400, "The form is incomplete: reload the page.")
     try:
         use_parcel_abutters(
-            request.app.state.store,
+            store,
             fid,
             digest=digest,
             by=user.email,
-            now=request.app.state.store.now(),
+            now=store.now(),
             expect_seq=seq,
             expect_version=version,
         )
     except StaleFiling as exc:
-        return _review(request, user, fid, error=str(exc), status=409)
+        return _review(request, store, user, fid, error=str(exc), status=409)
     except PermitsError as exc:
-        return _review(request, user, fid, error=str(exc), status=422)
+        return _review(request, store, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)

@@ -16,6 +16,7 @@ words, with nothing written.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -25,13 +26,14 @@ from starlette.datastructures import FormData
 
 from models.accounts.users import User
 from models.errors import StaleFiling
+from models.store.filings import Store
 from services.inspections import MAX_PHOTOS
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 from workflows.inspections import INSPECTION_NAMES, STAGE_NAMES
 
-from ..auth import StaffUser, current_user
-from ..bodies import seq_of, upload_form
+from ..bodies import seq_of, upload_form, upload_limit
+from ..deps import StaffUser, StoreDep, Today, UploadsDep, WebDep
 from ..render import render
 from ..values import day, moment, number_or
 from .filing_pages import visible_filing
@@ -44,8 +46,8 @@ STREET = "street-opening"
 FILTERS = ("tab", "town", "street", "contractor", "from", "to", "page")
 
 
-def _staff(request: Request) -> User:
-    user = current_user(request)
+def _dpw(user: User) -> User:
+    """The staff user, if they keep street openings (else 404)."""
     if STREET not in user.kinds:
         raise HTTPException(404)
     return user
@@ -78,7 +80,9 @@ def _query(filters: dict[str, str], **change) -> str:
     return urlencode({k: v for k, v in merged.items() if v and not (k == "page" and v == "1")})
 
 
-def schedule_response(request: Request, user: User, filters: dict[str, str], *, error=None, status=200):
+def schedule_response(
+    request: Request, store: Store, as_of: date, user: User, filters: dict[str, str], *, error=None, status=200
+):
     from services.schedule import schedule_page
 
     visible = _towns(user)
@@ -87,8 +91,8 @@ def schedule_response(request: Request, user: User, filters: dict[str, str], *, 
         towns = [filters["town"]] if filters["town"] in visible else []
     within = number_or(request.query_params.get("within"), 42, 0, 366)
     got = schedule_page(
-        request.app.state.store,
-        as_of=request.app.state.today(),
+        store,
+        as_of=as_of,
         towns=towns,
         tab=filters["tab"],
         within=within,
@@ -114,7 +118,7 @@ def schedule_response(request: Request, user: User, filters: dict[str, str], *, 
     }
     from ..inspection_request_view import schedule_requests
 
-    ctx["requests"] = schedule_requests(request, towns) if got.tab == "inspections" else []  # asked for online
+    ctx["requests"] = schedule_requests(store, towns) if got.tab == "inspections" else []  # asked for online
     return render(request, "staff/schedule.html", ctx, user=user, status=status)
 
 
@@ -125,23 +129,18 @@ def _max_photos() -> int:
 
 
 @router.get("/schedule")
-def schedule(request: Request):
-    user = _staff(request)
-    return schedule_response(request, user, _filters(request.query_params))
-
-
-def _photo_limit(request: Request) -> int:
-    return request.app.state.uploads.limit
+def schedule(request: Request, user: StaffUser, store: StoreDep, today: Today):
+    return schedule_response(request, store, today, _dpw(user), _filters(request.query_params))
 
 
 #: an inspection's form with up to MAX_PHOTOS photos, within the upload limit
 #: in all (PERMITS_UPLOAD_MAX_MB) and PERMITS_FORM_MAX_KB for its fields; its
 #: CSRF token checked before the body is parsed (web/bodies.py)
-PhotoForm = Annotated[FormData, Depends(upload_form(_photo_limit, files=MAX_PHOTOS))]
+PhotoForm = Annotated[FormData, Depends(upload_form(upload_limit, files=MAX_PHOTOS))]
 
 
 @router.post("/schedule/inspections")
-def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
+def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm, web: WebDep):
     from services.inspections import record_inspection
 
     if STREET not in user.kinds:
@@ -151,11 +150,12 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
         check_filing_id(fid)
     except BadFilingId:
         raise HTTPException(404) from None
-    summary = visible_filing(request, user, fid)
+    store, uploads = web.store, web.uploads
+    summary = visible_filing(store, user, fid)
     if summary.kind != STREET:
         raise HTTPException(404)
     filters = _filters({k: form.get(f"q_{k}") for k in FILTERS})
-    today = request.app.state.today()
+    today = web.today()
     try:
         on = day(str(form.get("date") or today.isoformat()))
         at_text = str(form.get("time") or "").strip()
@@ -163,16 +163,16 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
         reinspect_text = str(form.get("reinspect") or "").strip()
         reinspect = day(reinspect_text) if reinspect_text else None
     except ValueError as exc:
-        return schedule_response(request, user, filters, error=f"{fid}: {exc}", status=422)
+        return schedule_response(request, store, today, user, filters, error=f"{fid}: {exc}", status=422)
     photos = []
     for item in form.getlist("photos"):
         if isinstance(item, str) or not item.filename:
             continue
-        photos.append((item.filename, item.file.read(request.app.state.uploads.limit + 1)))
+        photos.append((item.filename, item.file.read(uploads.limit + 1)))
     try:
         record_inspection(
-            request.app.state.store,
-            request.app.state.uploads,
+            store,
+            uploads,
             fid,
             day=on,
             stage=str(form.get("stage") or ""),
@@ -184,27 +184,26 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm):
             photos=photos,
             by=user.email,
             today=today,
-            now=request.app.state.now(),
-            mail_from=request.app.state.settings.mail_from,
+            now=web.now(),
+            mail_from=web.settings.mail_from,
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return schedule_response(request, user, filters, error=str(exc), status=409)
+        return schedule_response(request, store, today, user, filters, error=str(exc), status=409)
     except PermitsError as exc:
-        return schedule_response(request, user, filters, error=str(exc), status=422)
+        return schedule_response(request, store, today, user, filters, error=str(exc), status=422)
     query = _query(filters)
     return RedirectResponse("/schedule" + (f"?{query}" if query else ""), status_code=303)
 
 
 @router.get("/filings/{fid}/photos/{token}")
-def inspection_photo(request: Request, fid: str, token: str):
+def inspection_photo(fid: str, token: str, user: StaffUser, store: StoreDep, uploads: UploadsDep):
     """A photo of the filing's inspections: staff who may see the filing."""
     from models.store.uploads import UnknownUpload
 
-    user = current_user(request)
-    visible_filing(request, user, fid)
+    visible_filing(store, user, fid)
     try:
-        row, data = request.app.state.uploads.read(token, lambda f: f == fid)
+        row, data = uploads.read(token, lambda f: f == fid)
     except UnknownUpload:
         raise HTTPException(404) from None
     if row.media_type not in ("image/jpeg", "image/png"):

@@ -18,8 +18,8 @@ from fastapi.responses import RedirectResponse
 from models.errors import StaleFiling
 from workflows.errors import PermitsError
 
-from ..auth import StaffUser
 from ..bodies import PostedForm, seq_of
+from ..deps import StaffUser, WebContext, WebDep
 from ..values import day
 from .filing_pages import filing_page_response, visible_filing
 
@@ -37,76 +37,72 @@ def submitted_for(store, user) -> list:
     return [r for r in submitted_filings(store)[0] if user.may_see(r.town, r.kind)]
 
 
-def _posted(request: Request, fid: str, user, form) -> tuple[int, date]:
+def _posted(web: WebContext, fid: str, user, form) -> tuple[int, date]:
     """(the form's sequence number, the day it names: today when blank); the
     filing in the user's scope, else 404."""
-    visible_filing(request, user, fid)
+    visible_filing(web.store, user, fid)
     seq = seq_of(form)
     day_text = str(form.get("date") or "")
     if not day_text:
-        return seq, request.app.state.today()
+        return seq, web.today()
     try:
         return seq, day(day_text)
     except ValueError as exc:
         raise HTTPException(422, f"The day of receipt: {str(exc)[0].upper()}{str(exc)[1:]}.") from None
 
 
-def _refused(request, user, fid, exc):
-    return filing_page_response(request, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+def _refused(request, web, user, fid, exc):
+    return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
 
 
-def _context(request: Request) -> dict:
+def _context(web: WebContext) -> dict:
     """What every recording service takes from the app: today, the moment,
     the sender of emails."""
-    state = request.app.state
-    return {"today": state.today(), "now": state.now(), "mail_from": state.settings.mail_from}
+    return {"today": web.today(), "now": web.now(), "mail_from": web.settings.mail_from}
 
 
 @router.post("/filings/{fid}/complete")
-def mark_complete(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def mark_complete(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     from services.record import mark_complete as complete
 
-    seq, received = _posted(request, fid, user, form)
+    seq, received = _posted(web, fid, user, form)
     try:
-        complete(request.app.state.store, fid, day=received, by=user.email, expect_seq=seq, **_context(request))
+        complete(web.store, fid, day=received, by=user.email, expect_seq=seq, **_context(web))
     except PermitsError as exc:
-        return _refused(request, user, fid, exc)
+        return _refused(request, web, user, fid, exc)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
 
 
 @router.post("/filings/{fid}/incomplete")
-def mark_incomplete(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def mark_incomplete(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     from services.record import mark_incomplete as incomplete
 
-    seq, received = _posted(request, fid, user, form)
+    seq, received = _posted(web, fid, user, form)
     reasons = str(form.get("reasons") or "")
     try:
-        incomplete(
-            request.app.state.store, fid, day=received, reasons=reasons, by=user.email, expect_seq=seq, **_context(request)
-        )
+        incomplete(web.store, fid, day=received, reasons=reasons, by=user.email, expect_seq=seq, **_context(web))
     except PermitsError as exc:
-        return _refused(request, user, fid, exc)
+        return _refused(request, web, user, fid, exc)
     return RedirectResponse(f"/filings/{fid}", status_code=303)
 
 
 @router.post("/filings/{fid}/invite")
-def invite(request: Request, fid: str, user: StaffUser, form: PostedForm):
+def invite(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
     """Invite an applicant, owner or contractor to follow the filing online:
     a single-use link, emailed through the outbox."""
     from services.invite import invite as send_invitation
 
-    visible_filing(request, user, fid)
-    state = request.app.state
+    visible_filing(web.store, user, fid)
     try:
         send_invitation(
-            state.store,
+            web.store,
             fid,
             str(form.get("email") or ""),
             by=user.email,
-            base_url=state.settings.base_url,  # PERMITS_BASE_URL, never the request's Host
-            now=state.now(),
-            mail_from=state.settings.mail_from,
+            base_url=web.settings.base_url,  # PERMITS_BASE_URL, never the request's Host
+            now=web.now(),
+            mail_from=web.settings.mail_from,
         )
     except PermitsError as exc:
-        return filing_page_response(request, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
     return RedirectResponse(f"/filings/{fid}#invite", status_code=303)
