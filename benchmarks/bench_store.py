@@ -4,7 +4,7 @@ Generates N filings (default 10,000; ``--n N`` for more), about ten
 events each (street openings with their patches and inspections, NOIs through
 hearing to the recorded Order), seeded, with start dates spread over
 2024-2026 and the most recent histories cut short so deadlines are pending.
-Imports them through ``Store.import_filings`` (each filing parsed and
+Imports them through ``services.imports.import_filings`` (each filing parsed and
 replayed, its state and clocks stored beside it) in batches of 10,000
 filings per transaction, then reports:
 

@@ -35,7 +35,7 @@ ROUNDS = 21
 
 def main() -> int:
     from models.read import workbench
-    from web.pages import TODAY_ROWS
+    from web.staff.pages import TODAY_ROWS
     from workflows.rulebook import KINDS
 
     store, client, tmp = admin_store("bench-today-", __doc__.splitlines()[0])

@@ -74,7 +74,7 @@ ORDER BY f.id LIMIT 51
 
 
 def filing_reads(store: Store, fid: str, uploads=None) -> None:
-    """The store reads of a filing page (web/filing_pages.py): the filing
+    """The store reads of a filing page (web/staff/filing_pages.py): the filing
     with its names, its events, its history, its abutters, its notices,
     where its abutter list came from and its site's parcel, a street
     opening's ledger, its plans and photos (``uploads``: a

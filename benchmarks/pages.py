@@ -50,7 +50,7 @@ def _wall(fn) -> float:
 
 
 def today_reads(store: Store, as_of, towns, kinds, limit: int | None = 201) -> None:
-    """The store reads of the Today page (web/pages.py ``today``, within 14
+    """The store reads of the Today page (web/staff/pages.py ``today``, within 14
     days): its 200 rows (``limit``), the view's counts, the applications
     submitted online, the enforcement cases' deadlines."""
     from models.read.docket_counts import docket_counts

@@ -74,5 +74,3 @@ def sweep_defaults(as_of: date | None, filings: str | None, ledger: str | None, 
     mail_from = mail_from or settings.mail_from
     out = out or str(Path("out") / f"sweep-{as_of.isoformat()}")
     return as_of, filings, ledger, mail_from, out
-
-

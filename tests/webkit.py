@@ -115,7 +115,9 @@ def register(c, email: str, store: Store | None = None, password: str = PASSWORD
     """Register ``email`` through the web and follow the link emailed to
     it (read from the outbox of ``store``, default the client's app's);
     the logged-in session's CSRF token."""
-    store = store or c.app.state.store
+    from web.deps import context_of
+
+    store = store or context_of(c.app).store
     token = csrf_of(c.get("/register").text)
     r = c.post("/register", data={"csrf": token, "email": email, "password": password, "password2": password})
     assert r.status_code == 200 and "Check your email" in r.text, r.text

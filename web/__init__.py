@@ -6,38 +6,41 @@ store as the command line: every route parses its input, calls one function
 of the service layer (:mod:`services`) or a read of the record
 (:mod:`models.read.workbench`, :mod:`models.accounts.users`), and renders the answer.
 
+A room for each audience, each with its routes and its ``templates/``:
+:mod:`web.staff` (the staff's workbench), :mod:`web.applicant` (the
+applicant's pages under ``/my``), :mod:`web.account` (the front door:
+register, log in, reset a password, accept an invitation) and
+:mod:`web.public` (the public site, to come).  What they share is here at
+the top: the app (:mod:`web.app`), what a route takes as typed
+dependencies (:mod:`web.deps`: the store, the settings, the day, who may
+call...), the session (:mod:`web.auth`), the forms' bodies and limits
+(:mod:`web.bodies`), the client's address
+(:mod:`web.clients`), the headers (:mod:`web.headers`), drawing a page
+(:mod:`web.render`, the shared templates in ``templates/``), the values a
+form carries (:mod:`web.values`, :mod:`web.forms`), and the sections and
+answers two rooms both show (:mod:`web.fee_view`,
+:mod:`web.inspection_request_view`, :mod:`web.site_picker`).  A room
+imports the top, never another room.
+
 May import: every layer below, FastAPI/Starlette, Jinja2 and uvicorn.  Never
 :mod:`cli` (and the CLI imports this package only inside ``permits serve``).
 """
 
 __all__ = [
-    "account_pages",
-    "admin",
+    "account",
     "app",
-    "applicant_pages",
-    "apply",
+    "applicant",
     "auth",
     "bodies",
     "clients",
-    "deposit_pages",
-    "enforcement_pages",
-    "fee_pages",
+    "deps",
     "fee_view",
-    "filing_pages",
     "forms",
     "headers",
-    "inspection_request_pages",
     "inspection_request_view",
-    "map_pages",
-    "meeting_pages",
-    "pages",
-    "parcel_facts",
-    "parcel_pages",
+    "public",
     "render",
-    "schedule_pages",
-    "status_view",
-    "submissions",
-    "submission_view",
-    "documents",
+    "site_picker",
+    "staff",
     "values",
 ]

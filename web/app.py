@@ -1,13 +1,17 @@
 """The workbench application: :func:`create_app` over one store.
 
-``today`` is read at this edge (a callable, so tests fix the day; by
-default the town's today, config/clock.py), and so is the moment a notice
-or an email is dated (``app.state.now``: today at the town's wall-clock
-time, ``PERMITS_TIMEZONE``, whatever zone the server runs in).  The settings come from the caller
-(:class:`config.Settings`; ``permits serve`` reads them from the
-environment): the secret that signs session cookies
-(``PERMITS_SECRET_KEY``, else a fresh one, which logs everyone out at a
-restart), whether the deployment is served over HTTPS (``PERMITS_HTTPS``:
+The app keeps one :class:`web.deps.WebContext`, and every route takes
+what it needs of it as a typed dependency (web/deps.py, the one module
+beside this one that reads the app's state): the store and the
+repositories over it (:func:`services.bootstrap.backends`), the settings,
+the day and the moment.  ``today`` is read at this edge (a callable, so
+tests fix the day; by default the town's today, config/clock.py), and so is
+the moment a notice or an email is dated (``now``: today at the town's
+wall-clock time, ``PERMITS_TIMEZONE``, whatever zone the server runs in).
+The settings come from the caller (:class:`config.Settings`; ``permits
+serve`` reads them from the environment): the secret that signs session
+cookies (``PERMITS_SECRET_KEY``, else a fresh one, which logs everyone out
+at a restart), whether the deployment is served over HTTPS (``PERMITS_HTTPS``:
 the cookie is then ``Secure``, and HSTS is sent), the trusted proxies whose
 ``X-Forwarded-For`` names the client (``PERMITS_TRUSTED_PROXIES``,
 web/clients.py), the largest form (``PERMITS_FORM_MAX_KB``), the uploads
@@ -34,12 +38,13 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from config import Settings
 from config.clock import town_now, town_today
-from models.accounts.sessions import SESSION_HOURS, Sessions
-from models.accounts.users import Users
+from models.accounts.sessions import SESSION_HOURS
 from models.handle import Store
+from services.bootstrap import backends
 
 from .auth import LoginRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard
+from .deps import WebContext, install
 from .headers import PageHeaders, tile_origin
 from .render import render
 
@@ -66,24 +71,24 @@ def create_app(
     environment's (:func:`config.load`); ``secret`` and ``trusted_proxies``,
     when given, win over theirs."""
     import config
-    from models.accounts.throttle import Throttle
 
     from .clients import parse_trusted_proxies
 
     settings = settings or config.load()
     store = Store(store) if isinstance(store, str) else store
     app = FastAPI(title="Permits workbench", docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.store = store
-    app.state.settings = settings
-    app.state.users = Users(store.engine, now=store.now)
-    app.state.sessions = Sessions(store.engine, now=store.now)
     zone = settings.timezone
     today = today or (lambda: town_today(zone))
-    app.state.today = today
-    app.state.now = lambda: datetime.combine(today(), town_now(zone).time())
-    app.state.throttle = Throttle(store.engine, now=store.now)
-    proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
-    app.state.trusted_proxies = parse_trusted_proxies(proxies)
+    proxies = parse_trusted_proxies(settings.trusted_proxies if trusted_proxies is None else trusted_proxies)
+    context = WebContext(
+        backends=backends(store, uploads_dir=settings.uploads_dir, upload_max_bytes=settings.upload_max_bytes),
+        settings=settings,
+        today=today,
+        now=lambda: datetime.combine(today(), town_now(zone).time()),
+        trusted_proxies=proxies,
+    )
+    install(app, context)
+    context.uploads.tidy()  # the plans of an application killed before its commit
     # the largest body any route takes: a plan or an abutter list, and its form
     from services.abutters import MAX_LIST_BYTES
 
@@ -123,18 +128,15 @@ def create_app(
         # a route's typed parameter that does not parse: never FastAPI's JSON
         return error_page(request, 404, "No such page or filing, or not one of yours.")
 
-    from models.accounts.account_links import AccountLinks
-    from models.accounts.applicants import Applicants
-    from models.store.uploads import Uploads
-
-    from . import (
-        account_pages,
+    from .account import front_door, invitation, login
+    from .applicant import inspection_request_pages, my_filings
+    from .public import pages as public_pages
+    from .staff import (
         admin,
-        applicant_pages,
-        auth,
         deposit_pages,
         documents,
         enforcement_pages,
+        fee_pages,
         filing_pages,
         map_pages,
         meeting_pages,
@@ -144,28 +146,28 @@ def create_app(
         submissions,
     )
 
-    app.state.applicants = Applicants(store)
-    app.state.uploads = Uploads(store, settings.uploads_dir, settings.upload_max_bytes)
-    app.state.uploads.tidy()  # the plans of an application killed before its commit
-    app.state.account_links = AccountLinks(store.engine, now=store.now)
-    app.include_router(account_pages.router)
-    app.include_router(applicant_pages.router)
-    app.include_router(submissions.router)
-    app.include_router(auth.router)
-    app.include_router(pages.router)
-    app.include_router(filing_pages.router)
-    app.include_router(enforcement_pages.router)
-    app.include_router(documents.router)
-    app.include_router(admin.router)
-    app.include_router(map_pages.router)
-    app.include_router(parcel_pages.router)
-    app.include_router(meeting_pages.router)
-    app.include_router(schedule_pages.router)
-    app.include_router(deposit_pages.router)
-    from . import fee_pages, inspection_request_pages  # issue 21 items 5-6
-
-    app.include_router(fee_pages.router)
-    app.include_router(inspection_request_pages.router)
+    # the front door's (web/account/), the applicant's (web/applicant/), the staff's (web/staff/), the public's (web/public/)
+    for router in (
+        front_door.router,
+        invitation.router,
+        my_filings.router,
+        submissions.router,
+        login.router,
+        pages.router,
+        filing_pages.router,
+        enforcement_pages.router,
+        documents.router,
+        admin.router,
+        map_pages.router,
+        parcel_pages.router,
+        meeting_pages.router,
+        schedule_pages.router,
+        deposit_pages.router,
+        fee_pages.router,
+        inspection_request_pages.router,
+        public_pages.router,
+    ):
+        app.include_router(router)
     return app
 
 

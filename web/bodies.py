@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException
 from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import ClientDisconnect
 
+from .deps import web_context
 from .values import whole_number
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "csrf_matches",
     "posted_form",
     "upload_form",
+    "upload_limit",
     "PostedForm",
     "PlanForm",
     "AbutterListForm",
@@ -217,7 +219,7 @@ async def read_form(request: Request, *, max_bytes: int, files: int = 0, file_li
 
 
 def _form_limit(request: Request) -> int:
-    return request.app.state.settings.form_max_bytes
+    return web_context(request).settings.form_max_bytes
 
 
 async def posted_form(request: Request) -> AsyncIterator[FormData]:
@@ -246,8 +248,9 @@ def upload_form(file_limit: Callable[[Request], int], files: int = 1) -> Callabl
     return posted_upload
 
 
-def _plan_limit(request: Request) -> int:
-    return request.app.state.uploads.limit
+def upload_limit(request: Request) -> int:
+    """The largest plan or photos a form takes, in all (PERMITS_UPLOAD_MAX_MB)."""
+    return web_context(request).uploads.limit
 
 
 def _abutter_list_limit(request: Request) -> int:
@@ -259,7 +262,7 @@ def _abutter_list_limit(request: Request) -> int:
 #: a posted form without a file
 PostedForm = Annotated[FormData, Depends(posted_form)]
 #: a posted form with the plans (a PDF within PERMITS_UPLOAD_MAX_MB)
-PlanForm = Annotated[FormData, Depends(upload_form(_plan_limit))]
+PlanForm = Annotated[FormData, Depends(upload_form(upload_limit))]
 #: a posted form with the assessors' abutter list
 AbutterListForm = Annotated[FormData, Depends(upload_form(_abutter_list_limit))]
 

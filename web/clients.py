@@ -1,5 +1,7 @@
 """Which address a request comes from, for the per-address limits
-(models/accounts/throttle.py), and the page that refuses a client over its limit.
+(models/accounts/throttle.py; the page that refuses a client over one is
+web/account/limits.py's).  A route takes it as a dependency,
+:data:`web.deps.ClientAddress`.
 
 The address is the socket's peer.  Behind a load balancer or a reverse
 proxy the peer is the proxy, and the client's address is in
@@ -16,13 +18,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable, Sequence
 
-from fastapi import Request
-
-from models.accounts.throttle import TooManyAttempts
-
-from .render import render
-
-__all__ = ["Networks", "client_address", "parse_trusted_proxies", "too_many"]
+__all__ = ["Networks", "parse_trusted_proxies", "resolve"]
 
 Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
 
@@ -69,16 +65,3 @@ def resolve(peer: str, forwarded: Sequence[str], trusted: Networks) -> str:
         if not _trusted(ip, trusted):
             break
     return str(current)
-
-
-def client_address(request: Request) -> str:
-    peer = request.client.host if request.client else ""
-    return resolve(peer, request.headers.getlist("x-forwarded-for"), request.app.state.trusted_proxies)
-
-
-def too_many(request: Request, exc: TooManyAttempts):
-    """The 429 page, with Retry-After."""
-    ctx = {"title": "Too many attempts", "detail": f"{str(exc)[0].upper()}{str(exc)[1:]}."}
-    response = render(request, "error.html", ctx, user=None, status=429)
-    response.headers["Retry-After"] = str(exc.minutes * 60)
-    return response

@@ -1,7 +1,7 @@
 """The fee's sections, for the pages that show them: the apply form (each
 town's fee for the kind chosen, :func:`apply_fees`), the applicant's status
 page and the staff filing page (the fee, the payments, what is left:
-:func:`fee_section`).  The payment form's route is :mod:`web.fee_pages`."""
+:func:`fee_section`).  The payment form's route is :mod:`web.staff.fee_pages`."""
 
 from __future__ import annotations
 

@@ -2,11 +2,9 @@
 them: the status page's section (the requests with their answers, the
 results, the stages that may be asked for now: :func:`request_section`)
 and the DPW schedule's open requests (:func:`schedule_requests`).  The
-asking route is :mod:`web.inspection_request_pages`."""
+asking route is :mod:`web.applicant.inspection_request_pages`."""
 
 from __future__ import annotations
-
-from fastapi import Request
 
 __all__ = ["request_section", "schedule_requests"]
 
@@ -39,8 +37,8 @@ def request_section(filing, state: str) -> dict:
     }
 
 
-def schedule_requests(request: Request, towns) -> list:
+def schedule_requests(store, towns) -> list:
     """The open requests of ``towns`` (None: all) for the DPW schedule."""
     from services.inspection_requests import requests_for_schedule
 
-    return requests_for_schedule(request.app.state.store, towns=towns)
+    return requests_for_schedule(store, towns=towns)

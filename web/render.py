@@ -1,9 +1,17 @@
-"""Rendering a page: the Jinja2 environment (autoescaped, StrictUndefined)
-and the CSRF token every form carries, kept in the session."""
+"""Rendering a page: the Jinja2 environment (autoescaped, StrictUndefined),
+and every page's context: the user, the session's CSRF token that every
+form carries (web/auth.py), the town's today and time zone.
+
+Each audience's templates are in its room's ``templates/`` folder and are
+named with the room first, so two rooms never collide on a name:
+``render(request, "staff/today.html", ...)`` draws web/staff/templates/today.html.
+What every audience shares is in web/templates/, named bare: the page
+every page extends (``base.html``), the refusal (``error.html``) and the
+partials two rooms include (``_fee.html``, ``particulars.html``,
+``site_picker.html``)."""
 
 from __future__ import annotations
 
-import secrets
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,12 +22,23 @@ from fastapi.responses import HTMLResponse
 from config.clock import town_stamp, wall_stamp
 from models.accounts.users import User
 
-__all__ = ["render", "csrf_token", "new_csrf_token", "ENV"]
+from .auth import csrf_token
+from .deps import web_context
+
+__all__ = ["render", "ENV", "ROOMS"]
 
 HERE = Path(__file__).parent
+#: the web's rooms, one audience each: their templates are named "<room>/<name>.html"
+ROOMS = ("staff", "applicant", "account", "public")
+
 
 ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"),
+    loader=jinja2.ChoiceLoader(
+        [
+            jinja2.PrefixLoader({room: jinja2.FileSystemLoader(HERE / room / "templates") for room in ROOMS}),
+            jinja2.FileSystemLoader(HERE / "templates"),
+        ]
+    ),
     autoescape=True,
     undefined=jinja2.StrictUndefined,
     trim_blocks=True,
@@ -84,24 +103,11 @@ def _town_name(town_id: str) -> str:
 _words()
 
 
-def csrf_token(request: Request) -> str:
-    """The session's CSRF token, made on first use."""
-    token = request.session.get("csrf")
-    if not token:
-        token = new_csrf_token(request)
-    return token
-
-
-def new_csrf_token(request: Request) -> str:
-    """A fresh CSRF token for the session (at login)."""
-    token = request.session["csrf"] = secrets.token_urlsafe(24)
-    return token
-
-
 def render(request: Request, name: str, ctx: dict, *, user: User | None, status: int = 200) -> HTMLResponse:
     """A page: the template with the user, the CSRF token and today."""
+    web = web_context(request)
     page = ENV.get_template(name).render(
-        {**ctx, "user": user, "csrf": csrf_token(request), "today": request.app.state.today(), "path": request.url.path}
-        | {"zone": request.app.state.settings.timezone}
+        {**ctx, "user": user, "csrf": csrf_token(request), "today": web.today(), "path": request.url.path}
+        | {"zone": web.settings.timezone}
     )
     return HTMLResponse(page, status_code=status)

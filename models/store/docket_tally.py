@@ -6,7 +6,7 @@ rows (one per such key) instead of reading every deadline of the view
 The two places that write ``filing_clock`` keep it, in the transaction
 that writes the clocks: :func:`models.store.filings.write_derived` (a recording,
 a void, the sweep, ``permits rederive``: the filing's clocks removed, its
-new ones written) and an import (:meth:`models.handle.Store.import_filings`).
+new ones written) and an import (:func:`models.store.filings.import_filings`).
 Each adds the net change of the counts it made (:func:`record`): a clock
 rewritten as it was (most of what the sweep rewrites) changes nothing and
 adds nothing.  Rows are only ever added, never updated in place: two

@@ -241,7 +241,7 @@ def void_raw(seq: int, *, reason: str, day: date) -> dict:
 
 
 def _write_import(conn: Connection, ids, named, filings, events, clocks, abutters) -> None:
-    """An import's rows, checked by :meth:`Store.import_filings`, written in
+    """An import's rows, checked by :func:`import_filings`, written in
     the caller's transaction."""
     taken = bulk.select_in(conn, (FILING.c.id,), FILING.c.id, ids)
     if taken:

@@ -13,6 +13,7 @@ from webkit import TODAY, client, login, make_store
 
 from cli.main import main
 from models.store.uploads import Uploads
+from web.deps import context_of
 
 FID = "CAN-SOP-2026-001"
 AT = f"{TODAY.isoformat()}T10:15"
@@ -94,7 +95,7 @@ def test_the_command_line_and_the_schedule_record_the_same_inspection_with_the_s
     assert r.status_code == 303, r.text[-2000:]
 
     by_cli = _recorded(cli_store, Uploads(cli_store, uploads_dir, 10 * 1024 * 1024))
-    by_web = _recorded(web_store, web.app.state.uploads)
+    by_web = _recorded(web_store, context_of(web.app).uploads)
     assert by_cli == by_web
     assert by_cli[0]["at"] == f"{TODAY.isoformat()}T10:15" and by_cli[0]["defect"] == "bedding not compacted"
     assert by_cli[1] == [("trench.png", "image/png", PNG), ("north.jpg", "image/jpeg", JPEG)]

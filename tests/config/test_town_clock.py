@@ -55,12 +55,13 @@ from zoneinfo import ZoneInfo
 time.tzset()
 from cli.args import now, today
 from web.app import create_app
+from web.deps import context_of
 from models.handle import Store
 import sys
-app = create_app(Store(sys.argv[1]), secret="x")
+web = context_of(create_app(Store(sys.argv[1]), secret="x"))
 boston = datetime.now(ZoneInfo("America/New_York")).replace(tzinfo=None, second=0, microsecond=0)
-print(json.dumps({"cli": now().isoformat(), "web": app.state.now().isoformat(), "boston": boston.isoformat(),
-                  "today": today().isoformat(), "web_today": app.state.today().isoformat(),
+print(json.dumps({"cli": now().isoformat(), "web": web.now().isoformat(), "boston": boston.isoformat(),
+                  "today": today().isoformat(), "web_today": web.today().isoformat(),
                   "naive": datetime.now().replace(second=0, microsecond=0).isoformat()}))
 """
 

@@ -1,4 +1,4 @@
-"""The workbench's enforcement pages (web/enforcement_pages.py): who may see
+"""The workbench's enforcement pages (web/staff/enforcement_pages.py): who may see
 and record (the town's conservation agents and admins; everyone else the
 same 404), CSRF and the form's sequence number on every post, refusals in
 the rule's words with nothing written, hostile text escaped, and the same

@@ -1,5 +1,5 @@
-"""The fee and the inspections asked for online, route by route (web/fee_pages.py,
-web/inspection_request_pages.py): the fee shown on the apply form and the
+"""The fee and the inspections asked for online, route by route (web/staff/fee_pages.py,
+web/applicant/inspection_request_pages.py): the fee shown on the apply form and the
 status page, staff record a payment from the filing page, an applicant asks
 for the trench inspection, it appears on the DPW schedule, the inspector
 records it and the status page shows the result; and the boundaries: 404 for

@@ -1,4 +1,4 @@
-"""The Meetings page (web/meeting_pages.py): only the town's conservation
+"""The Meetings page (web/staff/meeting_pages.py): only the town's conservation
 staff (and an admin) see a town's meetings, anyone else the same 404 as for
 a meeting that does not exist; every post carries the CSRF token; a
 refusal writes nothing; the same actions through ``permits meetings``

@@ -1,4 +1,4 @@
-"""The DPW schedule's pages and its inspection form (web/schedule_pages.py),
+"""The DPW schedule's pages and its inspection form (web/staff/schedule_pages.py),
 route by route: who may see them (DPW staff of the town and admins; anyone
 else a 404), the tabs, the filters and the pages, the form that offers only
 the stages that fit, records an inspection with its photos and comes back
@@ -14,6 +14,7 @@ from storekit import snapshot
 from webkit import TODAY, client, login, make_store
 
 from services.imports import import_filings
+from web.deps import context_of
 
 FID = "CAN-SOP-2026-001"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(200)
@@ -147,11 +148,11 @@ def test_a_file_that_is_not_a_photo_is_refused_and_nothing_is_stored(web, store,
     login(web, "canton-dpw")
     fields = _form(web.get("/schedule").text)
     before = snapshot(store.url)
-    files_before = sorted(p.name for p in web.app.state.uploads.folder.glob("*")) if web.app.state.uploads.folder.exists() else []
+    folder = context_of(web.app).uploads.folder
+    files_before = sorted(p.name for p in folder.glob("*")) if folder.exists() else []
     r = web.post("/schedule/inspections", data=_fail(fields), files=[("photos", ("t.png", b"%PDF-1.4 not a photo", "image/png"))])
     assert r.status_code == 422 and "not a JPEG or PNG photo" in r.text
     assert snapshot(store.url) == before
-    folder = web.app.state.uploads.folder
     assert (sorted(p.name for p in folder.glob("*")) if folder.exists() else []) == files_before
 
 

@@ -21,6 +21,7 @@ from webkit import PASSWORD, USERS, make_store, register, serving
 
 from notices.smtp import smtp_sender
 from services.mail import deliver
+from web.deps import context_of
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (apt-get install chromium)")
@@ -122,7 +123,7 @@ def test_apply_be_found_incomplete_correct_the_named_field_resubmit_be_found_com
             ann.reload()
             assert "The town received the complete application on 2026-12-03" in ann.inner_text("#words")
             assert "Open the public hearing by" in ann.inner_text("#town")
-            report = deliver(app.state.store, smtp_sender(sink.url))
+            report = deliver(context_of(app).store, smtp_sender(sink.url))
             assert report.failed == 0, report.errors
             ann.reload()
             emails = ann.inner_text("#emails")

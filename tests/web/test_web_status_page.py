@@ -1,4 +1,4 @@
-"""The applicant's status page in words (web/status_view.py) and the
+"""The applicant's status page in words (web/applicant/status_view.py) and the
 corrected resubmission (services.apply.resubmit): right after applying the
 town is checking completeness (no by-law gives it a day) and the receipt is
 listed among the emails sent, in town time; after an incomplete finding

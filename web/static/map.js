@@ -1,4 +1,4 @@
-/* The workbench's maps (web/map_pages.py): Leaflet over the GeoJSON the
+/* The workbench's maps (web/staff/map_pages.py): Leaflet over the GeoJSON the
    workbench serves.  Every setting comes from the map element's data-
    attributes; nothing here is inline in a page, and nothing is fetched
    from anywhere but the workbench (and the town's own tile server, when

@@ -1,0 +1,94 @@
+"""Logging in and out, and changing one's own password: the routes that
+start and end a session (web/auth.py: a row in the store, its token and the
+CSRF token in the cookie).
+
+Failed logins count against the client's address as well as the account
+(models/accounts/throttle.py).  A password change ends every session of the
+user and starts a new one for the browser that made it.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse
+
+from models.accounts.throttle import TooManyAttempts
+from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
+
+from ..auth import end_session, safe_next, start_session
+from ..bodies import PostedForm
+from ..deps import ClientAddress, SessionsDep, SessionUser, ThrottleDep, UsersDep
+from ..render import render
+from .limits import too_many
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/login")
+def login_page(request: Request, next: str = "/today"):
+    return render(request, "account/login.html", {"next": safe_next(next), "error": None, "email": ""}, user=None)
+
+
+@router.post("/login")
+def login(
+    request: Request,
+    form: PostedForm,
+    throttle: ThrottleDep,
+    client: ClientAddress,
+    users: UsersDep,
+    sessions: SessionsDep,
+):
+    email, password = str(form.get("email") or ""), str(form.get("password") or "")
+    target = safe_next(str(form.get("next") or ""))
+    try:
+        throttle.check("login", client)
+    except TooManyAttempts as exc:
+        return too_many(request, exc)
+    try:
+        user = users.authenticate(email, password)
+    except LoginRefused as exc:
+        throttle.record("login", client)
+        return render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
+    start_session(request, sessions, user)
+    if user.role == APPLICANT and not target.startswith("/my"):
+        target = "/my"
+    return RedirectResponse(target, status_code=303)
+
+
+@router.post("/logout")
+def logout(request: Request, form: PostedForm, sessions: SessionsDep):
+    end_session(request, sessions)
+    return RedirectResponse("/login", status_code=303)
+
+
+# -- the user's own password ------------------------------------------------
+
+
+def _password_page(request: Request, user: User, *, error: str | None = None, changed: bool = False, status: int = 200):
+    ctx = {"error": error, "changed": changed, "min": MIN_PASSWORD}
+    return render(request, "account/password.html", ctx, user=user, status=status)
+
+
+@router.get("/password")
+def password_page(request: Request, user: SessionUser, changed: str = ""):
+    return _password_page(request, user, changed=changed == "1")
+
+
+@router.post("/password")
+def change_password(request: Request, user: SessionUser, form: PostedForm, users: UsersDep, sessions: SessionsDep):
+    """Change one's own password: the current one, the new one twice.  On
+    success every session of the user ends, and this browser is given a
+    new one (a new session and CSRF token)."""
+    current, new = str(form.get("current") or ""), str(form.get("new") or "")
+    if new != str(form.get("new2") or ""):
+        return _password_page(request, user, error="the two new passwords differ; nothing was changed", status=422)
+    try:
+        changed = users.change_password(user.id, current, new)
+    except LoginRefused as exc:
+        return _password_page(request, user, error=f"{exc}; nothing was changed", status=401)
+    except UserError as exc:
+        return _password_page(request, user, error=f"{exc}; nothing was changed", status=422)
+    start_session(request, sessions, changed)
+    return RedirectResponse("/password?changed=1", status_code=303)

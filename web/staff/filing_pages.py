@@ -1,0 +1,307 @@
+"""One filing in the workbench: its page (state, clocks with their
+explanations, timeline, the event form, voids, abutters, notices), the
+posts that change it, and the new-filing form.
+
+Every route first finds the filing within the user's scope: an unknown
+id, a malformed one and one outside the user's role or towns are the same
+404.  Every post carries the CSRF token and the filing's sequence number
+as the form saw it; the store refuses the write if another event landed
+since ("changed since you opened it").  The abutter list's form also
+carries the list's version, so a list someone else uploaded meanwhile is
+not silently replaced.  A refusal by the core is shown on
+the page in its own words, with nothing written.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from models.accounts.users import User
+from models.errors import StaleFiling, UnknownFiling
+from models.handle import Store
+from models.read import workbench
+from workflows.errors import PermitsError
+from workflows.filing import VOID
+from workflows.ids import BadFilingId, check_filing_id
+
+from ..bodies import AbutterListForm, PostedForm, seq_of
+from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
+from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from ..render import render
+from ..values import whole_number
+from .forms import NEW_FILING_FIELDS, event_fields, event_json, new_filing, towns_for
+
+__all__ = ["router", "visible_filing", "filing_page_response"]
+
+router = APIRouter()
+
+
+def visible_filing(store: Store, user: User, fid: str) -> workbench.FilingSummary:
+    """The filing ``fid`` if the user's role and towns cover it; any other
+    id (unknown, malformed, another town's) is the same 404."""
+    try:
+        summary = workbench.summary(store, check_filing_id(fid))
+    except (BadFilingId, UnknownFiling):
+        raise HTTPException(404) from None
+    if not user.may_see(summary.town, summary.kind):
+        raise HTTPException(404)
+    return summary
+
+
+def filing_page_response(
+    request: Request, web: WebContext, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
+):
+    """The filing's page, with ``error`` (a refusal in the rule's words) and
+    the form's ``values`` and ``field_errors`` when a post was refused."""
+    from services.notice_log import StoreNoticeLog
+    from services.notices import fitting_notices
+    from workflows.replay import MACHINES
+
+    store = web.store
+    summary = visible_filing(store, user, fid)
+    filing, _ = store.load(fid)
+    as_of = web.today()
+    result = store.replayer(filing, as_of)
+    history = store.history(fid)
+    reasons = {h["raw"].get("voids"): h["raw"].get("reason") for h in history if h["type"] == VOID}
+    allowed = [e for e in MACHINES[filing.kind].allowed(result.state) if e != VOID]
+    event = event if event is not None else request.query_params.get("event")
+    if event not in allowed:
+        event = None
+    if event == "hearing-opened" and not values:  # by default, the session the hearing was noticed for
+        from workflows.meetings import noticed_session
+
+        noticed = noticed_session(filing)
+        values = {"f_date": noticed.isoformat()} if noticed else None
+    abutter_list = workbench.abutters(store, fid)
+    notices = fitting_notices(filing, result)
+    from workflows.clock_rows import nearest_open, one_row_per_act
+    from workflows.docket import is_optional
+
+    from .submission_view import documents_context
+
+    ctx = {
+        "s": summary,
+        "filing": filing,
+        "result": result,
+        "history": history,
+        "reasons": reasons,
+        "allowed": allowed,
+        "event": event,
+        "fields": event_fields(filing.kind, event) if event else [],
+        "clock_ids": [c.id for c in result.clocks],
+        "notices": notices,
+        "abutters": abutter_list,
+        "abutters_version": workbench.abutters_version(abutter_list),
+        "sent": StoreNoticeLog(store).entries(fid),
+        "error": error,
+        "field_errors": field_errors or {},
+        "values": values or {},
+        "kind_label": KIND_LABELS[filing.kind],
+        "clock_rows": one_row_per_act(result.clocks),
+        "next_clock": nearest_open(result.clocks, lambda cid: is_optional(filing.town, filing.kind, cid)),
+        **documents_context(web.uploads, filing, notices, abutter_list),
+    }
+    from .parcel_facts import parcel_context
+
+    ctx.update(parcel_context(store, web.settings, summary))  # its parcel, where its abutter list came from
+    from .deposit_pages import ledger_section
+
+    ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
+    ctx["photos"] = web.uploads.of_filing(fid, "photo")  # its inspections' photos
+    from ..fee_view import fee_section
+
+    ctx.update(fee=fee_section(filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
+    return render(request, "staff/filing.html", ctx, user=user, status=status)
+
+
+@router.get("/filings/new")
+def new_form(request: Request, user: StaffUser, kind: str = ""):
+    if kind and kind not in user.kinds:
+        raise HTTPException(404)
+    return _new_page(request, user, kind, {}, {})
+
+
+def _new_page(request, user, kind, values, errors, status=200):
+    fields = [(n, label, req) for n, label, kinds, req in NEW_FILING_FIELDS if kind in kinds] if kind else []
+    ctx = {
+        "kind": kind,
+        "kinds": [(k, KIND_LABELS[k]) for k in user.kinds],
+        "fields": fields,
+        "towns": towns_for(kind, user.visible_towns()) if kind else [],
+        "applicant_types": APPLICANT_TYPES,
+        "values": values,
+        "errors": errors,
+    }
+    return render(request, "staff/new_filing.html", ctx, user=user, status=status)
+
+
+@router.post("/filings/new")
+def new_submit(request: Request, user: StaffUser, form: PostedForm, store: StoreDep, today: Today):
+    from services.imports import import_filings
+
+    kind = str(form.get("kind") or "")
+    if kind not in user.kinds:
+        raise HTTPException(404)
+    values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+    towns = towns_for(kind, user.visible_towns())
+    try:
+        obj = new_filing(kind, values, towns=towns, signer=user.email, today=today)
+        import_filings(store, [obj], by=user.email)
+    except FormErrors as exc:
+        return _new_page(request, user, kind, values, exc.errors, status=422)
+    except PermitsError as exc:
+        return _new_page(request, user, kind, values, {"": str(exc)}, status=422)
+    return RedirectResponse(f"/filings/{obj['id']}", status_code=303)
+
+
+@router.get("/filings/{fid}")
+def filing_page(request: Request, fid: str, user: StaffUser, web: WebDep):
+    return filing_page_response(request, web, user, fid)
+
+
+@router.post("/filings/{fid}/events")
+def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
+    from services.record import record_event
+
+    summary = visible_filing(web.store, user, fid)
+    values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+    etype = values.get("type", "")
+    try:
+        raw = event_json(summary.kind, etype, values)
+        record_event(
+            web.store,
+            fid,
+            raw,
+            by=user.email,
+            today=web.today(),
+            now=web.now(),
+            mail_from=web.settings.mail_from,
+            expect_seq=seq_of(form),
+            unnoticed=bool(form.get("unnoticed")),
+        )
+    except FormErrors as exc:
+        return filing_page_response(
+            request,
+            web,
+            user,
+            fid,
+            error="Check the fields marked.",
+            field_errors=exc.errors,
+            values=values,
+            status=422,
+            event=etype,
+        )
+    except StaleFiling as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409, event=etype)
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), values=values, status=422, event=etype)
+    return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
+
+
+@router.post("/filings/{fid}/void")
+def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedForm, web: WebDep):
+    from services.record import void_event
+
+    visible_filing(web.store, user, fid)
+    reason = str(form.get("reason") or "").strip()
+    try:
+        target = whole_number(str(form.get("voids") or ""), 1)
+    except ValueError:
+        target = None
+    if not reason or target is None:
+        return filing_page_response(request, web, user, fid, error="To void an event, choose it and say why.", status=422)
+    today = web.today()
+    try:
+        void_event(web.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form))
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+    return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
+
+
+@router.post("/filings/{fid}/abutters")
+def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterListForm, web: WebDep):
+    from services.abutters import MAX_LIST_BYTES, upload_abutter_list
+
+    visible_filing(web.store, user, fid)
+    seq, version = seq_of(form), form.get("abutters_version")
+    if not isinstance(version, str):
+        raise HTTPException(400, "The form has no abutter list version: reload the page.")
+    upload = form.get("csv")
+    if upload is None or isinstance(upload, str):
+        return filing_page_response(request, web, user, fid, error="Choose the assessors' abutter list (a CSV file).", status=422)
+    data = upload.file.read(MAX_LIST_BYTES + 1)
+    try:
+        upload_abutter_list(
+            web.store,
+            fid,
+            data,
+            (upload.filename or "upload.csv")[:120],
+            expect_seq=seq,
+            expect_version=version,
+            by=user.email,
+        )
+    except StaleFiling as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+    return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
+
+
+@router.get("/filings/{fid}/notices/{kind}")
+def preview_notice(request: Request, fid: str, kind: str, user: StaffUser, web: WebDep):
+    """The notice as HTML, as it would be (or was) sent: nothing recorded."""
+    from services.abutters import stored_abutters
+    from services.notice_log import StoreNoticeLog
+    from services.notices import render_notice
+
+    store = web.store
+    visible_filing(store, user, fid)
+    try:
+        filing, _ = store.load(fid)
+        _, _, outputs, _ = render_notice(
+            filing,
+            kind,
+            as_of=web.today(),
+            now=web.now(),
+            fmt="html",
+            abutters=stored_abutters(store, fid),
+            log=StoreNoticeLog(store),
+        )
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+    return HTMLResponse(
+        str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+    )
+
+
+@router.post("/filings/{fid}/notices/{kind}")
+def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm, web: WebDep):
+    """The notice as PDF, recorded as sent to the copies that had not had
+    it; a notice sent before is the letter as it was sent (rendering is not
+    sending), unless "send again" asks for a second sending."""
+    from services.abutters import stored_abutters
+    from services.notice_log import StoreNoticeLog
+    from services.notices import produce_notice
+
+    store = web.store
+    visible_filing(store, user, fid)
+    try:
+        filing, _ = store.load(fid)
+        produced = produce_notice(
+            filing,
+            kind,
+            StoreNoticeLog(store),
+            as_of=web.today(),
+            now=web.now(),
+            fmt="pdf",
+            abutters=stored_abutters(store, fid),
+            again=bool(form.get("again")),
+        )
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+    pdf = produced.outputs[0]
+    return Response(
+        pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
+    )
