@@ -61,8 +61,12 @@ def build(path: Path, count: int) -> tuple[Store, object, list[str]]:
             batch = []
     if batch:
         import_filings(store, batch, by="bench")
+    from models.accounts.applicants import Applicants
+    from services.unit_of_work import UnitOfWork
+
     applicants = Applicants(store)
-    account = applicants.accept(applicants.invite(mine[0], ADDRESS, by="bench"), "bench password 1")
+    with UnitOfWork(store) as uow:
+        account = applicants.accept(uow.conn, applicants.invite(uow.conn, mine[0], ADDRESS, by="bench"), "bench password 1")
     return store, account, sorted(mine)
 
 

@@ -45,7 +45,6 @@ def main() -> None:
     from webkit import PASSWORD, USERS, csrf_of, make_store
 
     import config
-    from models.accounts.applicants import Applicants
     from models.accounts.daily_limits import DailyLimits
     from models.store.uploads import Uploads
     from services.apply import apply_online
@@ -80,7 +79,9 @@ def main() -> None:
         clock=WALL,
         note="the page a client waits for; a ratio near 1 tells no address apart",
     ).report()
-    applicants = Applicants(store)
+    import storekit  # tests/ is on the path (above)
+
+    applicants = storekit.applicants(store)
     accounts = iter([applicants.register(f"user{i}@example.org", PASSWORD, verified=True).email for i in range(args.rounds + 1)])
     with serving(app) as port, httpx.Client(base_url=f"http://127.0.0.1:{port}") as h:
         form_token = csrf_of(h.get("/forgot").text)

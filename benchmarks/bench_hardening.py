@@ -48,15 +48,15 @@ EMAILS = ("bench-a@permits.example", "bench-b@permits.example", "bench-c@permits
 
 def _store(folder: Path):
     from demo.generate import generate
-    from models.accounts.users import Users
     from models.handle import Store
 
     store = Store(f"sqlite:///{folder / 'permits.db'}")
     upgrade_store(store)
     import_filings(store, list(generate(300, TODAY, seed=22)), by="bench")
-    users = Users(store.engine)
+    from services.users import add_user
+
     for email in EMAILS:
-        users.add(email, PASSWORD, "admin")
+        add_user(store, email, PASSWORD, "admin")
     return store
 
 
@@ -141,10 +141,11 @@ def page_beside_logins(store, rounds: int):
 def session_lookup(store, rounds: int):
     from models.accounts.sessions import Sessions
     from models.accounts.users import Users
+    from services.sessions import start_session
 
     users, sessions = Users(store.engine), Sessions(store.engine)
     uid = users.list()[0].id
-    token = sessions.start(uid)
+    token = start_session(store, uid)
     assert sessions.user(token).id == uid
 
     def by_session():

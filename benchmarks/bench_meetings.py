@@ -29,6 +29,7 @@ from pathlib import Path
 
 from services.database import upgrade_store
 from services.imports import import_filings
+from services.users import add_user
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -38,7 +39,7 @@ from bench_store import AS_OF, BATCH, generate  # noqa: E402
 from load import PASSWORD, server_ms  # noqa: E402
 from paired import from_ratios  # noqa: E402
 
-from models.accounts.users import UserError, Users  # noqa: E402
+from models.accounts.users import UserError  # noqa: E402
 from models.handle import Store  # noqa: E402
 
 ROUNDS = 15
@@ -118,7 +119,7 @@ def main() -> int:
         store = _store(args, Path(tmp))
         heard = _meetings(store, args.meetings, args.items)
         try:
-            Users(store.engine).add(EMAIL, PASSWORD, "admin")
+            add_user(store, EMAIL, PASSWORD, "admin")
         except UserError:
             pass
         client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)

@@ -74,15 +74,16 @@ def build_store(path: Path, count: int, as_of: date = AS_OF) -> None:
 
 
 def add_staff(path: Path) -> None:
-    from models.accounts.users import UserError, Users
+    from models.accounts.users import UserError
     from models.handle import Store
 
     store = Store(f"sqlite:///{path}")
     upgrade_store(store)
-    users = Users(store.engine)
+    from services.users import add_user
+
     for email, role, towns in STAFF:
         try:
-            users.add(email, PASSWORD, role, towns)
+            add_user(store, email, PASSWORD, role, towns)
         except UserError:
             pass  # added by an earlier run
     store.engine.dispose()

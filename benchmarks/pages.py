@@ -15,6 +15,7 @@ from paired import Result
 from models.handle import Store
 from models.read import workbench
 from services.database import upgrade_store
+from services.users import add_user
 
 AGENT_KINDS = ["noi", "rda", "land-disturbance"]
 #: the administrator the page benchmarks log in as
@@ -145,7 +146,8 @@ def add_deposits(path: Path) -> int:
     openings (their deposits and fees, as recording their events does),
     once: how many lines."""
 
-    from services.deposits import fill_ledger
+    from services.deposits import fill_ledger_in
+    from services.unit_of_work import UnitOfWork
 
     with sqlite3.connect(path) as conn:
         done = {r[0] for r in conn.execute("SELECT DISTINCT filing_id FROM ledger_entry")}
@@ -157,10 +159,10 @@ def add_deposits(path: Path) -> int:
     store = Store(f"sqlite:///{path}")
     added = 0
     for i in range(0, len(ids), 1000):  # a thousand permits a transaction (recording does one at a time)
-        with store.engine.begin() as conn:
+        with UnitOfWork(store) as uow:
             for fid in ids[i : i + 1000]:
-                filing, _ = store.load(fid, conn)
-                added += fill_ledger(store, conn, filing, by="bench")
+                filing, _ = store.load(fid, uow.conn)
+                added += fill_ledger_in(uow, store, filing, by="bench")
     store.engine.dispose()
     return added
 
@@ -176,7 +178,7 @@ def admin_store(prefix: str, description: str):
     from bench_store import AS_OF, build
     from fastapi.testclient import TestClient
 
-    from models.accounts.users import UserError, Users
+    from models.accounts.users import UserError
     from web.app import create_app
 
     ap = argparse.ArgumentParser(description=description)
@@ -193,7 +195,7 @@ def admin_store(prefix: str, description: str):
     store = Store(f"sqlite:///{path}")
     upgrade_store(store)
     try:
-        Users(store.engine).add(ADMIN, load.PASSWORD, "admin")
+        add_user(store, ADMIN, load.PASSWORD, "admin")
     except UserError:
         pass
     client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)

@@ -33,19 +33,19 @@ def _password(args) -> str:
 
 
 def cmd_users(args) -> int:
-    from models.accounts.users import Users
+    from services import users as actions
+    from services.bootstrap import backends
 
     store = open_store(args)
-    users = Users(store.engine, now=store.now)
     if args.action == "add":
         if not args.email:
             raise UsageError("users add EMAIL: give the new user's email")
-        u = users.add(args.email, _password(args), args.role, args.town or ())
+        u = actions.add_user(store, args.email, _password(args), args.role, args.town or ())
         print(f"permits: user {u.email} added ({u.role}{': ' + ', '.join(u.towns) if u.towns else ''})")
     elif args.action == "passwd":
         if not args.email:
             raise UsageError("users passwd EMAIL: give the user's email")
-        u = users.set_password(args.email, _password(args))
+        u = actions.set_password(store, args.email, _password(args))
         print(f"permits: password of {u.email} changed; their sessions are logged out")
     elif args.action == "reset":
         if not args.email:
@@ -62,26 +62,25 @@ def cmd_users(args) -> int:
         else:
             raise UsageError(f"no enabled user {sent.address!r}, or a reset asked too often this hour: nothing was sent")
     elif args.action in ("disable", "enable", "unlock", "access", "temp-password"):
-        from services import users as actions
-
         if not args.email:
             raise UsageError(f"users {args.action} EMAIL: give the user's email")
         if args.action == "disable":
-            u = actions.disable_user(users, args.email)
+            u = actions.disable_user(store, args.email)
             print(f"permits: user {u.email} disabled; their sessions are logged out")
         elif args.action == "enable":
-            u = actions.enable_user(users, args.email)
+            u = actions.enable_user(store, args.email)
             print(f"permits: user {u.email} enabled")
         elif args.action == "unlock":
-            u = actions.unlock_user(users, args.email)
+            u = actions.unlock_user(store, args.email)
             print(f"permits: user {u.email} unlocked")
         elif args.action == "access":
-            u = actions.change_access(users, args.email, args.role, args.town or ())
+            u = actions.change_access(store, args.email, args.role, args.town or ())
             print(f"permits: user {u.email} is now {u.role}{': ' + ', '.join(u.towns) if u.towns else ''}")
         else:
-            u, password = actions.temporary_password(users, args.email)
+            u, password = actions.temporary_password(store, args.email)
             print(f"permits: temporary password of {u.email}: {password} (their sessions are logged out)")
     else:
+        users = backends(store, uploads_dir=settings().uploads_dir, upload_max_bytes=settings().upload_max_bytes).users
         locked = users.locked()
         for u in users.list():
             state = "disabled" if u.disabled else "active"

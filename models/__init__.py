@@ -9,7 +9,12 @@ SQLite or PostgreSQL, in rooms by role:
 - :mod:`models.read`: the read models (the queries as SQL text, the
   workbench's reads, search, the docket's counts, the map, the schedule);
 - :mod:`models.accounts`: users, sessions, applicants, emailed links, limits;
-- :mod:`models.errors`: the record's errors.
+- :mod:`models.errors`: the record's errors; :mod:`models.types`: its value
+  types (a user, an account, the limits); :mod:`models.handle`: the handle
+  on the record (its engines, clock, replayer and a filing's reads).
+
+The interfaces import only the errors, the types, the handle and the read
+models (the ``Interfaces read the record`` contract in pyproject.toml).
 
 A filing is stored as its append-only events, with its derived state and
 clocks beside it.
@@ -26,4 +31,5 @@ __all__ = [
     "read",
     "schema",
     "store",
+    "types",
 ]

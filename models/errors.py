@@ -20,13 +20,19 @@ PermitsError
       │    └── InvitationRefused  an invitation link unknown, used or expired
       ├── LinkRefused       an emailed link unknown, used or expired
       ├── DailyLimitReached an account's applications or uploads over the day's limit
+      ├── TooManyAttempts   too many failed logins or registrations from an address
       ├── UploadRefused     plans that are not a PDF within the limit
       └── UnknownUpload     no such file for this viewer (a 404)
 """
 
+import math
+from datetime import timedelta
+
+from models.types import LIMITS
 from workflows.errors import PermitsError
 
 __all__ = [
+    "TooManyAttempts",
     "UnknownMeeting",
     "UploadRefused",
     "UnknownUpload",
@@ -183,3 +189,24 @@ class DailyLimitReached(StoreError):
     def __init__(self, message: str, *, what: str):
         self.what = what  # "applications" or "upload"
         super().__init__(message)
+
+
+class TooManyAttempts(StoreError):
+    def __init__(self, action: str, wait: timedelta):
+        self.action, self.wait = action, wait
+        self.minutes = max(1, math.ceil(wait.total_seconds() / 60))
+        limit = LIMITS[action]
+        super().__init__(
+            f"too many {limit.what} from your network address (at most {limit.attempts} in "
+            f"{_span(limit.window)}): try again in {self.minutes} minute{'s' if self.minutes != 1 else ''}"
+        )
+
+
+def _span(window: timedelta) -> str:
+    minutes = int(window.total_seconds() // 60)
+    return f"{minutes // 60} hour{'s' if minutes != 60 else ''}" if minutes % 60 == 0 else f"{minutes} minutes"
+
+
+def _span(window: timedelta) -> str:
+    minutes = int(window.total_seconds() // 60)
+    return f"{minutes // 60} hour{'s' if minutes != 60 else ''}" if minutes % 60 == 0 else f"{minutes} minutes"

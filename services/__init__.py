@@ -16,6 +16,8 @@ An action that writes does all of its writing in one unit of work.
 - :mod:`services.database`: create the store or bring its schema up to date;
 - :mod:`services.imports`: bring filings into the store;
 - :mod:`services.mail`: deliver the email outbox;
+- :mod:`services.sessions`: log in and out, the per-address limits on the
+  workbench's doors;
 - :mod:`services.notice_log`: the notice log of the filings in the store;
 - :mod:`services.meetings`: a commission's meetings, agendas, continuances and postings;
 - :mod:`services.record`: record an event, void one, mark an online
@@ -95,6 +97,7 @@ __all__ = [
     "record",
     "rederive",
     "schedule",
+    "sessions",
     "sweep",
     "sweep_assembly",
     "sweep_flow",

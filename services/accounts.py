@@ -18,9 +18,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
+from models.accounts.applicants import normal_email
+
 from .unit_of_work import UnitOfWork
 
-__all__ = ["Sent", "register", "confirm", "request_reset", "reset", "deliver_now"]
+__all__ = ["normal_email", "Sent", "register", "confirm", "request_reset", "reset", "deliver_now"]
 
 
 class Sent(NamedTuple):
@@ -46,7 +48,6 @@ def register(store, email: str, password: str, *, base_url: str, now: datetime, 
     one or a short password (nothing written); the answer otherwise says
     nothing of which it was."""
     from models.accounts.account_links import usable
-    from models.accounts.applicants import normal_email
     from models.accounts.users import hash_password
     from models.store.outbox import queue_emails
     from notices.account_email import address_taken_email, link_under, registration_email
@@ -75,14 +76,29 @@ def register(store, email: str, password: str, *, base_url: str, now: datetime, 
     return Sent(address, tuple(ids))
 
 
-def confirm(store, token: str, password: str):
+def confirm(store, token: str, password: str, *, client: str):
     """Follow a registration's link with the password chosen then: the
-    account (a :class:`models.accounts.users.User`), its address proved.
-    LinkRefused for a link unknown, used or expired (or an address with an
-    account by now), LoginRefused for another password; nothing written."""
+    account (a :class:`models.types.User`), its address proved, and a new
+    session of it (:class:`services.sessions.LoggedIn`), in one unit of work.
+    The password is checked as a login's is (the client's failed attempts
+    counted: TooManyAttempts).  LinkRefused for a link unknown, used or
+    expired (or an address with an account by now), LoginRefused for
+    another password; nothing written but the attempt."""
+    from models.accounts.sessions import Sessions
     from models.accounts.users import user_of_row
+    from models.errors import LoginRefused
 
-    return user_of_row(_links(store).confirm(token, password))
+    from .sessions import LoggedIn, check_attempts, count_attempt
+
+    check_attempts(store, "login", client)
+    try:
+        with UnitOfWork(store) as uow:
+            user = user_of_row(_links(store).confirm(uow.conn, token, password))
+            session = Sessions(store.engine, now=store.now).start(uow.conn, user.id)
+    except LoginRefused:
+        count_attempt(store, "login", client)
+        raise
+    return LoggedIn(user, session)
 
 
 def request_reset(store, email: str, *, base_url: str, now: datetime, mail_from: str) -> Sent:
@@ -90,7 +106,6 @@ def request_reset(store, email: str, *, base_url: str, now: datetime, mail_from:
     :data:`models.accounts.account_links.RESET_MINUTES` minutes, emailed to it if
     there is an enabled account; nothing otherwise.  ApplicantError for an
     address that is not one."""
-    from models.accounts.applicants import normal_email
     from models.store.outbox import queue_emails
     from notices.account_email import link_under, reset_email
 
@@ -112,12 +127,20 @@ def request_reset(store, email: str, *, base_url: str, now: datetime, mail_from:
 
 def reset(store, token: str, new: str):
     """Use a reset link: the new password (it meets the rule), every
-    session of the user ended, the link and its siblings spent; the user
-    as it now is.  LinkRefused, UserError; nothing written on either."""
+    session of the user ended, the link and its siblings spent, and a new
+    session for the browser that used it: the user as it now is and the
+    session (:class:`services.sessions.LoggedIn`).  LinkRefused, UserError;
+    nothing written on either."""
+    from models.accounts.sessions import Sessions
     from models.accounts.users import hash_password
 
+    from .sessions import LoggedIn
+
     hashed = hash_password(new)
-    return _links(store).reset(token, hashed)
+    with UnitOfWork(store) as uow:
+        user = _links(store).reset(uow.conn, token, hashed)
+        session = Sessions(store.engine, now=store.now).start(uow.conn, user.id)
+    return LoggedIn(user, session)
 
 
 def deliver_now(store, smtp_url: str | None, notice_ids) -> None:

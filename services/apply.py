@@ -70,7 +70,7 @@ def apply_online(
             check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=True)
         [filing_id] = import_filings(conn, store, [application], by=by)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
-        Applicants(store).link(account, filing_id, "submitted", conn=conn)
+        Applicants(store).link(conn, account, filing_id, "submitted")
         if mail_from and now is not None:
             _receipt(store, conn, filing_id, now=now, mail_from=mail_from)
     return filing_id

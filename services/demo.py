@@ -113,18 +113,30 @@ def fresh_output_folder(out: str | None, as_of: date) -> Path:
 
 def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
     """The demo users (one of each staff role, fresh passwords) and the demo
-    applicant invited to two of the filings."""
-    from demo.users import seed_demo_applicant, seed_demo_users
+    applicant invited to two of the filings, accepting, in one unit of work."""
+    from demo.users import APPLICANT_TOWN, DEMO_APPLICANT, applicant_filings, demo_staff, new_password
+    from models.accounts.applicants import Applicants
     from models.accounts.users import Users
     from models.handle import Store
 
+    from .unit_of_work import UnitOfWork
+
     store = Store(url)
     try:
-        staff = seed_demo_users(Users(store.engine))
-        applicant, password, filings = seed_demo_applicant(store, as_of)
+        staff, password = demo_staff(), new_password()
+        chosen = applicant_filings(store.list_filings(town=APPLICANT_TOWN), as_of)
+        users, applicants = Users(store.engine, now=store.now), Applicants(store)
+        with UnitOfWork(store) as uow:
+            for email, secret, role, towns in staff:
+                users.add(uow.conn, email, secret, role, towns)
+            if not chosen:
+                applicants.register(uow.conn, DEMO_APPLICANT, password, verified=True)
+            for fid in chosen:
+                token = applicants.invite(uow.conn, fid, DEMO_APPLICANT, by="permits demo")
+                applicants.accept(uow.conn, token, password)
     finally:
         store.engine.dispose()
-    return DemoLogins(staff, applicant, password, filings)
+    return DemoLogins(staff, DEMO_APPLICANT, password, chosen)
 
 
 def run_demo(

@@ -39,19 +39,10 @@ def fill_ledger_in(uow: UnitOfWork, store, filing, *, by: str) -> int:
     ledger lacks, and the reversing line of each line whose event has been
     voided since, in the caller's unit of work; how many."""
     from models.store.deposit_ledger import DepositLedger
-    from workflows.deposit_events import permit_lines, reversing_lines
-    from workflows.replay import live_events
 
     if filing.kind != STREET:
         return 0
-    events = live_events(filing)
-    return DepositLedger(now=store.now).fill(
-        uow.conn,
-        filing.id,
-        lambda category: permit_lines(filing.id, events, category),
-        by=by,
-        reversals_for=lambda held: reversing_lines(filing.id, filing.events, held),
-    )
+    return DepositLedger(now=store.now).fill(uow.conn, filing, by=by)
 
 
 def fill_filings(store, filing_ids: Iterable[str], *, by: str) -> int:

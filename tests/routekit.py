@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urlencode, urljoin, urlsplit
 
+import storekit
 from starlette.routing import Mount, compile_path
 
 ROLES = ("admin", "canton-agent", "canton-dpw", "applicant", "anonymous")
@@ -199,9 +200,6 @@ def world(store):
     for each role, with its CSRF token)."""
     from webkit import USERS, client, csrf_of, login, register
 
-    from models.accounts.applicants import Applicants
-    from models.accounts.users import Users
-
     clients = {}
     for who in ("admin", "canton-agent", "canton-dpw"):
         c = client(store)
@@ -231,8 +229,8 @@ def world(store):
     assert r.status_code == 303, r.text
     clients["applicant"] = ann
     clients["anonymous"] = client(store)
-    invitation = Applicants(store).invite("CAN-NOI-2026-001", "builder@example.org", by="agent")
-    admin = Users(store.engine).list()
+    invitation = storekit.applicants(store).invite("CAN-NOI-2026-001", "builder@example.org", by="agent")
+    admin = storekit.users(store).list()
     calendar = next(u.calendar_token for u in admin if u.email == USERS["admin"][0])
     values = {
         "fid": "CAN-NOI-2026-001",

@@ -9,9 +9,9 @@ import re
 from contextlib import contextmanager
 from datetime import date
 
+import storekit
 from fastapi.testclient import TestClient
 
-from models.accounts.users import Users
 from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
@@ -69,7 +69,7 @@ def make_store(url: str) -> Store:
     store = Store(url)
     upgrade_store(store)
     import_filings(store, FILINGS, by="test")
-    users = Users(store.engine)
+    users = storekit.users(store)
     for email, role, towns in USERS.values():
         users.add(email, PASSWORD, role, towns)
     return store

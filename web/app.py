@@ -38,8 +38,8 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from config import Settings
 from config.clock import town_now, town_today
-from models.accounts.sessions import SESSION_HOURS
 from models.handle import Store
+from models.types import SESSION_HOURS
 from services.bootstrap import backends
 
 from .auth import LoginRequired, StaffOnly, login_redirect
@@ -81,14 +81,14 @@ def create_app(
     today = today or (lambda: town_today(zone))
     proxies = parse_trusted_proxies(settings.trusted_proxies if trusted_proxies is None else trusted_proxies)
     context = WebContext(
-        backends=backends(store, uploads_dir=settings.uploads_dir, upload_max_bytes=settings.upload_max_bytes),
+        # the plans of an application killed before its commit are tidied first
+        backends=backends(store, uploads_dir=settings.uploads_dir, upload_max_bytes=settings.upload_max_bytes, tidy=True),
         settings=settings,
         today=today,
         now=lambda: datetime.combine(today(), town_now(zone).time()),
         trusted_proxies=proxies,
     )
     install(app, context)
-    context.uploads.tidy()  # the plans of an application killed before its commit
     # the largest body any route takes: a plan or an abutter list, and its form
     from services.abutters import MAX_LIST_BYTES
 

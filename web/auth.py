@@ -23,9 +23,6 @@ from urllib.parse import quote
 from fastapi import Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.sessions import Sessions
-from models.accounts.users import User
-
 __all__ = [
     "LoginRequired",
     "StaffOnly",
@@ -74,17 +71,18 @@ def login_redirect(path: str) -> RedirectResponse:
     return RedirectResponse(f"/login?next={quote(path, safe='')}", status_code=303)
 
 
-def start_session(request: Request, sessions: Sessions, user: User | int) -> None:
-    """A new session for ``user`` (or the user with this id): a row in the
-    store, its token and a new CSRF token in the cookie."""
-    user_id = user if isinstance(user, int) else user.id
-    token = sessions.start(user_id)
+def start_session(request: Request, token: str) -> None:
+    """Give this browser the session ``token`` (made by the service that
+    logged the user in: services/sessions.py) and a new CSRF token."""
     request.session.clear()  # a new session on login: no fixation
     request.session["sid"] = token
     new_csrf_token(request)
 
 
-def end_session(request: Request, sessions: Sessions) -> None:
-    """End this browser's session in the store, and clear its cookie."""
-    sessions.end(request.session.get("sid"))
+def end_session(request: Request, store) -> None:
+    """End this browser's session in the store (services/sessions.py), and
+    clear its cookie."""
+    from services.sessions import end_session as end_stored
+
+    end_stored(store, request.session.get("sid"))
     request.session.clear()

@@ -45,14 +45,8 @@ from typing import Annotated
 from fastapi import Depends, FastAPI, HTTPException, Request
 
 from config import Settings
-from models.accounts.account_links import AccountLinks
-from models.accounts.applicants import Account, Applicants
-from models.accounts.sessions import Sessions
-from models.accounts.throttle import Throttle
-from models.accounts.users import APPLICANT, User, Users
-from models.handle import Store
-from models.store.uploads import Uploads
-from services.bootstrap import Backends
+from models.types import APPLICANT, Account, User
+from services.bootstrap import AccountLinks, Applicants, Backends, Sessions, Store, Throttle, Uploads, Users
 
 from .auth import LoginRequired, StaffOnly
 from .clients import Networks, resolve

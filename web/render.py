@@ -20,7 +20,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from config.clock import town_stamp, wall_stamp
-from models.accounts.users import User
+from models.types import User
 
 from .auth import csrf_token
 from .deps import web_context

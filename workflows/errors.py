@@ -41,7 +41,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    │    └── InvitationRefused (models.errors) an invitation link unknown, used or expired
      │    ├── LinkRefused      (models.errors) a registration's or reset's emailed link unknown, used or expired
      │    ├── DailyLimitReached (models.errors) an account's applications or uploads over the day's limit
-     │    ├── TooManyAttempts  (models.accounts.throttle)    too many failed logins or registrations from an address
+     │    ├── TooManyAttempts  (models.errors)    too many failed logins or registrations from an address
      │    ├── UploadRefused    (models.errors)     plans that are not a PDF within the limit
      │    └── UnknownUpload    (models.errors)     no such file for this viewer (a 404)
      ├── NoticeError           (notices.errors)     a notice cannot be produced

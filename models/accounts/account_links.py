@@ -40,6 +40,7 @@ from sqlalchemy.engine import Connection, Engine
 from models.accounts.users import APPLICANT, LoginRefused, end_sessions, replace_password, user_of_row, verify_password
 from models.errors import LinkRefused
 from models.schema.tables import AccountLink, UserRow
+from models.types import RESET_MINUTES
 
 __all__ = [
     "REGISTRATION_HOURS",
@@ -57,8 +58,6 @@ LINK, USER = AccountLink.__table__, UserRow.__table__
 REGISTER, RESET = "register", "reset"
 #: how long a registration's link works
 REGISTRATION_HOURS = 24
-#: how long a reset link works
-RESET_MINUTES = 60
 #: links of one kind to one address in an hour, at most
 LINKS_PER_HOUR = 3
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -155,53 +154,51 @@ class AccountLinks:
             .values(used_at=self._naive_now())
         )
 
-    def confirm(self, token: str, password: str):
+    def confirm(self, conn: Connection, token: str, password: str):
         """Follow a registration's link: ``password`` must be the one chosen
         at registration (else LoginRefused, nothing written).  Makes the
         account, its address proved, or takes over an unproved one (its
         sessions ended); LinkRefused if the address has a working account
         by now.  Returns the account's ``app_user`` row."""
         now = self._naive_now()
-        with self.engine.begin() as conn:
-            link = self.live(token, REGISTER, conn)
-            if not verify_password(link.password_hash, str(password or "")):
-                raise LoginRefused("this is not the password chosen when registering")
-            row = self.account_row(conn, link.email)
-            if usable(row) or (row is not None and row.disabled):
-                raise LinkRefused(f"an account for {link.email} exists already: log in, or reset its password")
-            if row is None:
-                values = {
-                    "email": link.email,
-                    "password_hash": link.password_hash,
-                    "role": APPLICANT,
-                    "towns": [],
-                    "disabled": False,
-                    "failed_logins": 0,
-                    "locked_until": None,
-                    "calendar_token": secrets.token_urlsafe(24),
-                    "created_at": self.now(),  # app_user keeps it with its zone
-                    "verified_at": now,
-                }
-                user_id = conn.execute(insert(USER).values(**values).returning(USER.c.id)).scalar_one()
-            else:  # an account made before without its address proved: the link's owner takes it
-                user_id = row.id
-                replace_password(conn, user_id, link.password_hash, verified_at=now)
-            self._spend(conn, REGISTER, link.email)
-            return conn.execute(select(USER).where(USER.c.id == user_id)).first()
+        link = self.live(token, REGISTER, conn)
+        if not verify_password(link.password_hash, str(password or "")):
+            raise LoginRefused("this is not the password chosen when registering")
+        row = self.account_row(conn, link.email)
+        if usable(row) or (row is not None and row.disabled):
+            raise LinkRefused(f"an account for {link.email} exists already: log in, or reset its password")
+        if row is None:
+            values = {
+                "email": link.email,
+                "password_hash": link.password_hash,
+                "role": APPLICANT,
+                "towns": [],
+                "disabled": False,
+                "failed_logins": 0,
+                "locked_until": None,
+                "calendar_token": secrets.token_urlsafe(24),
+                "created_at": self.now(),  # app_user keeps it with its zone
+                "verified_at": now,
+            }
+            user_id = conn.execute(insert(USER).values(**values).returning(USER.c.id)).scalar_one()
+        else:  # an account made before without its address proved: the link's owner takes it
+            user_id = row.id
+            replace_password(conn, user_id, link.password_hash, verified_at=now)
+        self._spend(conn, REGISTER, link.email)
+        return conn.execute(select(USER).where(USER.c.id == user_id)).first()
 
-    def reset(self, token: str, password_hash: str):
+    def reset(self, conn: Connection, token: str, password_hash: str):
         """Use a reset link: the account's new password (its argon2 hash,
         made by the caller from a password that meets the rule), every
         session of the user ended, an applicant's address proved, every
         reset link of the account spent.  Returns the user as it now is."""
         now = self._naive_now()
-        with self.engine.begin() as conn:
-            link = self.live(token, RESET, conn)
-            row = conn.execute(select(USER).where(USER.c.id == link.user_id).with_for_update()).first()
-            if row is None or row.disabled or row.email != link.email:
-                raise LinkRefused("this link is not valid: ask for a new one")
-            also = {"verified_at": now} if row.role == APPLICANT and row.verified_at is None else {}
-            replace_password(conn, row.id, password_hash, **also)
-            end_sessions(conn, row.id)
-            self._spend(conn, RESET, row.email)
-            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+        link = self.live(token, RESET, conn)
+        row = conn.execute(select(USER).where(USER.c.id == link.user_id).with_for_update()).first()
+        if row is None or row.disabled or row.email != link.email:
+            raise LinkRefused("this link is not valid: ask for a new one")
+        also = {"verified_at": now} if row.role == APPLICANT and row.verified_at is None else {}
+        replace_password(conn, row.id, password_hash, **also)
+        end_sessions(conn, row.id)
+        self._spend(conn, RESET, row.email)
+        return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())

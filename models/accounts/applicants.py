@@ -30,19 +30,20 @@ hash and lockout as staff, no towns and no permit kinds of its own.
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import insert, select, union_all, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from models.accounts.users import APPLICANT, LoginRefused, Users, replace_password
+from models.accounts.users import APPLICANT, LoginRefused, replace_password
 from models.errors import ApplicantError, InvitationRefused, UnknownFiling
 from models.handle import Store
 from models.schema.party_email import PARTY_EMAIL_ROLES, party_email
 from models.schema.tables import AccountFiling, FilingRow, Invitation, UserRow
+from models.types import Account
 
 __all__ = [
     "MIN_PASSWORD",
@@ -84,13 +85,6 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
 
 
-@dataclass(frozen=True)
-class Account:
-    id: int
-    email: str
-    verified: bool
-
-
 class Applicants:
     def __init__(self, store: Store):
         self.store = store
@@ -98,7 +92,7 @@ class Applicants:
     def _now(self) -> datetime:
         return _aware(self.store.now())
 
-    def register(self, email: str, password: str, *, verified: bool = False) -> Account:
+    def register(self, conn: Connection, email: str, password: str, *, verified: bool = False) -> Account:
         """A new account at once, its address not proved unless
         ``verified`` (an account made by whoever runs the server: the demo's).
         The web's registration does not come here: it waits for its emailed
@@ -106,12 +100,11 @@ class Applicants:
         cannot log in."""
         address, secret = normal_email(email), _password(password)
         try:
-            with self.store.engine.begin() as conn:
-                new_id = conn.execute(
-                    insert(ACCOUNT)
-                    .values(**self._new(address, secret), verified_at=self._now() if verified else None)
-                    .returning(ACCOUNT.c.id)
-                ).scalar_one()
+            new_id = conn.execute(
+                insert(ACCOUNT)
+                .values(**self._new(address, secret), verified_at=self._now() if verified else None)
+                .returning(ACCOUNT.c.id)
+            ).scalar_one()
         except IntegrityError:
             raise ApplicantError(f"an account for {address} exists already: log in, or ask the town to invite you") from None
         return Account(new_id, address, verified)
@@ -129,15 +122,6 @@ class Applicants:
             "created_at": self._now(),
         }
 
-    def login(self, email: str, password: str) -> Account:
-        """The applicant's account, by the workbench's own login (lockout
-        included); a staff account is refused here."""
-        user = Users(self.store.engine, now=self.store.now).authenticate(str(email or ""), str(password or ""))
-        account = self.account(user.id)
-        if account is None:
-            raise LoginRefused()
-        return account
-
     def account(self, account_id: int) -> Account | None:
         """The enabled applicant account with this id, else None."""
         if not isinstance(account_id, int):
@@ -150,13 +134,10 @@ class Applicants:
 
     # -- invitations --------------------------------------------------------
 
-    def invite(self, filing_id: str, email: str, *, by: str, days: int = INVITATION_DAYS, conn=None) -> str:
-        """An invitation to ``email`` from the filing; returns the token for
-        the link (shown once: only its digest is kept).  ``conn``: in the
-        caller's transaction (the invitation's email is queued in it)."""
-        if conn is None:
-            with self.store.engine.begin() as c:
-                return self.invite(filing_id, email, by=by, days=days, conn=c)
+    def invite(self, conn: Connection, filing_id: str, email: str, *, by: str, days: int = INVITATION_DAYS) -> str:
+        """An invitation to ``email`` from the filing, on the unit of work's
+        ``conn`` (the invitation's email is queued in it); returns the token
+        for the link (shown once: only its digest is kept)."""
         address = normal_email(email)
         token = secrets.token_urlsafe(32)
         now = self._now()
@@ -199,44 +180,43 @@ class Applicants:
             )
         return row
 
-    def accept(self, token: str, password: str) -> Account:
+    def accept(self, conn: Connection, token: str, password: str) -> Account:
         """Use the invitation once: create the account for its address (or,
         if there is one, check its password), prove the address, link the
         filing."""
         secret = _password(password)
         now = self._now()
-        with self.store.engine.begin() as conn:
-            inv = self._live(conn, token)
-            row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.email == inv.email).with_for_update()).first()
-            if row is None:
-                account_id = conn.execute(
-                    insert(ACCOUNT).values(**self._new(inv.email, secret), verified_at=now).returning(ACCOUNT.c.id)
-                ).scalar_one()
-            elif row.role != APPLICANT:
-                raise InvitationRefused(f"{inv.email} is a staff account: staff see the filing in the workbench")
-            elif row.verified_at is None:
-                # an account whose address nobody proved (anyone may type an
-                # address): the invitation came to the mailbox, so its owner
-                # takes the account with their own password; the old
-                # password and its sessions end
-                account_id = row.id
-                replace_password(conn, account_id, _HASHER.hash(secret), verified_at=now)
-            else:
-                try:
-                    _HASHER.verify(row.password_hash, secret)
-                except (VerificationError, InvalidHashError):
-                    raise InvitationRefused(
-                        f"an account for {inv.email} exists: give its password to accept the invitation"
-                    ) from None
-                account_id = row.id
-                if row.verified_at is None:
-                    conn.execute(update(ACCOUNT).where(ACCOUNT.c.id == account_id).values(verified_at=now))
-            used = conn.execute(
-                update(INVITE).where(INVITE.c.id == inv.id, INVITE.c.used_at.is_(None)).values(used_at=now, account_id=account_id)
-            )
-            if used.rowcount != 1:  # pragma: no cover - the row lock makes this unreachable
-                raise InvitationRefused("this invitation has been used already")
-            self._link(conn, account_id, inv.filing_id, "invited", now)
+        inv = self._live(conn, token)
+        row = conn.execute(select(ACCOUNT).where(ACCOUNT.c.email == inv.email).with_for_update()).first()
+        if row is None:
+            account_id = conn.execute(
+                insert(ACCOUNT).values(**self._new(inv.email, secret), verified_at=now).returning(ACCOUNT.c.id)
+            ).scalar_one()
+        elif row.role != APPLICANT:
+            raise InvitationRefused(f"{inv.email} is a staff account: staff see the filing in the workbench")
+        elif row.verified_at is None:
+            # an account whose address nobody proved (anyone may type an
+            # address): the invitation came to the mailbox, so its owner
+            # takes the account with their own password; the old
+            # password and its sessions end
+            account_id = row.id
+            replace_password(conn, account_id, _HASHER.hash(secret), verified_at=now)
+        else:
+            try:
+                _HASHER.verify(row.password_hash, secret)
+            except (VerificationError, InvalidHashError):
+                raise InvitationRefused(
+                    f"an account for {inv.email} exists: give its password to accept the invitation"
+                ) from None
+            account_id = row.id
+            if row.verified_at is None:
+                conn.execute(update(ACCOUNT).where(ACCOUNT.c.id == account_id).values(verified_at=now))
+        used = conn.execute(
+            update(INVITE).where(INVITE.c.id == inv.id, INVITE.c.used_at.is_(None)).values(used_at=now, account_id=account_id)
+        )
+        if used.rowcount != 1:  # pragma: no cover - the row lock makes this unreachable
+            raise InvitationRefused("this invitation has been used already")
+        self._link(conn, account_id, inv.filing_id, "invited", now)
         return Account(account_id, inv.email, True)
 
     # -- what an account sees ----------------------------------------------
@@ -246,13 +226,9 @@ class Applicants:
         if known is None:
             conn.execute(insert(LINK).values(account_id=account_id, filing_id=filing_id, how=how, linked_at=now))
 
-    def link(self, account: Account, filing_id: str, how: str = "submitted", conn=None) -> None:
-        """Let ``account`` see ``filing_id`` (one it submitted)."""
-        if conn is not None:
-            self._link(conn, account.id, filing_id, how, self._now())
-            return
-        with self.store.engine.begin() as c:
-            self._link(c, account.id, filing_id, how, self._now())
+    def link(self, conn: Connection, account: Account, filing_id: str, how: str = "submitted") -> None:
+        """Let ``account`` see ``filing_id`` (one it submitted), on ``conn``."""
+        self._link(conn, account.id, filing_id, how, self._now())
 
     def _visible(self, account: Account):
         linked = select(LINK.c.filing_id).where(LINK.c.account_id == account.id)

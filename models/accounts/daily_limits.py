@@ -15,7 +15,6 @@ so two requests at once cannot both take the last place; a refusal raises
 from __future__ import annotations
 
 from datetime import UTC, datetime, time
-from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
@@ -23,16 +22,12 @@ from sqlalchemy.engine import Connection
 
 from models.errors import DailyLimitReached
 from models.schema.tables import AccountFiling, Upload, UserRow
+from models.types import DailyLimits
 
 __all__ = ["DailyLimits", "DailyLimitReached", "check_daily", "day_start"]
 
 ZONE = ZoneInfo("America/New_York")
 LINK, UPLOAD, USER = AccountFiling.__table__, Upload.__table__, UserRow.__table__
-
-
-class DailyLimits(NamedTuple):
-    applications: int
-    upload_bytes: int
 
 
 def day_start(now: datetime) -> datetime:

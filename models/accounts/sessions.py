@@ -24,16 +24,15 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from models.accounts.users import USER, User, user_of_row
 from models.schema.tables import WebSession
+from models.types import SESSION_HOURS
 
 __all__ = ["SESSION_HOURS", "Sessions", "token_digest"]
 
 SESSION = WebSession.__table__
-#: how long a session lasts from its login
-SESSION_HOURS = 10
 
 
 def token_digest(token: str) -> str:
@@ -53,21 +52,20 @@ class Sessions:
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
 
-    def start(self, user_id: int) -> str:
+    def start(self, conn: Connection, user_id: int) -> str:
         """A new session of the user: its token, for the cookie.  Expired
         sessions of anyone are deleted in the same transaction."""
         token = secrets.token_urlsafe(32)
         now = self._naive_now()
-        with self.engine.begin() as conn:
-            conn.execute(delete(SESSION).where(SESSION.c.expires_at <= now))
-            conn.execute(
-                insert(SESSION).values(
-                    token_sha256=token_digest(token),
-                    user_id=user_id,
-                    created_at=now,
-                    expires_at=now + timedelta(hours=SESSION_HOURS),
-                )
+        conn.execute(delete(SESSION).where(SESSION.c.expires_at <= now))
+        conn.execute(
+            insert(SESSION).values(
+                token_sha256=token_digest(token),
+                user_id=user_id,
+                created_at=now,
+                expires_at=now + timedelta(hours=SESSION_HOURS),
             )
+        )
         return token
 
     def user(self, token: object) -> User | None:
@@ -84,11 +82,10 @@ class Sessions:
             row = conn.execute(query).first()
         return None if row is None or row.disabled else user_of_row(row)
 
-    def end(self, token: object) -> None:
+    def end(self, conn: Connection, token: object) -> None:
         """End the session ``token`` (logging out); nothing if there is none."""
         if isinstance(token, str) and 16 <= len(token) <= 128:
-            with self.engine.begin() as conn:
-                conn.execute(delete(SESSION).where(SESSION.c.token_sha256 == token_digest(token)))
+            conn.execute(delete(SESSION).where(SESSION.c.token_sha256 == token_digest(token)))
 
     def count(self, user_id: int) -> int:
         """How many live sessions the user has (the tests and the admin's count)."""

@@ -20,54 +20,22 @@ web layer's business (web/clients.py).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from sqlalchemy import delete, insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
-from models.errors import StoreError
+from models.errors import TooManyAttempts
 from models.schema.tables import ClientAttempt
+from models.types import LIMITS, Limit
 
 __all__ = ["Limit", "LIMITS", "Throttle", "TooManyAttempts"]
 
 ATTEMPT = ClientAttempt.__table__
 
 
-@dataclass(frozen=True)
-class Limit:
-    attempts: int
-    window: timedelta
-    what: str
-
-
-#: action -> its limit per client address
-LIMITS: dict[str, Limit] = {
-    # above the per-account lock (5), so one person's typos never reach it;
-    # an office behind one address has room for several people's
-    "login": Limit(20, timedelta(minutes=15), "failed logins"),
-    "register": Limit(10, timedelta(hours=1), "registrations"),
-    "reset": Limit(10, timedelta(hours=1), "password reset requests"),
-}
 _KEEP = max(limit.window for limit in LIMITS.values())
-
-
-class TooManyAttempts(StoreError):
-    def __init__(self, action: str, wait: timedelta):
-        self.action, self.wait = action, wait
-        self.minutes = max(1, math.ceil(wait.total_seconds() / 60))
-        limit = LIMITS[action]
-        super().__init__(
-            f"too many {limit.what} from your network address (at most {limit.attempts} in "
-            f"{_span(limit.window)}): try again in {self.minutes} minute{'s' if self.minutes != 1 else ''}"
-        )
-
-
-def _span(window: timedelta) -> str:
-    minutes = int(window.total_seconds() // 60)
-    return f"{minutes // 60} hour{'s' if minutes != 60 else ''}" if minutes % 60 == 0 else f"{minutes} minutes"
 
 
 class Throttle:
@@ -99,17 +67,10 @@ class Throttle:
             # the limit-th most recent attempt must leave the window first
             raise TooManyAttempts(action, times[-1] + limit.window - now)
 
-    def record(self, action: str, client: str) -> None:
+    def record(self, conn: Connection, action: str, client: str) -> None:
         """Count one attempt of ``client``'s; forget those older than any window."""
         if action not in LIMITS:
             raise ValueError(f"unknown action {action!r}")
         now = self._naive_now()
-        with self.engine.begin() as conn:
-            conn.execute(delete(ATTEMPT).where(ATTEMPT.c.at <= now - _KEEP))
-            conn.execute(insert(ATTEMPT).values(action=action, client=client[:64], at=now))
-
-    def hit(self, action: str, client: str) -> None:
-        """Check, then count this attempt (a registration counts whether or
-        not it succeeds)."""
-        self.check(action, client)
-        self.record(action, client)
+        conn.execute(delete(ATTEMPT).where(ATTEMPT.c.at <= now - _KEEP))
+        conn.execute(insert(ATTEMPT).values(action=action, client=client[:64], at=now))

@@ -30,18 +30,17 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from models.errors import LoginRefused, UserError
 from models.schema.tables import UserRow, WebSession
-from workflows.rulebook import KINDS
+from models.types import APPLICANT, MIN_PASSWORD, ROLE_KINDS, ROLES, User
 from workflows.towns import registry
 
 __all__ = [
@@ -66,51 +65,13 @@ __all__ = [
 USER = UserRow.__table__
 SESSION = WebSession.__table__
 
-#: role -> the permit kinds it works on
-ROLE_KINDS: dict[str, tuple[str, ...]] = {
-    "agent": ("noi", "rda", "land-disturbance"),
-    "dpw": ("street-opening",),
-    "admin": KINDS,
-}
-ROLES = tuple(ROLE_KINDS)
-#: An applicant's account (models/accounts/applicants.py): no towns, no kinds; it
-#: sees the filings that are its own, never the staff pages.
-APPLICANT = "applicant"
 LOCK_AFTER = 5
 LOCK_MINUTES = 15
-MIN_PASSWORD = 10
 _EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
 _HASHER = PasswordHasher()
 # a hash to verify against when the email is unknown, so a wrong email
 # costs as long as a wrong password
 _DUMMY = _HASHER.hash(secrets.token_hex(8))
-
-
-@dataclass(frozen=True)
-class User:
-    id: int
-    email: str
-    role: str
-    towns: tuple[str, ...]
-    disabled: bool
-    calendar_token: str
-    session_version: int = 0
-
-    @property
-    def kinds(self) -> tuple[str, ...]:
-        return ROLE_KINDS.get(self.role, ())  # an applicant: none
-
-    @property
-    def all_towns(self) -> bool:
-        return self.role == "admin"
-
-    def may_see(self, town: str, kind: str) -> bool:
-        """The one access rule: the user's role covers the kind and their
-        towns the town (an admin: every town)."""
-        return kind in self.kinds and (self.all_towns or town in self.towns)
-
-    def visible_towns(self) -> tuple[str, ...]:
-        return tuple(sorted(registry())) if self.all_towns else self.towns
 
 
 def user_of_row(row) -> User:
@@ -181,7 +142,7 @@ class Users:
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
 
-    def add(self, email: str, password: str, role: str, towns: Iterable[str] = ()) -> User:
+    def add(self, conn: Connection, email: str, password: str, role: str, towns: Iterable[str] = ()) -> User:
         """A new account.  Raises UserError for a bad email, role, town, a
         short password, or an email already taken; nothing written."""
         email = check_email(email)
@@ -207,8 +168,7 @@ class Users:
             "created_at": self.now(),
         }
         try:
-            with self.engine.begin() as conn:
-                uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
+            uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
         except IntegrityError:
             raise UserError(f"a user {email!r} already exists") from None
         return User(uid, email, role, towns, False, values["calendar_token"], 0)
@@ -228,24 +188,22 @@ class Users:
             row = conn.execute(select(USER).where(USER.c.calendar_token == token)).first()
         return None if row is None or row.disabled else user_of_row(row)
 
-    def disable(self, email: str) -> User:
+    def disable(self, conn: Connection, email: str) -> User:
         email = check_email(email)
-        with self.engine.begin() as conn:
-            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=True)).rowcount != 1:
-                raise UserError(f"no user {email!r} (see 'permits users list')")
-            user = user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
-            end_sessions(conn, user.id)
-            return user
+        if conn.execute(update(USER).where(USER.c.email == email).values(disabled=True)).rowcount != 1:
+            raise UserError(f"no user {email!r} (see 'permits users list')")
+        user = user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+        end_sessions(conn, user.id)
+        return user
 
-    def enable(self, email: str) -> User:
+    def enable(self, conn: Connection, email: str) -> User:
         """Let a disabled account log in again (its password as it was)."""
         email = check_email(email)
-        with self.engine.begin() as conn:
-            if conn.execute(update(USER).where(USER.c.email == email).values(disabled=False)).rowcount != 1:
-                raise UserError(f"no user {email!r} (see 'permits users list')")
-            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+        if conn.execute(update(USER).where(USER.c.email == email).values(disabled=False)).rowcount != 1:
+            raise UserError(f"no user {email!r} (see 'permits users list')")
+        return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
 
-    def change_access(self, email: str, role: str, towns: Iterable[str]) -> User:
+    def change_access(self, conn: Connection, email: str, role: str, towns: Iterable[str]) -> User:
         """A user's new role and towns, checked as :meth:`add` checks them;
         every session of the user ends (a page drawn under the old access
         must not stay open).  Nothing written on a refusal."""
@@ -259,26 +217,24 @@ class Users:
                 raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
         if role != "admin" and not towns:
             raise UserError(f"a {role} user works for at least one town: choose one")
-        with self.engine.begin() as conn:
-            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
-            if row is None:
-                raise UserError(f"no user {email!r} (see 'permits users list')")
-            end_sessions(conn, row.id)
-            conn.execute(
-                update(USER)
-                .where(USER.c.id == row.id)
-                .values(role=role, towns=list(towns), session_version=USER.c.session_version + 1)
-            )
-            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+        row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+        if row is None:
+            raise UserError(f"no user {email!r} (see 'permits users list')")
+        end_sessions(conn, row.id)
+        conn.execute(
+            update(USER)
+            .where(USER.c.id == row.id)
+            .values(role=role, towns=list(towns), session_version=USER.c.session_version + 1)
+        )
+        return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
-    def unlock(self, email: str) -> User:
+    def unlock(self, conn: Connection, email: str) -> User:
         """Clear the lock that failed logins put on the account."""
         email = check_email(email)
-        with self.engine.begin() as conn:
-            values = {"failed_logins": 0, "locked_until": None}
-            if conn.execute(update(USER).where(USER.c.email == email).values(**values)).rowcount != 1:
-                raise UserError(f"no user {email!r} (see 'permits users list')")
-            return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+        values = {"failed_logins": 0, "locked_until": None}
+        if conn.execute(update(USER).where(USER.c.email == email).values(**values)).rowcount != 1:
+            raise UserError(f"no user {email!r} (see 'permits users list')")
+        return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
 
     def locked(self) -> set[str]:
         """The emails of the accounts locked now by failed logins."""
@@ -286,51 +242,50 @@ class Users:
         with self.reader.connect() as conn:
             return set(conn.execute(select(USER.c.email).where(USER.c.locked_until > now)).scalars())
 
-    def reset_calendar_token(self, user_id: int) -> str:
+    def reset_calendar_token(self, conn: Connection, user_id: int) -> str:
         token = secrets.token_urlsafe(24)
-        with self.engine.begin() as conn:
-            conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
+        conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
         return token
 
-    def change_password(self, user_id: int, current: str, new: str) -> User:
+    def change_password(self, conn: Connection, user_id: int, current: str, new: str) -> tuple[User | None, LoginRefused | None]:
         """The user's own change: ``current`` must be their password (a wrong
         one counts as a failed login, and a locked account is refused), ``new``
         meets :func:`check_password` and differs from it.  Ends every session
-        of the user (the caller starts a new one for the browser that asked);
-        returns the user as it now is.  Nothing written on a refusal
-        but the failed-login count."""
+        of the user (the caller starts a new one for the browser that asked).
+        (the user as it now is, None) or, for a wrong current password,
+        (None, the refusal), which the caller raises once the failed-login
+        count it wrote has committed; UserError and a locked account's
+        LoginRefused are raised, nothing written."""
         now = self._naive_now()
         refusal = None
-        with self.engine.begin() as conn:
-            row = conn.execute(select(USER).where(USER.c.id == user_id).with_for_update()).first()
-            if row is None or row.disabled:
-                raise UserError("no such user")
-            if row.locked_until is not None and row.locked_until > now:
-                raise LoginRefused(f"too many wrong passwords: the account is locked until {row.locked_until:%H:%M} UTC")
-            if not _verify(row.password_hash, current):
-                self._failed(conn, row, now)
-                refusal = LoginRefused("the current password is wrong")
-            else:
-                check_password(new)
-                if new == current:
-                    raise UserError("the new password is the one you have now: choose another")
-                self._set(conn, row.id, new)
+        row = conn.execute(select(USER).where(USER.c.id == user_id).with_for_update()).first()
+        if row is None or row.disabled:
+            raise UserError("no such user")
+        if row.locked_until is not None and row.locked_until > now:
+            raise LoginRefused(f"too many wrong passwords: the account is locked until {row.locked_until:%H:%M} UTC")
+        if not _verify(row.password_hash, current):
+            self._failed(conn, row, now)
+            refusal = LoginRefused("the current password is wrong")
+        else:
+            check_password(new)
+            if new == current:
+                raise UserError("the new password is the one you have now: choose another")
+            self._set(conn, row.id, new)
         if refusal is not None:
-            raise refusal
-        return self.get(user_id)
+            return None, refusal
+        return user_of_row(conn.execute(select(USER).where(USER.c.id == user_id)).first()), None
 
-    def set_password(self, email: str, new: str) -> User:
+    def set_password(self, conn: Connection, email: str, new: str) -> User:
         """Set a user's password without the old one (``permits users
         passwd``, run by whoever runs the server): clears a lock and ends
         every session of the user."""
         email = check_email(email)
         check_password(new)
-        with self.engine.begin() as conn:
-            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
-            if row is None:
-                raise UserError(f"no user {email!r} (see 'permits users list')")
-            self._set(conn, row.id, new)
-            return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
+        row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+        if row is None:
+            raise UserError(f"no user {email!r} (see 'permits users list')")
+        self._set(conn, row.id, new)
+        return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
     def _set(self, conn, user_id: int, new: str) -> None:
         replace_password(conn, user_id, _HASHER.hash(new))
@@ -345,43 +300,44 @@ class Users:
             .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
         )
 
-    def authenticate(self, email: str, password: str) -> User:
-        """The user, if the password is right and the account is enabled
-        and not locked; else LoginRefused (one message for a wrong email or
-        password, another for a locked account given its right password)."""
+    def authenticate(self, conn: Connection, email: str, password: str) -> tuple[User | None, LoginRefused | None]:
+        """(the user, None) if the password is right and the account is
+        enabled and not locked; else (None, LoginRefused) (one message for a
+        wrong email or password, another for a locked account given its
+        right password), which the caller raises once the failed-login count
+        written on ``conn`` has committed."""
         email = email.strip().lower()
         now = self._naive_now()
-        refusal = None  # raised after the commit: the failed-login count must be kept
-        with self.engine.begin() as conn:
-            row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
-            if row is None:
-                _verify(_DUMMY, password)
-                refusal = LoginRefused()
-            elif row.locked_until is not None and row.locked_until > now:
-                # only someone who knows the password learns of the lock: to
-                # anyone else a locked account answers as a made-up address
-                if _verify(row.password_hash, password) and not row.disabled:
-                    refusal = LoginRefused(
-                        f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
-                        "try again then, or ask an admin"
-                    )
-                else:
-                    refusal = LoginRefused()
-            elif not _verify(row.password_hash, password) or row.disabled:
-                self._failed(conn, row, now)
-                refusal = LoginRefused()
-            elif row.role == APPLICANT and row.verified_at is None:
-                # a registration whose address is not proved is not usable:
-                # only someone who knows its password learns why
+        refusal = None  # raised by the caller after the commit: the failed-login count must be kept
+        row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
+        if row is None:
+            _verify(_DUMMY, password)
+            refusal = LoginRefused()
+        elif row.locked_until is not None and row.locked_until > now:
+            # only someone who knows the password learns of the lock: to
+            # anyone else a locked account answers as a made-up address
+            if _verify(row.password_hash, password) and not row.disabled:
                 refusal = LoginRefused(
-                    "this account's address is not confirmed yet: follow the link emailed to it, "
-                    "or use 'Forgot your password?' to get a new one"
+                    f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
+                    "try again then, or ask an admin"
                 )
             else:
-                conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
+                refusal = LoginRefused()
+        elif not _verify(row.password_hash, password) or row.disabled:
+            self._failed(conn, row, now)
+            refusal = LoginRefused()
+        elif row.role == APPLICANT and row.verified_at is None:
+            # a registration whose address is not proved is not usable:
+            # only someone who knows its password learns why
+            refusal = LoginRefused(
+                "this account's address is not confirmed yet: follow the link emailed to it, "
+                "or use 'Forgot your password?' to get a new one"
+            )
+        else:
+            conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
         if refusal is not None:
-            raise refusal
-        return user_of_row(row)
+            return None, refusal
+        return user_of_row(row), None
 
 
 def _verify(hashed: str, password: str) -> bool:

@@ -14,7 +14,10 @@ from sqlalchemy.engine import Connection
 
 from models.errors import UnknownFiling
 from models.read.deposits import FILING, LEDGER, PARTY, UnknownApplicant, account_lines, party_row, stored_line
+from workflows.deposit_events import permit_lines, reversing_lines
 from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dollars, refund_allowed, statement
+from workflows.filing import Filing
+from workflows.replay import live_events
 
 __all__ = ["DepositLedger", "UnknownApplicant"]
 
@@ -62,31 +65,28 @@ class DepositLedger:
         )
         return after
 
-    def fill(
-        self, conn: Connection, filing_id: str, lines_for: Callable, *, by: str, reversals_for: Callable | None = None
-    ) -> int:
-        """Append to the account of the filing's applicant, in the caller's
-        transaction, first each of ``reversals_for(held)`` (``held``: the
-        filing's lines by source), then each of ``lines_for(category)``
-        (the applicant's category) whose source it does not hold yet
-        (:class:`workflows.deposit_events.SourcedLine` values), each checked
-        with the whole account (LedgerRefused, nothing written, for one it
-        cannot bear); how many were appended.  A filing naming no applicant
-        has no account."""
-        filing = conn.execute(select(FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
-        if filing is None:
+    def fill(self, conn: Connection, filing: Filing, *, by: str) -> int:
+        """Append to the account of the filing's applicant, on the unit of
+        work's ``conn``, first the reversing line of each line whose event
+        has been voided since (:func:`workflows.deposit_events.reversing_lines`),
+        then each line its live events call for at the applicant's category
+        (:func:`workflows.deposit_events.permit_lines`) whose source it does
+        not hold yet, each checked with the whole account (LedgerRefused,
+        nothing written, for one it cannot bear); how many were appended.
+        A filing naming no applicant has no account."""
+        filing_id = filing.id
+        row = conn.execute(select(FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
+        if row is None:
             raise UnknownFiling(filing_id)
-        if filing.applicant_id is None:
+        if row.applicant_id is None:
             return 0
-        party = conn.execute(select(PARTY).where(PARTY.c.id == filing.applicant_id).with_for_update()).first()
-        lines = lines_for(party.category)
+        party = conn.execute(select(PARTY).where(PARTY.c.id == row.applicant_id).with_for_update()).first()
+        lines = permit_lines(filing_id, live_events(filing), party.category)
         sourced = conn.execute(
             select(LEDGER).where(LEDGER.c.filing_id == filing_id, LEDGER.c.source.is_not(None)).order_by(LEDGER.c.seq)
         ).all()
         held = {r.source: stored_line(r) for r in sourced}
-        new = [s for s in lines if s.source not in held]
-        if reversals_for is not None:
-            new = [*reversals_for(held), *new]
+        new = [*reversing_lines(filing_id, filing.events, held), *(s for s in lines if s.source not in held)]
         if not new:
             return 0
         account = account_lines(conn, party.id)

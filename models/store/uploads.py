@@ -33,7 +33,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -237,17 +237,34 @@ class Uploads:
                 StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type) for r in conn.execute(query)
             ]
 
-    def read(self, token: str, may_see: Callable[[str], bool]) -> tuple[StoredUpload, bytes]:
-        """The upload ``token`` and its bytes if its filing is one
-        ``may_see(filing_id)`` allows; else UnknownUpload, as for a token that
-        does not exist."""
+    def _row(self, token: object):
         if not isinstance(token, str) or not re.fullmatch(r"[A-Za-z0-9_-]{16,64}", token):
             raise UnknownUpload()
         with self.store.reader.connect() as conn:
             r = conn.execute(select(UPLOAD).where(UPLOAD.c.token == token)).first()
-        if r is None or r.filing_id is None or not may_see(r.filing_id):
+        if r is None or r.filing_id is None:
             raise UnknownUpload()
+        return r
+
+    def find(self, token: object) -> StoredUpload:
+        """The upload ``token`` of a filing; UnknownUpload for a token that
+        does not exist (the caller then checks who may see its filing)."""
+        r = self._row(token)
+        return StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type)
+
+    def content(self, token: object) -> bytes:
+        """The bytes of the upload ``token``; UnknownUpload when its file is
+        not there."""
+        r = self._row(token)
         path = self.folder / r.stored_name
         if not _STORED.fullmatch(r.stored_name) or not path.is_file():
             raise UnknownUpload()
-        return StoredUpload(r.token, r.filing_id, r.original_name, r.size, r.sha256, r.media_type), path.read_bytes()
+        return path.read_bytes()
+
+    def read(self, token: object, *, filing_id: str) -> tuple[StoredUpload, bytes]:
+        """The upload ``token`` and its bytes if it belongs to ``filing_id``;
+        else UnknownUpload, as for a token that does not exist."""
+        found = self.find(token)
+        if found.filing_id != filing_id:
+            raise UnknownUpload()
+        return found, self.content(token)

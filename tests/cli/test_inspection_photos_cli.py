@@ -61,7 +61,7 @@ def _files(folder):
 
 def _recorded(store, uploads):
     raw = dict(store.history(FID)[-1]["raw"])
-    stored = [uploads.read(t, lambda f: f == FID) for t in raw.pop("photos")]
+    stored = [uploads.read(t, filing_id=FID) for t in raw.pop("photos")]
     return raw, [(row.original_name, row.media_type, data) for row, data in stored]
 
 

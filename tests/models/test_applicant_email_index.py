@@ -5,9 +5,10 @@ would read every filing's JSON."""
 
 from __future__ import annotations
 
+import storekit
 from sqlalchemy import select
 
-from models.accounts.applicants import Account, Applicants
+from models.accounts.applicants import Account
 from models.handle import Store
 from models.schema.tables import FilingRow
 from services.database import upgrade_store
@@ -18,7 +19,7 @@ INDEXES = {"ix_filing_applicant_email", "ix_filing_owner_email", "ix_filing_cont
 
 
 def _plan(store: Store, account: Account) -> str:
-    query = select(FILING.c.id).where(Applicants(store)._visible(account))
+    query = select(FILING.c.id).where(storekit.applicants(store)._visible(account))
     sql = str(query.compile(store.engine, compile_kwargs={"literal_binds": True}))
     with store.engine.connect() as conn:
         if store.engine.dialect.name == "postgresql":
@@ -51,8 +52,8 @@ def test_the_indexes_find_an_address_whatever_its_case_and_only_in_a_party_role(
         ],
         by="test",
     )
-    seen = Applicants(store).filings_visible_to(Account(1, "ann.lee@example.org", True))
-    unproved = Applicants(store).filings_visible_to(Account(1, "ann.lee@example.org", False))
+    seen = storekit.applicants(store).filings_visible_to(Account(1, "ann.lee@example.org", True))
+    unproved = storekit.applicants(store).filings_visible_to(Account(1, "ann.lee@example.org", False))
     store.engine.dispose()
     assert [r.id for r in seen] == ["CAN-NOI-2026-000001", "CAN-NOI-2026-000002", "CAN-NOI-2026-000003"]
     assert unproved == []

@@ -5,10 +5,11 @@ import copy
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import storekit
 from sqlalchemy import select
 from storekit import NOI
 
-from models.accounts.applicants import ApplicantError, Applicants, InvitationRefused, LoginRefused
+from models.accounts.applicants import ApplicantError, InvitationRefused, LoginRefused
 from models.handle import Store
 from models.schema.tables import UserRow
 from services.database import upgrade_store
@@ -44,7 +45,7 @@ def people(db_url):
     store = Store(db_url, now=clock)
     upgrade_store(store)
     import_filings(store, [MINE, OWNED, THEIRS], by="test")
-    yield Applicants(store), clock
+    yield storekit.applicants(store), clock
     store.engine.dispose()
 
 
@@ -116,7 +117,8 @@ def test_accepting_an_invitation_for_an_existing_proved_account_needs_its_passwo
         applicants.accept(token, "someone else's guess")
     ann = applicants.accept(token, PASSWORD)
     assert ann.id == mine.id and ann.verified
-    assert applicants.login("Ann.Lee@example.org", PASSWORD).verified
+    user = storekit.users(applicants.store).authenticate("Ann.Lee@example.org", PASSWORD)  # the workbench's login
+    assert applicants.account(user.id).verified
 
 
 def test_login_refuses_a_wrong_password_and_an_unknown_address_alike(people):
@@ -124,7 +126,7 @@ def test_login_refuses_a_wrong_password_and_an_unknown_address_alike(people):
     applicants.register("ann.lee@example.org", PASSWORD)
     for email, pw in (("ann.lee@example.org", "wrong password!"), ("nobody@example.org", PASSWORD), ("not an email", PASSWORD)):
         with pytest.raises(LoginRefused) as exc:
-            applicants.login(email, pw)
+            storekit.users(applicants.store).authenticate(email, pw)
         assert str(exc.value) == "wrong email or password"
 
 
@@ -167,7 +169,7 @@ def test_permits_invite_prints_a_working_link_and_queues_it_by_email(tmp_path, c
     out = capsys.readouterr().out
     link = next(line for line in out.splitlines() if line.startswith("https://permits.example/invitation/"))
     token = link.rsplit("/", 1)[1]
-    assert Applicants(store).invitation(token) == ("ann.lee@example.org", MINE["id"])
+    assert storekit.applicants(store).invitation(token) == ("ann.lee@example.org", MINE["id"])
     [queued] = Outbox(store).entries(pending_only=True)
     assert queued.kind == "invitation" and queued.address == "ann.lee@example.org"
     assert link.encode() in Outbox(store).message(queued.id)

@@ -49,7 +49,7 @@ def test_a_plan_is_stored_under_a_generated_name_and_read_back_by_who_may_see_it
     assert stored.name != "Site plan (rev 2).pdf" and stored.suffix == ".pdf" and len(stored.stem) == 32
     assert stored.read_bytes() == PDF
     assert saved.original_name == "Site plan (rev 2).pdf" and saved.size == len(PDF)
-    row, data = uploads.read(saved.token, lambda filing: filing == NOI["id"])
+    row, data = uploads.read(saved.token, filing_id=NOI["id"])
     assert data == PDF and row.original_name == "Site plan (rev 2).pdf"
     assert [u.token for u in uploads.of_filing(NOI["id"])] == [saved.token]
 
@@ -57,13 +57,13 @@ def test_a_plan_is_stored_under_a_generated_name_and_read_back_by_who_may_see_it
 def test_a_plan_of_a_filing_the_viewer_may_not_see_is_not_found_like_a_token_that_does_not_exist(uploads):
     saved = _save(uploads, "plan.pdf", PDF, by="applicant:1", filing_id=NOI["id"])
     with pytest.raises(UnknownUpload) as hidden:
-        uploads.read(saved.token, lambda filing: False)
+        uploads.read(saved.token, filing_id="CAN-NOI-2026-OTHER")
     with pytest.raises(UnknownUpload) as missing:
-        uploads.read("A" * 32, lambda filing: True)
+        uploads.find("A" * 32)
     assert str(hidden.value) == str(missing.value) == "no such file"
     for bad in ("../../etc/passwd", "1", "", "x" * 200):
         with pytest.raises(UnknownUpload):
-            uploads.read(bad, lambda filing: True)
+            uploads.find(bad)
 
 
 def test_an_oversized_file_is_refused_naming_the_limit_and_nothing_is_stored(uploads):

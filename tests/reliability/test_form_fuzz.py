@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+import storekit
 from fuzzing import HOSTILE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,7 +34,6 @@ from routekit import APPLICANT_EMAIL, PDF, ROLES, crawl, fill, parse_page, route
 from sqlalchemy import text
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store, serving
 
-from models.accounts.users import Users
 from models.handle import Store
 from web.app import create_app
 
@@ -124,7 +124,7 @@ class Fuzzed:
                 {"f": False, "e": email},
             )
             conn.execute(text("DELETE FROM client_attempt"))
-        Users(self.store.engine).set_password(email, PASSWORD)
+        storekit.users(self.store).set_password(email, PASSWORD)
         self.clients[who] = self._logged_in(who)
 
 

@@ -25,12 +25,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+import storekit
 from kit import report_row
 from routekit import PDF
 from sqlalchemy import func, select
 from webkit import PASSWORD, csrf_of
 
-from models.accounts.applicants import Applicants
 from models.handle import Store
 from models.schema.tables import AccountFiling, FilingRow, Upload
 from models.store.uploads import Uploads
@@ -134,7 +134,7 @@ def strays(store: Store, folder: Path) -> int:
 def store(db_url):
     store = Store(db_url)
     upgrade_store(store)
-    Applicants(store).register(EMAIL, PASSWORD, verified=True)
+    storekit.applicants(store).register(EMAIL, PASSWORD, verified=True)
     yield store
     store.engine.dispose()
 

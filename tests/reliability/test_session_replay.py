@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 
+import storekit
 from kit import report_row
 from sqlalchemy import text
 from webkit import PASSWORD, USERS, client, csrf_of, login, make_store, register
-
-from models.accounts.users import Users
 
 ROUNDS = int(os.environ.get("PERMITS_REPLAYS", "12"))
 ENDS = ("logout", "password change", "reset", "disable")
@@ -29,7 +28,7 @@ PAGES = {
 def _revive(store, email: str) -> None:
     with store.engine.begin() as conn:
         conn.execute(text("UPDATE app_user SET disabled = :f WHERE email = :e"), {"f": False, "e": email})
-    Users(store.engine).set_password(email, PASSWORD)
+    storekit.users(store).set_password(email, PASSWORD)
 
 
 def _end(how: str, c, store, email: str, token: str) -> None:
@@ -41,9 +40,9 @@ def _end(how: str, c, store, email: str, token: str) -> None:
         )
         assert r.status_code == 303
     elif how == "reset":
-        Users(store.engine).set_password(email, "a reset passphrase")
+        storekit.users(store).set_password(email, "a reset passphrase")
     else:
-        Users(store.engine).disable(email)
+        storekit.users(store).disable(email)
 
 
 def test_a_copied_cookie_replayed_after_its_session_ended_opens_nothing(db_url):

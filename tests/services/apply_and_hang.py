@@ -17,6 +17,7 @@ from models.handle import Store
 from models.store import filings
 from models.store.uploads import Uploads
 from services.apply import apply_online
+from services.unit_of_work import UnitOfWork
 
 PDF = b"%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
@@ -39,7 +40,8 @@ def main(url: str, folder: str, marker: str, step: str) -> None:
     store = Store(url)
     uploads = Uploads(store, Path(folder), 1024 * 1024)
     applicants = Applicants(store)
-    account = applicants.register("ann@example.org", "correct horse battery")
+    with UnitOfWork(store) as uow:
+        account = applicants.register(uow.conn, "ann@example.org", "correct horse battery")
 
     def hang(name):
         def wrap(f):

@@ -15,6 +15,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import storekit
 from sqlalchemy import func, select
 
 from models.accounts.applicants import Applicants
@@ -47,7 +48,7 @@ def _nothing_written(store: Store, folder: Path) -> None:
 def setup(db_url, tmp_path):
     store = Store(db_url)
     upgrade_store(store)
-    account = Applicants(store).register("ann@example.org", "correct horse battery")
+    account = storekit.applicants(store).register("ann@example.org", "correct horse battery")
     yield store, Uploads(store, tmp_path / "plans", 1024 * 1024), account
     store.engine.dispose()
 
@@ -58,7 +59,7 @@ def test_an_application_writes_its_filing_upload_and_link_together(setup):
     assert (_count(store, FilingRow), _count(store, Upload), _count(store, AccountFiling)) == (1, 1, 1)
     [plan] = uploads.of_filing(fid)
     assert plan.original_name == "site-plan.pdf" and len(list(uploads.folder.iterdir())) == 1
-    assert Applicants(store).may_see(account, fid)
+    assert storekit.applicants(store).may_see(account, fid)
 
 
 @pytest.mark.parametrize("step", ["import", "upload row", "link"])
@@ -133,4 +134,4 @@ def test_tidy_keeps_every_plan_a_row_names(setup):
     assert uploads.tidy(older_than=timedelta(0)) == [stray.name]
     assert other.exists() and len(uploads.of_filing(fid)) == 1
     [plan] = uploads.of_filing(fid)
-    assert uploads.read(plan.token, lambda f: f == fid)[1] == PDF
+    assert uploads.read(plan.token, filing_id=fid)[1] == PDF

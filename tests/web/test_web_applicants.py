@@ -9,6 +9,7 @@ import re
 import shutil
 
 import pytest
+import storekit
 import webkit
 from webkit import PASSWORD, client, csrf_of, login, make_store
 
@@ -182,9 +183,7 @@ def test_an_applicant_is_sent_home_from_staff_pages_and_staff_do_not_see_applica
 def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(store):
     from datetime import timedelta
 
-    from models.accounts.applicants import Applicants
-
-    applicants = Applicants(store)
+    applicants = storekit.applicants(store)
     token = applicants.invite("CAN-NOI-2026-001", "builder@example.org", by="agent")
     c = client(store)
     page = c.get(f"/invitation/{token}").text
@@ -197,7 +196,7 @@ def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(sto
     used = client(store).get(f"/invitation/{token}")
     assert used.status_code == 410 and "used already" in used.text
 
-    old = Applicants(store.__class__(store.url, now=lambda: store.now() - timedelta(days=30)))
+    old = storekit.applicants(store.__class__(store.url, now=lambda: store.now() - timedelta(days=30)))
     stale = old.invite("CAN-NOI-2026-001", "late@example.org", by="agent", days=14)
     r = client(store).get(f"/invitation/{stale}")
     assert r.status_code == 410 and "expired" in r.text
@@ -205,7 +204,6 @@ def test_an_invitation_shows_the_filing_and_a_used_or_expired_one_is_refused(sto
 
 
 def test_an_applicant_asks_for_renewal_inside_the_window_and_it_is_recorded(store):
-    from models.accounts.applicants import Applicants
 
     import_filings(
         store,
@@ -227,7 +225,7 @@ def test_an_applicant_asks_for_renewal_inside_the_window_and_it_is_recorded(stor
         by="test",
     )
     c = client(store)
-    page = c.get("/invitation/" + Applicants(store).invite("CAN-NOI-2023-090", "ann@example.org", by="agent")).text
+    page = c.get("/invitation/" + storekit.applicants(store).invite("CAN-NOI-2023-090", "ann@example.org", by="agent")).text
     c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
     status = c.get("/my/filings/CAN-NOI-2023-090").text
     assert "Ask the town in writing to renew the permit by" in status and 'id="ask-renewal"' in status
@@ -360,10 +358,9 @@ def test_a_decision_emailed_to_the_applicant_stays_downloadable_and_only_to_them
         date(2026, 12, 3),
         notice_hook=notice_hook(date(2026, 12, 3), email=True, mail_from="permits@localhost"),
     )
-    from models.accounts.applicants import Applicants
 
     c = client(store)
-    page = c.get("/invitation/" + Applicants(store).invite("CAN-NOI-2026-077", "ann@example.org", by="agent")).text
+    page = c.get("/invitation/" + storekit.applicants(store).invite("CAN-NOI-2026-077", "ann@example.org", by="agent")).text
     c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
     status = c.get("/my/filings/CAN-NOI-2026-077").text
     link = re.search(r'href="(/my/filings/CAN-NOI-2026-077/emails/\d+\.pdf)"', status).group(1)

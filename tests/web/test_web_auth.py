@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+import storekit
 from webkit import PASSWORD, USERS, csrf_of, login
 
-from models.accounts.users import LOCK_AFTER, Users
+from models.accounts.users import LOCK_AFTER
 
 
 def test_the_session_cookie_is_signed_httponly_and_samesite_lax(web):
@@ -46,7 +47,7 @@ def test_a_locked_account_asked_with_a_wrong_password_answers_as_a_made_up_addre
 
 
 def test_a_disabled_user_cannot_log_in(web, store):
-    Users(store.engine).disable(USERS["canton-agent"][0])
+    storekit.users(store).disable(USERS["canton-agent"][0])
     token = csrf_of(web.get("/login").text)
     r = web.post("/login", data={"csrf": token, "email": USERS["canton-agent"][0], "password": PASSWORD})
     assert r.status_code == 401
@@ -100,7 +101,7 @@ def test_users_command_adds_lists_and_disables_with_the_password_from_a_file(tmp
     assert "already exists" in out.err and "at least one town" in out.err
     from models.handle import Store
 
-    assert Users(Store(url).engine).list()[0].email == "x@canton.example"
+    assert storekit.users(Store(url)).list()[0].email == "x@canton.example"
 
 
 def test_only_an_admin_sees_the_users_page_and_can_add_and_disable_users(web, store):
@@ -118,7 +119,7 @@ def test_only_an_admin_sees_the_users_page_and_can_add_and_disable_users(web, st
     )
     assert short.status_code == 422 and "too short" in short.text
     assert web.post("/users/disable", data={"csrf": token, "email": "new@mansfield.example"}).status_code == 303
-    assert [u.disabled for u in Users(store.engine).list() if u.email == "new@mansfield.example"] == [True]
+    assert [u.disabled for u in storekit.users(store).list() if u.email == "new@mansfield.example"] == [True]
     assert web.post("/users", data={"email": "c@x.example", "role": "admin", "password": "x" * 12}).status_code == 403
 
 

@@ -48,11 +48,10 @@ def demo(tmp_path_factory):
     """The workbench over the demo's store (40 generated filings and the
     later stages), with an administrator; the pages to visit."""
     from config import load
-    from demo.users import seed_demo_applicant
-    from models.accounts.users import Users
     from models.handle import Store
     from models.read.enforcement import EnforcementRecord
-    from services.demo import make_demo_store
+    from services.demo import make_demo_store, seed_demo_logins
+    from services.users import add_user
     from web.app import create_app
     from workflows.rulebook import KINDS
 
@@ -60,13 +59,14 @@ def demo(tmp_path_factory):
     settings = load({"PERMITS_DATA_DIR": str(folder)})
     made = make_demo_store(settings, as_of=AS_OF, count=40, seed=3)
     store = Store(made.url)
-    Users(store.engine).add(ADMIN, PASSWORD, "admin", [])
+    add_user(store, ADMIN, PASSWORD, "admin", [])
     rows = store.list_filings()
     filings = [next(r.id for r in rows if r.kind == kind) for kind in KINDS]
     cases = [c.id for c in EnforcementRecord(store).cases()][:1]
     pages = [*PAGES, *(f"/filings/{fid}" for fid in filings), *(f"/enforcement/{cid}" for cid in cases)]
     app = create_app(store, secret="staff-axe", today=lambda: AS_OF)
-    applicant = seed_demo_applicant(store, AS_OF)
+    logins = seed_demo_logins(made.url, AS_OF)
+    applicant = logins.applicant, logins.password, logins.applicant_filings
     yield app, pages, applicant
     store.engine.dispose()
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+import storekit
 from mailkit import body, smtp_server
 from sqlalchemy import func, select
 from webkit import PASSWORD, USERS, csrf_of, login, make_store
@@ -185,17 +186,16 @@ def test_a_squatters_registration_never_blocks_the_real_owners_invitation_and_it
 
 
 def test_an_invitation_takes_over_an_account_whose_address_nobody_proved(store):
-    from models.accounts.applicants import Applicants
-    from models.accounts.users import LoginRefused, Users
+    from models.accounts.users import LoginRefused
 
-    applicants = Applicants(store)
+    applicants = storekit.applicants(store)
     squatter = applicants.register("owner@example.org", "the squatter's password")  # an account of before the links
     with pytest.raises(LoginRefused, match="not confirmed"):
-        Users(store.engine, now=store.now).authenticate("owner@example.org", "the squatter's password")
+        storekit.users(store, now=store.now).authenticate("owner@example.org", "the squatter's password")
     token = applicants.invite("CAN-NOI-2026-001", "owner@example.org", by="agent")
     owner = applicants.accept(token, OTHER)
     assert owner.id == squatter.id and owner.verified
-    users = Users(store.engine, now=store.now)
+    users = storekit.users(store, now=store.now)
     with pytest.raises(LoginRefused):
         users.authenticate("owner@example.org", "the squatter's password")
     assert users.authenticate("owner@example.org", OTHER).email == "owner@example.org"
@@ -205,9 +205,8 @@ def test_an_invitation_takes_over_an_account_whose_address_nobody_proved(store):
 
 
 def test_registering_a_new_a_taken_and_a_staff_address_gets_the_same_page_and_status(app_client, store, smtp):
-    from models.accounts.applicants import Applicants
 
-    Applicants(store).register("taken@example.org", PASSWORD, verified=True)
+    storekit.applicants(store).register("taken@example.org", PASSWORD, verified=True)
     answers = {}
     for address in ("new@example.org", "taken@example.org", USERS["canton-agent"][0]):
         r = register(app_client(), address)
@@ -289,9 +288,8 @@ def test_a_reset_link_works_for_an_hour_and_not_a_second_more(app_client, store,
 
 
 def test_a_reset_proves_an_applicants_address_and_a_second_link_spends_the_first(app_client, store, smtp):
-    from models.accounts.applicants import Applicants
 
-    Applicants(store).register("ann@example.org", PASSWORD)  # an account of before the links: not usable
+    storekit.applicants(store).register("ann@example.org", PASSWORD)  # an account of before the links: not usable
     c = app_client()
     post(c, "/forgot", {"email": "ann@example.org"})
     post(c, "/forgot", {"email": "ann@example.org"})

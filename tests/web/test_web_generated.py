@@ -8,10 +8,10 @@ import re
 from datetime import date
 
 import pytest
+import storekit
 from webkit import PASSWORD, client, login
 
 from demo.generate import generate
-from models.accounts.users import Users
 from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
@@ -24,7 +24,7 @@ def web(tmp_path_factory):
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('gen') / 'permits.db'}")
     upgrade_store(store)
     import_filings(store, generate(80, AS_OF, seed=11), by="test")
-    Users(store.engine).add("admin@permits.example", PASSWORD, "admin")
+    storekit.users(store).add("admin@permits.example", PASSWORD, "admin")
     c = client(store)
     login(c, "admin")
     yield c, store

@@ -5,9 +5,10 @@ session version is bumped); the session that made it carries on."""
 
 from __future__ import annotations
 
+import storekit
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
-from models.accounts.users import LOCK_AFTER, Users
+from models.accounts.users import LOCK_AFTER
 
 NEW = "a brand new passphrase"
 
@@ -91,7 +92,7 @@ def test_the_password_form_without_its_csrf_token_is_refused_and_changes_nothing
 
 def test_a_disabled_users_session_ends_on_the_next_request(web, store):
     login(web, "canton-agent")
-    Users(store.engine).disable(USERS["canton-agent"][0])
+    storekit.users(store).disable(USERS["canton-agent"][0])
     assert web.get("/password").status_code == 303
 
 

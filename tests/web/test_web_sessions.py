@@ -10,13 +10,13 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import storekit
 from itsdangerous import TimestampSigner
 from sqlalchemy import text
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
 from cli.main import main
-from models.accounts.sessions import SESSION_HOURS, Sessions, token_digest
-from models.accounts.users import Users
+from models.accounts.sessions import SESSION_HOURS, token_digest
 
 NEW = "a brand new passphrase"
 
@@ -93,22 +93,22 @@ def test_a_cookie_copied_before_a_reset_opens_nothing_after_it(web, store, tmp_p
 def test_a_cookie_copied_before_the_account_is_disabled_opens_nothing_after_it(web, store, how, capsys):
     login(web, "canton-dpw")
     thief = copied(web, store)
-    uid = next(u.id for u in Users(store.engine).list() if u.email == USERS["canton-dpw"][0])
-    assert Sessions(store.engine).count(uid) == 1
+    uid = next(u.id for u in storekit.users(store).list() if u.email == USERS["canton-dpw"][0])
+    assert storekit.sessions(store).count(uid) == 1
     if how == "admin page":
         admin = client(store)
         token = login(admin, "admin")
         assert admin.post("/users/disable", data={"csrf": token, "email": USERS["canton-dpw"][0]}).status_code == 303
     else:
         assert main(["users", "disable", USERS["canton-dpw"][0], "--db", store.url]) == 0
-    assert Sessions(store.engine).count(uid) == 0  # ended on the server's side, not only refused
+    assert storekit.sessions(store).count(uid) == 0  # ended on the server's side, not only refused
     assert not opens(thief, "/schedule") and not opens(web, "/today")
 
 
 def test_a_session_ends_after_its_hours_whatever_the_cookie_says(store):
     clock = {"now": datetime(2026, 12, 3, 13, 0, tzinfo=UTC)}
-    sessions = Sessions(store.engine, now=lambda: clock["now"])
-    uid = Users(store.engine).list()[0].id
+    sessions = storekit.sessions(store, now=lambda: clock["now"])
+    uid = storekit.users(store).list()[0].id
     token = sessions.start(uid)
     clock["now"] += timedelta(hours=SESSION_HOURS) - timedelta(minutes=1)
     assert sessions.user(token) is not None

@@ -16,7 +16,6 @@ import webkit
 from test_web_applicants import NOI_FORM, PDF, apply_noi, filed_id, store, template_db  # noqa: F401  (fixtures)
 from webkit import PASSWORD, client, csrf_of, login
 
-from models.accounts.applicants import Applicants
 from models.read.outbox import Outbox
 from services.imports import import_filings
 
@@ -149,7 +148,7 @@ def test_an_invited_filing_whose_site_is_kept_under_site_shows_its_address(store
         by="test",
     )
     c = client(store)
-    page = c.get("/invitation/" + Applicants(store).invite("CAN-NOI-2026-088", "ann@example.org", by="agent")).text
+    page = c.get("/invitation/" + storekit.applicants(store).invite("CAN-NOI-2026-088", "ann@example.org", by="agent")).text
     c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
     status = c.get("/my/filings/CAN-NOI-2026-088").text
     assert 'id="site">Site: 77 Pleasant St<' in status and "not given" not in status.split('id="site"')[1][:40]
@@ -176,7 +175,7 @@ def test_the_hearing_shows_its_meetings_day_time_and_place_and_the_decision_its_
         by="test",
     )
     c = client(store)
-    page = c.get("/invitation/" + Applicants(store).invite(fid, "ann@example.org", by="agent")).text
+    page = c.get("/invitation/" + storekit.applicants(store).invite(fid, "ann@example.org", by="agent")).text
     c.post(re.search(r'action="(/invitation/[^"]+)"', page).group(1), data={"csrf": csrf_of(page), "password": PASSWORD})
     meeting = schedule_meeting(
         store,

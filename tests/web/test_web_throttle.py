@@ -10,6 +10,7 @@ import shutil
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import storekit
 from fastapi.testclient import TestClient
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store
 
@@ -160,10 +161,9 @@ def test_registrations_from_one_address_are_limited_and_the_refused_one_writes_n
 
 
 def test_failed_invitation_acceptances_count_as_failed_logins(stores):
-    from models.accounts.applicants import Applicants
 
     store = stores()
-    applicants = Applicants(store)
+    applicants = storekit.applicants(store)
     applicants.register("owner@example.org", PASSWORD, verified=True)  # an account whose password must be given
     link = applicants.invite("CAN-NOI-2026-001", "owner@example.org", by="agent@canton.example")
     c = app_client(store)

@@ -11,11 +11,11 @@ import re
 from datetime import date
 
 import pytest
+import storekit
 from webkit import PASSWORD, TODAY, client, login
 
 import config
 from demo.generate import generate
-from models.accounts.users import Users
 from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
@@ -32,7 +32,7 @@ def test_todays_counts_equal_the_sweeps_for_the_same_day(tmp_path, as_of):
     store = Store(url)
     upgrade_store(store)
     import_filings(store, generate(300, date(2026, 11, 30), seed=11), by="test")
-    Users(store.engine).add("admin@permits.example", PASSWORD, "admin", [])
+    storekit.users(store).add("admin@permits.example", PASSWORD, "admin", [])
     res = run_sweep(as_of, url, str(tmp_path / "out"), config.load(), use_prefect=False, make_notices=False)
     digest = json.loads(open(res["paths"]["digest.json"]).read())
     swept = {c: sum(len(g[c]) for g in digest["dockets"]) for c in ("overdue", "due", "violation")}

@@ -9,17 +9,18 @@ from __future__ import annotations
 import re
 
 import pytest
+import storekit
 from storekit import snapshot
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
-from models.accounts.users import LoginRefused, Users
+from models.accounts.users import LoginRefused
 
 AGENT = USERS["canton-agent"][0]
 ACTIONS = ("/users/enable", "/users/unlock", "/users/access", "/users/temporary-password", "/users/disable")
 
 
 def _lock(store, email: str) -> None:
-    users = Users(store.engine)
+    users = storekit.users(store)
     for _ in range(5):
         with pytest.raises(LoginRefused):
             users.authenticate(email, "wrong password!")
@@ -45,7 +46,7 @@ def test_an_admin_disables_and_enables_an_account_and_its_owner_logs_in_again(st
     assert admin.post("/users/disable", data={"csrf": token, "email": AGENT}).status_code == 303
     assert re.search(rf'data-email="{re.escape(AGENT)}">.*?disabled.*?>Enable</button>', admin.get("/users").text, re.S)
     assert admin.post("/users/enable", data={"csrf": token, "email": AGENT}).status_code == 303
-    assert Users(store.engine).authenticate(AGENT, PASSWORD).email == AGENT
+    assert storekit.users(store).authenticate(AGENT, PASSWORD).email == AGENT
 
 
 def test_an_admin_changes_a_role_and_towns_and_the_user_sees_the_new_scope(store):
@@ -74,7 +75,7 @@ def test_an_admin_unlocks_an_account_locked_by_failed_logins(store):
     page = admin.get("/users").text
     assert "locked after failed logins" in page and "/users/unlock" in page
     assert admin.post("/users/unlock", data={"csrf": token, "email": AGENT}).status_code == 303
-    assert Users(store.engine).authenticate(AGENT, PASSWORD).email == AGENT
+    assert storekit.users(store).authenticate(AGENT, PASSWORD).email == AGENT
 
 
 def test_a_temporary_password_is_shown_once_and_logs_the_user_in(store):
@@ -84,9 +85,9 @@ def test_a_temporary_password_is_shown_once_and_logs_the_user_in(store):
     assert r.status_code == 200
     password = re.search(r"Temporary password for [^:]+: (\S+) \(give", r.text).group(1)
     assert len(password) >= 10
-    assert Users(store.engine).authenticate(AGENT, password).email == AGENT
+    assert storekit.users(store).authenticate(AGENT, password).email == AGENT
     with pytest.raises(LoginRefused):
-        Users(store.engine).authenticate(AGENT, PASSWORD)
+        storekit.users(store).authenticate(AGENT, PASSWORD)
     assert password not in admin.get("/users").text  # shown once
 
 
@@ -105,7 +106,7 @@ def test_the_users_command_enables_unlocks_changes_access_and_sets_a_temporary_p
     assert main(["users", "temp-password", AGENT, *db]) == 0
     out = capsys.readouterr()
     password = re.search(r"temporary password of \S+: (\S+) ", out.out).group(1)
-    user = Users(store.engine).authenticate(AGENT, password)
+    user = storekit.users(store).authenticate(AGENT, password)
     assert (user.role, user.towns) == ("dpw", ("mansfield",))
     assert "at least one town" in out.err
     assert main(["users", "enable", "nobody@canton.example", *db]) == 2

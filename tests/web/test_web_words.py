@@ -11,11 +11,11 @@ import re
 from datetime import date
 
 import pytest
+import storekit
 from fastapi.testclient import TestClient
 from webkit import PASSWORD, csrf_of
 
 from demo.generate import generate
-from models.accounts.users import Users
 from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
@@ -54,7 +54,7 @@ def demo(tmp_path_factory):
     store = Store(url)
     upgrade_store(store)
     import_filings(store, generate(240, date(2026, 11, 30), seed=7), by="demo")
-    Users(store.engine).add("admin@permits.example", PASSWORD, "admin", [])
+    storekit.users(store).add("admin@permits.example", PASSWORD, "admin", [])
     c = TestClient(create_app(store, secret="words", today=lambda: AS_OF), follow_redirects=False)
     token = csrf_of(c.get("/login").text)
     c.post("/login", data={"csrf": token, "email": "admin@permits.example", "password": PASSWORD, "next": "/today"})

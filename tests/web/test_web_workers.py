@@ -25,8 +25,8 @@ from urllib.parse import urlencode
 
 import psutil
 import pytest
+import storekit
 
-from models.accounts.users import Users
 from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
@@ -111,7 +111,7 @@ def server(tmp_path):
         [{"town": "canton", "kind": "noi", "id": "CAN-NOI-2026-001", "events": [{"type": "filed", "date": "2026-12-01"}]}],
         by="test",
     )
-    Users(store.engine).add(EMAIL, PASSWORD, "agent", ["canton"])
+    storekit.users(store).add(EMAIL, PASSWORD, "agent", ["canton"])
     store.engine.dispose()
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PERMITS_")}

@@ -26,14 +26,15 @@ from fastapi.responses import RedirectResponse
 from starlette.background import BackgroundTask
 
 from config import Settings
-from models.accounts.account_links import RESET_MINUTES, AccountLinks, LinkRefused
-from models.accounts.throttle import TooManyAttempts
-from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused
+from models.errors import LinkRefused, LoginRefused, TooManyAttempts
+from models.types import APPLICANT, MIN_PASSWORD, RESET_MINUTES
+from services.bootstrap import AccountLinks
+from services.sessions import hit_attempts
 from workflows.errors import PermitsError
 
 from ..auth import start_session
 from ..bodies import PostedForm
-from ..deps import AccountLinksDep, ClientAddress, Now, SessionsDep, SettingsDep, StoreDep, ThrottleDep
+from ..deps import AccountLinksDep, ClientAddress, Now, SettingsDep, StoreDep
 from ..render import render
 from .limits import too_many
 
@@ -73,7 +74,6 @@ def register_page(request: Request):
 def register(
     request: Request,
     form: PostedForm,
-    throttle: ThrottleDep,
     client: ClientAddress,
     store: StoreDep,
     settings: SettingsDep,
@@ -84,7 +84,7 @@ def register(
 
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     try:  # every registration counts, made or not
-        throttle.hit("register", client)
+        hit_attempts(store, "register", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     if password != str(form.get("password2") or ""):
@@ -122,28 +122,23 @@ def confirm(
     request: Request,
     token: str,
     form: PostedForm,
-    throttle: ThrottleDep,
     client: ClientAddress,
     store: StoreDep,
     links: AccountLinksDep,
-    sessions: SessionsDep,
 ):
     """Finish a registration: the password chosen then, and the account
     is made, its address proved, and this browser logged in."""
     from services.accounts import confirm as confirm_address
 
     try:  # a password is checked: a login
-        throttle.check("login", client)
+        _, session = confirm_address(store, token, str(form.get("password") or ""), client=client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
-    try:
-        user = confirm_address(store, token, str(form.get("password") or ""))
     except LoginRefused as exc:
-        throttle.record("login", client)
         return _confirm_page(request, links, token, error=f"{exc}; nothing was changed", status=401)
     except LinkRefused as exc:
         return _link_refused(request, exc, "/register")
-    start_session(request, sessions, user)
+    start_session(request, session)
     return RedirectResponse("/my", status_code=303)
 
 
@@ -163,7 +158,6 @@ def forgot_page(request: Request):
 def forgot(
     request: Request,
     form: PostedForm,
-    throttle: ThrottleDep,
     client: ClientAddress,
     store: StoreDep,
     settings: SettingsDep,
@@ -172,11 +166,11 @@ def forgot(
     """Ask for a reset link: the same answer, as soon, whether or not the
     address has an account (:func:`services.accounts.request_reset` runs
     once the page is sent)."""
-    from models.accounts.applicants import normal_email
+    from services.accounts import normal_email
 
     email = str(form.get("email") or "")
     try:
-        throttle.hit("reset", client)
+        hit_attempts(store, "reset", client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     try:
@@ -211,7 +205,7 @@ def reset_page(request: Request, token: str, links: AccountLinksDep):
 
 
 @router.post("/reset/{token}")
-def reset(request: Request, token: str, form: PostedForm, store: StoreDep, links: AccountLinksDep, sessions: SessionsDep):
+def reset(request: Request, token: str, form: PostedForm, store: StoreDep, links: AccountLinksDep):
     """Choose a new password: every session of the account ends, and this
     browser is given a new one."""
     from services.accounts import reset as reset_password
@@ -220,10 +214,10 @@ def reset(request: Request, token: str, form: PostedForm, store: StoreDep, links
     if new != str(form.get("new2") or ""):
         return _reset_page(request, links, token, error="the two passwords differ; nothing was changed", status=422)
     try:
-        user = reset_password(store, token, new)
+        user, session = reset_password(store, token, new)
     except LinkRefused as exc:
         return _link_refused(request, exc, "/forgot")
     except PermitsError as exc:
         return _reset_page(request, links, token, error=f"{exc}; nothing was changed", status=422)
-    start_session(request, sessions, user)
+    start_session(request, session)
     return RedirectResponse("/my" if user.role == APPLICANT else "/today", status_code=303)

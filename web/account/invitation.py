@@ -16,13 +16,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.applicants import ApplicantError, Applicants
-from models.accounts.throttle import TooManyAttempts
-from models.accounts.users import MIN_PASSWORD
+from models.errors import ApplicantError, TooManyAttempts
+from models.types import MIN_PASSWORD
+from services.bootstrap import Applicants
 
 from ..auth import start_session
 from ..bodies import PostedForm
-from ..deps import ApplicantsDep, ClientAddress, SessionsDep, ThrottleDep
+from ..deps import ApplicantsDep, ClientAddress, StoreDep
 from ..render import render
 from .limits import too_many
 
@@ -48,23 +48,16 @@ def invitation_page(request: Request, token: str, applicants: ApplicantsDep):
 
 @router.post("/invitation/{token}")
 def accept_invitation(
-    request: Request,
-    token: str,
-    form: PostedForm,
-    throttle: ThrottleDep,
-    client: ClientAddress,
-    applicants: ApplicantsDep,
-    sessions: SessionsDep,
+    request: Request, token: str, form: PostedForm, client: ClientAddress, store: StoreDep, applicants: ApplicantsDep
 ):
+    from services.invite import accept_invitation as accept
+
     password = str(form.get("password") or "")
     try:  # accepting for an existing account checks its password: a login
-        throttle.check("login", client)
+        _, session = accept(store, token, password, client=client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
-    try:
-        account = applicants.accept(token, password)
     except ApplicantError as exc:
-        throttle.record("login", client)
         return _invitation_page(request, applicants, token, error=str(exc), status=422)
-    start_session(request, sessions, account.id)
+    start_session(request, session)
     return RedirectResponse("/my", status_code=303)

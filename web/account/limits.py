@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from models.accounts.throttle import TooManyAttempts
+from models.errors import TooManyAttempts
 
 from ..render import render
 

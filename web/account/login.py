@@ -12,12 +12,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.throttle import TooManyAttempts
-from models.accounts.users import APPLICANT, MIN_PASSWORD, LoginRefused, User, UserError
+from models.errors import LoginRefused, TooManyAttempts, UserError
+from models.types import APPLICANT, MIN_PASSWORD, User
 
 from ..auth import end_session, safe_next, start_session
 from ..bodies import PostedForm
-from ..deps import ClientAddress, SessionsDep, SessionUser, ThrottleDep, UsersDep
+from ..deps import ClientAddress, SessionUser, StoreDep
 from ..render import render
 from .limits import too_many
 
@@ -32,34 +32,26 @@ def login_page(request: Request, next: str = "/today"):
 
 
 @router.post("/login")
-def login(
-    request: Request,
-    form: PostedForm,
-    throttle: ThrottleDep,
-    client: ClientAddress,
-    users: UsersDep,
-    sessions: SessionsDep,
-):
+def login(request: Request, form: PostedForm, client: ClientAddress, store: StoreDep):
+    from services.sessions import log_in
+
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     target = safe_next(str(form.get("next") or ""))
     try:
-        throttle.check("login", client)
+        user, token = log_in(store, email, password, client=client)
     except TooManyAttempts as exc:
         return too_many(request, exc)
-    try:
-        user = users.authenticate(email, password)
     except LoginRefused as exc:
-        throttle.record("login", client)
         return render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
-    start_session(request, sessions, user)
+    start_session(request, token)
     if user.role == APPLICANT and not target.startswith("/my"):
         target = "/my"
     return RedirectResponse(target, status_code=303)
 
 
 @router.post("/logout")
-def logout(request: Request, form: PostedForm, sessions: SessionsDep):
-    end_session(request, sessions)
+def logout(request: Request, form: PostedForm, store: StoreDep):
+    end_session(request, store)
     return RedirectResponse("/login", status_code=303)
 
 
@@ -77,18 +69,21 @@ def password_page(request: Request, user: SessionUser, changed: str = ""):
 
 
 @router.post("/password")
-def change_password(request: Request, user: SessionUser, form: PostedForm, users: UsersDep, sessions: SessionsDep):
+def change_password(request: Request, user: SessionUser, form: PostedForm, store: StoreDep):
     """Change one's own password: the current one, the new one twice.  On
     success every session of the user ends, and this browser is given a
     new one (a new session and CSRF token)."""
+    from services.sessions import start_session as new_session
+    from services.users import change_password as change
+
     current, new = str(form.get("current") or ""), str(form.get("new") or "")
     if new != str(form.get("new2") or ""):
         return _password_page(request, user, error="the two new passwords differ; nothing was changed", status=422)
     try:
-        changed = users.change_password(user.id, current, new)
+        changed = change(store, user.id, current, new)
     except LoginRefused as exc:
         return _password_page(request, user, error=f"{exc}; nothing was changed", status=401)
     except UserError as exc:
         return _password_page(request, user, error=f"{exc}; nothing was changed", status=422)
-    start_session(request, sessions, changed)
+    start_session(request, new_session(store, changed.id))
     return RedirectResponse("/password?changed=1", status_code=303)

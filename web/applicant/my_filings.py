@@ -17,8 +17,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from config import Settings
-from models.accounts.applicants import Account, Applicants
 from models.errors import StaleFiling, UnknownFiling, UnknownUpload, UploadRefused
+from models.types import Account
+from services.bootstrap import Applicants
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
@@ -37,7 +38,7 @@ router = APIRouter()
 
 def _limits(settings: Settings):
     """The account's limits for a day (PERMITS_APPLICATIONS_PER_DAY, PERMITS_UPLOAD_MB_PER_DAY)."""
-    from models.accounts.daily_limits import DailyLimits
+    from models.types import DailyLimits
 
     return DailyLimits(settings.applications_per_day, settings.upload_bytes_per_day)
 
@@ -249,7 +250,10 @@ def my_emailed_notice(fid: str, notice_id: str, applicant: Applicant, applicants
 def my_file(token: str, applicant: Applicant, applicants: ApplicantsDep, uploads: UploadsDep):
     _, account = applicant
     try:
-        row, data = uploads.read(token, lambda fid: applicants.may_see(account, fid))
+        row = uploads.find(token)
+        if not applicants.may_see(account, row.filing_id):
+            raise UnknownUpload()
+        data = uploads.content(token)
     except UnknownUpload:
         raise HTTPException(404) from None
     return Response(

@@ -8,10 +8,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-from models.accounts.users import ROLES, User, UserError, Users
+from models.errors import UserError
+from models.types import ROLES, User
+from services.bootstrap import Store, Users
 
 from ..bodies import PostedForm
-from ..deps import Admin, UsersDep
+from ..deps import Admin, StoreDep, UsersDep
 from ..render import render
 
 __all__ = ["router"]
@@ -48,24 +50,24 @@ def users_page(request: Request, user: Admin, users: UsersDep):
 
 
 @router.post("/users")
-def add_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def add_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     from services.users import add_user as add
 
     email, role = str(form.get("email") or ""), str(form.get("role") or "")
     towns = [str(t) for t in form.getlist("town")]
     try:
-        add(users, email, str(form.get("password") or ""), role, towns)
+        add(store, email, str(form.get("password") or ""), role, towns)
     except UserError as exc:
         return _page(request, users, user, str(exc), {"email": email, "role": role}, status=422)
     return RedirectResponse("/users", status_code=303)
 
 
-def _act(request: Request, users: Users, user: User, form, action) -> object:
+def _act(request: Request, users: Users, store: Store, user: User, form, action) -> object:
     """One account action on the form's ``email``: the page again, with the
     refusal in words (nothing written), or a redirect to the list."""
     email = str(form.get("email") or "")
     try:
-        done = action(users, email)
+        done = action(store, email)
     except UserError as exc:
         return _page(request, users, user, str(exc), status=422)
     if isinstance(done, str):
@@ -74,41 +76,41 @@ def _act(request: Request, users: Users, user: User, form, action) -> object:
 
 
 @router.post("/users/disable")
-def disable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def disable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     from services.users import disable_user as disable
 
-    return _act(request, users, user, form, lambda users, email: disable(users, email, by=user.email))
+    return _act(request, users, store, user, form, lambda store, email: disable(store, email, by=user.email))
 
 
 @router.post("/users/enable")
-def enable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def enable_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     from services.users import enable_user as enable
 
-    return _act(request, users, user, form, enable)
+    return _act(request, users, store, user, form, enable)
 
 
 @router.post("/users/unlock")
-def unlock_user(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def unlock_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     from services.users import unlock_user as unlock
 
-    return _act(request, users, user, form, unlock)
+    return _act(request, users, store, user, form, unlock)
 
 
 @router.post("/users/access")
-def change_access(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def change_access(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     from services.users import change_access as change
 
     role, towns = str(form.get("role") or ""), [str(t) for t in form.getlist("town")]
-    return _act(request, users, user, form, lambda users, email: change(users, email, role, towns, by=user.email))
+    return _act(request, users, store, user, form, lambda store, email: change(store, email, role, towns, by=user.email))
 
 
 @router.post("/users/temporary-password")
-def temporary_password(request: Request, user: Admin, form: PostedForm, users: UsersDep):
+def temporary_password(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
     """A temporary password, shown once on the page that answers."""
     from services.users import temporary_password as temporary
 
-    def action(users, email):
-        account, password = temporary(users, email)
+    def action(store, email):
+        account, password = temporary(store, email)
         return f"Temporary password for {account.email}: {password} (give it to them; they change it under Password)."
 
-    return _act(request, users, user, form, action)
+    return _act(request, users, store, user, form, action)

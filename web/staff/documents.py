@@ -31,7 +31,7 @@ def staff_plan(fid: str, token: str, user: StaffUser, store: StoreDep, uploads: 
     """A plan of this filing, uploaded with its online application."""
     summary = visible_filing(store, user, fid)
     try:
-        row, data = uploads.read(token, lambda owner: owner == summary.id)
+        row, data = uploads.read(token, filing_id=summary.id)
     except UnknownUpload:
         raise HTTPException(404) from None
     return Response(

@@ -19,10 +19,10 @@ from datetime import date, datetime
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from models.accounts.users import User
 from models.errors import StaleFiling, UnknownCase, UnknownFiling
 from models.handle import Store
 from models.read.enforcement import EnforcementRecord
+from models.types import User
 from services.enforcement import STEPS
 from workflows.errors import PermitsError
 from workflows.event_fields import ENFORCEMENT

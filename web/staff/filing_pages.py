@@ -17,10 +17,10 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from models.accounts.users import User
 from models.errors import StaleFiling, UnknownFiling
 from models.handle import Store
 from models.read import workbench
+from models.types import User
 from workflows.errors import PermitsError
 from workflows.filing import VOID
 from workflows.ids import BadFilingId, check_filing_id

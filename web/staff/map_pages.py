@@ -21,7 +21,7 @@ from fastapi.responses import Response
 from starlette.datastructures import QueryParams
 
 from config import Settings
-from models.accounts.users import User
+from models.types import User
 
 from ..deps import SettingsDep, StaffUser, StoreDep, Today
 from ..forms import KIND_LABELS

@@ -19,9 +19,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from config import Settings
-from models.accounts.users import User
 from models.errors import UnknownFiling, UnknownMeeting
 from models.handle import Store
+from models.types import User
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 

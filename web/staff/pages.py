@@ -11,9 +11,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import QueryParams
 
-from models.accounts.users import User
 from models.handle import Store
 from models.read import workbench
+from models.types import User
 from workflows.rulebook import KINDS
 from workflows.spreadsheet import csv_text
 
@@ -213,8 +213,10 @@ def calendar(request: Request, user: StaffUser):
 
 
 @router.post("/calendar/reset")
-def calendar_reset(user: StaffUser, form: PostedForm, users: UsersDep):
-    users.reset_calendar_token(user.id)
+def calendar_reset(user: StaffUser, form: PostedForm, store: StoreDep):
+    from services.users import reset_calendar_token
+
+    reset_calendar_token(store, user.id)
     return RedirectResponse("/calendar", status_code=303)
 
 

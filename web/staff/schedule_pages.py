@@ -24,9 +24,9 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from models.accounts.users import User
 from models.errors import StaleFiling
 from models.handle import Store
+from models.types import User
 from services.inspections import MAX_PHOTOS
 from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
@@ -203,7 +203,7 @@ def inspection_photo(fid: str, token: str, user: StaffUser, store: StoreDep, upl
 
     visible_filing(store, user, fid)
     try:
-        row, data = uploads.read(token, lambda f: f == fid)
+        row, data = uploads.read(token, filing_id=fid)
     except UnknownUpload:
         raise HTTPException(404) from None
     if row.media_type not in ("image/jpeg", "image/png"):

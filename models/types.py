@@ -1,0 +1,101 @@
+"""The record's value types and the facts of accounts that every layer
+above reads: a staff user and their roles, an applicant's account, the
+limits and spans the account pages say.  No database here: the interfaces
+import these, the record's errors (:mod:`models.errors`), the handle
+(:mod:`models.handle`) and the read models (:mod:`models.read`), and nothing
+else of :mod:`models` (the ``interfaces read the record`` contract).
+"""
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import NamedTuple
+
+from workflows.rulebook import KINDS
+from workflows.towns import registry
+
+__all__ = [
+    "ROLE_KINDS",
+    "ROLES",
+    "APPLICANT",
+    "MIN_PASSWORD",
+    "SESSION_HOURS",
+    "RESET_MINUTES",
+    "User",
+    "Account",
+    "DailyLimits",
+    "Limit",
+    "LIMITS",
+]
+
+#: role -> the permit kinds it works on
+ROLE_KINDS: dict[str, tuple[str, ...]] = {
+    "agent": ("noi", "rda", "land-disturbance"),
+    "dpw": ("street-opening",),
+    "admin": KINDS,
+}
+ROLES = tuple(ROLE_KINDS)
+#: An applicant's account (models/accounts/applicants.py): no towns, no kinds; it
+#: sees the filings that are its own, never the staff pages.
+APPLICANT = "applicant"
+#: the shortest password an account takes
+MIN_PASSWORD = 10
+#: how long a session lasts from its login
+SESSION_HOURS = 10
+#: how long a reset link works
+RESET_MINUTES = 60
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    email: str
+    role: str
+    towns: tuple[str, ...]
+    disabled: bool
+    calendar_token: str
+    session_version: int = 0
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ROLE_KINDS.get(self.role, ())  # an applicant: none
+
+    @property
+    def all_towns(self) -> bool:
+        return self.role == "admin"
+
+    def may_see(self, town: str, kind: str) -> bool:
+        """The one access rule: the user's role covers the kind and their
+        towns the town (an admin: every town)."""
+        return kind in self.kinds and (self.all_towns or town in self.towns)
+
+    def visible_towns(self) -> tuple[str, ...]:
+        return tuple(sorted(registry())) if self.all_towns else self.towns
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    email: str
+    verified: bool
+
+
+class DailyLimits(NamedTuple):
+    applications: int
+    upload_bytes: int
+
+
+@dataclass(frozen=True)
+class Limit:
+    attempts: int
+    window: timedelta
+    what: str
+
+
+#: action -> its limit per client address
+LIMITS: dict[str, Limit] = {
+    # above the per-account lock (5), so one person's typos never reach it;
+    # an office behind one address has room for several people's
+    "login": Limit(20, timedelta(minutes=15), "failed logins"),
+    "register": Limit(10, timedelta(hours=1), "registrations"),
+    "reset": Limit(10, timedelta(hours=1), "password reset requests"),
+}
