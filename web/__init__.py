@@ -3,8 +3,12 @@ FastAPI (Starlette) app, Jinja2 templates (autoescaped, StrictUndefined) and
 htmx (vendored in ``static/``, no CDN), served by uvicorn through ``permits
 serve``.  Conservation agents, DPW staff and applicants work on the same
 store as the command line: every route parses its input, calls one function
-of the service layer (:mod:`services`) or a read of the record
-(:mod:`models.read.workbench`, :mod:`models.accounts.users`), and renders the answer.
+of the service layer (:mod:`services`) or a read of the record (the read
+models, :mod:`models.read`; a user and who sees what, :mod:`models.types`;
+the repositories' reads through what :mod:`services.bootstrap` made), and
+renders the answer: never the record's schema, the store's writes or the
+account repositories themselves (the ``Interfaces read the record``
+contract in pyproject.toml).
 
 A room for each audience, each with its routes and its ``templates/``:
 :mod:`web.staff` (the staff's workbench), :mod:`web.applicant` (the

@@ -1,9 +1,12 @@
-"""The store's writes.
+"""The store's writes, each on the connection of the service layer's unit
+of work (``services/unit_of_work.py``), which commits: nothing here begins,
+commits or rolls back.
 
-The filings (:mod:`models.store.filings`: import, record, the derived rows),
-many rows at once (:mod:`~models.store.bulk`), the docket's tally, the deposit
-ledger, the email outbox, the sweep's output log, uploads, parties,
-corrections, enforcement cases, meetings and the assessors' parcels.
+The filings (:mod:`models.store.filings`: filings imported, an event
+appended, the derived rows), many rows at once (:mod:`~models.store.bulk`),
+the docket's tally, the deposit ledger, the email outbox, the sweep's
+output log, uploads, parties, corrections, enforcement cases, meetings and
+the assessors' parcels.
 """
 
 __all__ = [

@@ -1,5 +1,8 @@
 """The town registry: every module in this package that defines
-``PROFILE`` is a town.  Adding a town is adding a file here."""
+``PROFILE`` is a town.  A town's rules are one file here, found without
+editing the engine; what else adding a town touches today (the letters of
+the ids the workbench makes, the demonstration's data) is listed in
+docs/engineering/how-to.md, "Add a town"."""
 
 from __future__ import annotations
 
