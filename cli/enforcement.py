@@ -115,8 +115,15 @@ def cmd_ticket(args) -> int:
         by=user(args),
         today=_today(args),
         delivered=args.delivered,
+        mailed_to=_mailing(args),
     )
     return _recorded(args, done)
+
+
+def _mailing(args) -> dict | None:
+    """The violator's mailing address the ticket gives (``--mail-street``...), or None."""
+    parts = {k: getattr(args, f"mail_{k}") for k in ("street", "city", "state", "zip")}
+    return parts if any(parts.values()) else None
 
 
 def cmd_record(args) -> int:
@@ -317,6 +324,10 @@ def add_commands(sub) -> None:
     q.add_argument("--day", action="append", required=True, help="a day of the offense, YYYY-MM-DD (once for each)")
     q.add_argument("--through", help="with one --day: every day from it through this one")
     q.add_argument("--delivered", choices=("in-hand", "mailed"), help="handed over at the time and place, or mailed")
+    q.add_argument("--mail-street", help="the violator's mailing address, street (required to mail, unless the case has one)")
+    q.add_argument("--mail-city", help="... city or town")
+    q.add_argument("--mail-state", help="... state, two letters")
+    q.add_argument("--mail-zip", help="... ZIP code")
 
     q = add(
         "record", cmd_record, "another step of the case (a ticket paid, the town's costs, compliance, closing)", (common, writer)

@@ -115,7 +115,9 @@ def cmd_abutters(args) -> int:
     )
     print(f"  rule: {result.rule_text}")
     for p in result.parties:
-        print(f"  {p.name}, {p.street}, {p.city}, {p.state} {p.zip}  [{'; '.join(p.parcels)}]  {p.ring}")
+        print(
+            f"  {p.name}, {p.street}, {p.city}, {p.state} {p.zip}  [{'; '.join(p.parcels)}]  {p.ring}  ({' and '.join(result.rules_for(p))})"
+        )
     if args.csv:
         try:
             with open(args.csv, "w", encoding="utf-8", newline="") as fh:

@@ -66,7 +66,7 @@ def cmd_import(args) -> int:
     objects = [obj for path in args.files for obj in _read_filings(path)]
     # 1,000 filings or more, as the sweep's: then what follows the checks
     bar = ProgressBar("import", len(objects), then="writing them to the store in one transaction")
-    ids = import_filings(store, objects, by=_user(args), progress=bar.update)
+    ids = import_filings(store, objects, by=_user(args), progress=bar.update, act_default=not args.as_written)
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
 
@@ -269,10 +269,17 @@ def add_store_commands(sub, parser_class) -> None:
         cmd_import,
         "import filing JSON files (all or nothing)",
         "Import filings (docs/reference/filing-format.md): each file holds one filing or a list of them. Every filing is "
-        "checked and replayed first; one bad filing or a duplicate id and nothing is imported.",
+        "checked and replayed first; one bad filing or a duplicate id and nothing is imported. A town's Notice of Intent "
+        "or Request for Determination that names no 'also' is heard under the Wetlands Protection Act too "
+        '("also": ["wpa"]); one heard under the by-law alone gives "bylaw_only": {"reason": ...}.',
         (common, writer),
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="filing JSON file(s)")
+    p.add_argument(
+        "--as-written",
+        action="store_true",
+        help="take each filing's 'also' as written, adding no Act (restoring an export of a filing heard under the by-law alone)",
+    )
 
     p = add(
         "export",

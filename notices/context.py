@@ -20,6 +20,8 @@ from datetime import date, datetime
 from typing import Any
 
 from workflows.event_fields import VOID
+from workflows.jurisdictions import ACT_ID, laws_heard_under
+from workflows.towns.wpa import ACT
 
 __all__ = [
     "Record",
@@ -32,6 +34,7 @@ __all__ = [
     "with_office_defaults",
     "parties_differ",
     "decided_conditions",
+    "binding_clocks",
 ]
 
 PERMIT_LABELS = {
@@ -197,11 +200,27 @@ def with_office_defaults(extra: Mapping[str, Any], office) -> dict:
     may be seen (the office itself).  A field the
     filing gives wins, one by one."""
     out = dict(extra)
+    given = extra.get("authority")
+    if isinstance(given, Mapping) and _not_a_signature(given.get("signer")):
+        given = {k: v for k, v in given.items() if k != "signer"}  # an email address signs nothing
+        out["authority"] = given
     if office is None:
         return out
-    authority = {"name": office.name, "address": office.address, "signer": office.signer}
-    given = extra.get("authority")
-    out["authority"] = {**authority, **given} if isinstance(given, Mapping) else authority
+    authority = {
+        "name": office.name,
+        "address": office.address,
+        "telephone": office.telephone,
+        "hours": office.hours,
+        "signer": office.signer,
+        "signer_name": office.signer_name,
+        "members": [{"name": m.name, "title": m.title} for m in office.members],
+    }
+    if isinstance(given, Mapping):
+        if "signer" in given and "signer_name" not in given:
+            authority["signer_name"] = ""  # the filing names who signs: not the office's person under its title
+        out["authority"] = {**authority, **given}
+    else:
+        out["authority"] = authority
     if office.meeting_place:
         hearing = extra.get("hearing")
         out["hearing"] = (
@@ -212,6 +231,12 @@ def with_office_defaults(extra: Mapping[str, Any], office) -> dict:
     if "plans" not in extra:
         out["plans"] = {"where": f"the office of the {office.name}, {office.address}, during office hours"}
     return out
+
+
+def _not_a_signature(signer) -> bool:
+    """A filing's ``authority.signer`` that is no person's name and title:
+    an email address (the workbench once wrote its user's), or nothing."""
+    return not isinstance(signer, str) or not signer.strip() or "@" in signer
 
 
 def decided_conditions(events) -> tuple[str, ...] | None:
@@ -235,6 +260,21 @@ def massdep_file(filing) -> str | None:
             return str(e.fields.get("number"))
     given = filing.extra.get("massdep_file")
     return str(given) if given else None
+
+
+def binding_clocks(clocks) -> dict[str, ClockView]:
+    """One clock per act (``decision``, ``permit-expiry``...): of a joint
+    filing's two (the by-law's and the Act's ``wpa:``), the earlier binds,
+    the by-law's on a tie, as :func:`workflows.clock_rows.one_row_per_act`
+    decides for the workbench."""
+    from workflows.clock_rows import act_of
+
+    out: dict[str, ClockView] = {}
+    for c in clocks:
+        act, seen = act_of(c.id), out.get(act_of(c.id))
+        if seen is None or (c.date, ":" in c.id) < (seen.date, ":" in seen.id):
+            out[act] = c
+    return out
 
 
 def _clock_view(c) -> ClockView:
@@ -271,7 +311,14 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         town=profile,
         filing_id=filing.id,
         state=replay.state,
-        permit={"kind": filing.kind, "label": PERMIT_LABELS[filing.kind], "bylaw": rules.bylaw},
+        permit={
+            "kind": filing.kind,
+            "label": PERMIT_LABELS[filing.kind],
+            "bylaw": rules.bylaw,  # the town's rules, cited
+            "laws": laws_heard_under(filing.town, filing.kind, filing.also),  # every law it is heard under
+            "joint": ACT_ID in filing.also,
+            "act": ACT if ACT_ID in filing.also else "",  # the Act, cited, when the filing is heard under it too
+        },
         filing=Record(record),
         clocks={c.id: _clock_view(c) for c in replay.clocks},
         events=events,
@@ -280,7 +327,8 @@ def build_context(filing, replay, profile, kind, *, dated: datetime) -> NoticeCo
         dated=dated,
     )
     ctx.extra["massdep_file"] = massdep_file(filing)
-    ctx.extra["state_filing"] = "wpa" in filing.also or "c.131 §40" in rules.bylaw or ctx.extra["massdep_file"] is not None
+    ctx.extra["binding"] = binding_clocks(ctx.clocks.values())
+    ctx.extra["state_filing"] = ACT_ID in filing.also or rules.under_the_act or ctx.extra["massdep_file"] is not None
     if kind.id == "board-memo":
         names, citation = (office.boards, office.boards_citation) if office and office.boards else ((), rules.bylaw)
         ctx.extra["boards"] = {"names": names, "citation": citation}

@@ -87,8 +87,15 @@ def schedule_lines(schedule) -> list[str]:
     return out
 
 
-def _recipients(case, kind) -> list[tuple[Party | None, str]]:
-    """The violator (and the owner of the site, named and not the violator)."""
+def _mailed_to(step) -> dict | None:
+    """The mailing address a ticket was issued with (its ``mail_*`` fields), or None."""
+    parts = {k: step.fields.get(f"mail_{k}") for k in ("street", "city", "state", "zip")}
+    return parts if all(isinstance(v, str) and v.strip() for v in parts.values()) else None
+
+
+def _recipients(case, kind, step=None) -> list[tuple[Party | None, str]]:
+    """The violator (and the owner of the site, named and not the violator);
+    a ticket goes to the mailing address it was issued with, when given."""
     out: list[tuple[Party | None, str]] = []
     for role in ("violator", "owner"):
         who = case.extra.get(role)
@@ -97,6 +104,9 @@ def _recipients(case, kind) -> list[tuple[Party | None, str]]:
         name = who.get("name")
         if not isinstance(name, str) or not name.strip():
             continue
+        mailed = _mailed_to(step) if role == "violator" and step is not None and step.type == "ticket-issued" else None
+        if mailed is not None:
+            who = {**who, "address": mailed}
         if isinstance(who.get("address"), Mapping):
             try:
                 party = party_from_record(Record(who, f"case.{role}"), role)
@@ -156,10 +166,14 @@ def produce_case_notice(
         ),
         "on_filing": case.filing,
         "dated": dated,
-        "permit": {"kind": "enforcement", "label": "enforcement case", "bylaw": schedule.bylaw},
+        "permit": {"kind": "enforcement", "label": "enforcement case", "bylaw": schedule.bylaw, "laws": schedule.bylaw},
+        # where a ticket is paid by mail and answered (M.G.L. c.40 §21D), and to whom a fine is payable
+        "clerk": profile.clerk,
+        "court": profile.court,
+        "payee": f"Town of {profile.name}",
     }
     pages = []
-    for i, (party, key) in enumerate(_recipients(case, kind), start=1):
+    for i, (party, key) in enumerate(_recipients(case, kind, step), start=1):
         copy = {
             "recipient": party if party.street else None,
             "addressee": party,

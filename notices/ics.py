@@ -1,5 +1,6 @@
-"""The ICS writer: calendar items (hearings, deadlines, inspections, patch
-windows) as an iCalendar document (RFC 5545).  The sweep's feeds
+"""The ICS writer: calendar items (hearings and meetings, with their time
+and place; deadlines, inspections, patch windows) as an iCalendar document
+(RFC 5545).  The sweep's feeds
 (:mod:`sweep.calendar_items` picks a filing's items) and the workbench's live
 calendar are both written here.
 
@@ -52,6 +53,7 @@ class CalendarItem:
     summary: str
     description: str
     sequence: int = 0
+    location: str = ""  # where it happens (a hearing's or a meeting's place), "" for a deadline
 
 
 def feed_name(town: str | None, department: str | None) -> str:
@@ -126,6 +128,7 @@ def vevent(item: CalendarItem, stamp: bytes) -> bytes:
             b"SEQUENCE:%d" % item.sequence,
             _categories(item.department, item.town),
             fold(f"DESCRIPTION:{_text(item.description)}"),
+            *((fold(f"LOCATION:{_text(item.location)}"),) if item.location else ()),
             b"TRANSP:TRANSPARENT",
             b"END:VEVENT",
             b"",
@@ -228,6 +231,8 @@ def build_feed_icalendar(items: Iterable[CalendarItem], as_of: date, name: str) 
         ev.add("summary", item.summary)
         ev.add("description", item.description)
         ev.add("categories", [item.department, item.town])
+        if item.location:
+            ev.add("location", item.location)
         if item.at is not None:
             start = item.at if item.at.tzinfo else item.at.replace(tzinfo=LOCAL)
             ev.add("dtstart", start)

@@ -3,7 +3,8 @@ plans and the applicant's link to it written in one unit of work.
 
 :func:`apply_online` checks the plans (before anything is written), writes
 the plan's file (fsynced, under a random name), then in one unit of work
-imports the filing, records the upload and links the account; if any of it
+imports the filing (a town's Notice of Intent or Request for Determination
+heard under the Wetlands Protection Act too: :mod:`workflows.jurisdictions`), records the upload and links the account; if any of it
 fails the file is removed and nothing is recorded.  A process killed
 between the file and the commit leaves a file no row names, which
 :meth:`models.store.uploads.Uploads.tidy` removes (the web app tidies at start).
@@ -61,7 +62,9 @@ def apply_online(
     from models.accounts.applicants import Applicants
     from models.accounts.daily_limits import check_daily
     from models.store.filings import import_filings
+    from workflows.jurisdictions import with_act_default
 
+    application = with_act_default(application)  # a town's NOI or RDA is heard under the Act too
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan)
     with uploads.staged(name, plan) as staged, UnitOfWork(store) as uow:

@@ -14,6 +14,7 @@ after ``today`` is refused, as a filing's is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -40,6 +41,7 @@ __all__ = [
     "record_step",
     "void_step",
     "STEPS",
+    "mailing_address",
 ]
 
 #: The steps :func:`record_step` takes as they are (the others have their own action).
@@ -143,7 +145,7 @@ def open_case(
         ],
     }
     if violator_address:
-        obj["violator"]["address"] = dict(violator_address)
+        obj["violator"]["address"] = mailing_address(violator_address)
     if filing:
         obj["filing"] = filing
     record = EnforcementRecord(store)
@@ -212,22 +214,35 @@ def issue_tickets(
     by: str,
     today: date,
     delivered: str | None = None,
+    mailed_to: Mapping[str, str] | None = None,
     expect_seq: int | None = None,
 ) -> Recorded:
     """One ticket for each provision on each of ``days`` (each day and
     each provision a separate offense), issued on ``day``: numbered among
     the violator's earlier offenses and priced by the schedule in the
-    transaction that records them.  Refused whole (nothing written) when
-    one of them is: a day already ticketed, an amount the by-law's copy
-    lost, a by-law not enforced by tickets."""
+    transaction that records them, each with the violator's mailing
+    address ``mailed_to`` (street, city, state, zip) when given.  Refused
+    whole (nothing written) when one of them is: a day already ticketed, an
+    amount the by-law's copy lost, a by-law not enforced by tickets, a
+    ticket mailed with no mailing address given or on the case."""
     names = [_text(p, "the provision violated") for p in provisions if p and p.strip()]
     offense_days = sorted(set(days))
     if not names or not offense_days:
         raise MalformedEvent("a ticket is for a provision on a day: give at least one of each")
     offenses = [(p, d) for d in offense_days for p in names]
+    address = mailing_address(mailed_to) if mailed_to else None
     with UnitOfWork(store) as uow:
         case, row = load_case(uow.conn, case_id, lock=True)
+        violator = case.extra.get("violator")
+        known = violator.get("address") if isinstance(violator, Mapping) else None
+        if delivered == "mailed" and address is None and not isinstance(known, Mapping):
+            raise MalformedEvent(
+                "a ticket that is mailed goes to the violator's last known address (M.G.L. c.40 §21D): give the mailing address"
+            )
         made = cases.price_tickets(uow.conn, case, offenses, day=day, delivered=delivered)
+        if address is not None:
+            for raw in made:
+                raw.update({f"mail_{k}": v for k, v in address.items()})
         seq, state = cases.append_events(uow.conn, store, case, row, made, by=by, today=today, expect_seq=expect_seq)
     schedule = town(case.town).fine_schedule(case.bylaw)
     shown = tuple(
@@ -235,6 +250,25 @@ def issue_tickets(
         for r in made
     )
     return Recorded(seq, state, shown)
+
+
+_ZIP = re.compile(r"\d{5}(-\d{4})?")
+
+
+def mailing_address(given: Mapping[str, str]) -> dict[str, str]:
+    """A mailing address (street, city, state, zip) checked: every part
+    given, a two-letter state, a ZIP code; MalformedEvent naming the part
+    at fault."""
+    out = {k: str(given.get(k) or "").strip()[:200] for k in ("street", "city", "state", "zip")}
+    missing = [k for k, v in out.items() if not v]
+    if missing:
+        raise MalformedEvent(f"the mailing address needs its {', '.join(missing)}")
+    if not re.fullmatch(r"[A-Za-z]{2}", out["state"]):
+        raise MalformedEvent(f"the mailing address's state is two letters, e.g. MA, not {out['state']!r}")
+    if not _ZIP.fullmatch(out["zip"]):
+        raise MalformedEvent(f"the mailing address's ZIP code is five digits (or ZIP+4), not {out['zip']!r}")
+    out["state"] = out["state"].upper()
+    return out
 
 
 def record_step(store, case_id: str, raw: Mapping[str, Any], *, by: str, today: date, expect_seq: int | None = None) -> Recorded:

@@ -15,12 +15,28 @@ __all__ = ["import_filings"]
 
 
 def import_filings(
-    store, objects: Iterable[Mapping[str, Any]], *, by: str, progress: Callable[[int], None] | None = None
+    store,
+    objects: Iterable[Mapping[str, Any]],
+    *,
+    by: str,
+    progress: Callable[[int], None] | None = None,
+    act_default: bool = False,
 ) -> list[str]:
     """Import ``objects`` (filing JSON, docs/reference/filing-format.md)
     recorded ``by``; their ids.  ``progress`` is told how many more filings
-    were checked, every 100 and at the end (the command line's bar)."""
+    were checked, every 100 and at the end (the command line's bar).
+
+    ``act_default``: the filings are new ones (``permits import``, the
+    workbench's New filing), so a town's NOI or RDA that names no ``also``
+    is heard under the Wetlands Protection Act too, and one heard under the
+    by-law alone must say why (:func:`workflows.jurisdictions.with_act_default`).
+    Without it the JSON is taken as written (the demonstration's
+    generated filings, which choose their own)."""
     from models.store.filings import import_filings as write
 
+    if act_default:
+        from workflows.jurisdictions import with_act_default
+
+        objects = (with_act_default(obj) if isinstance(obj, Mapping) else obj for obj in objects)
     with UnitOfWork(store) as uow:
         return write(uow.conn, store, objects, by=by, progress=progress)

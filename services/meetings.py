@@ -238,6 +238,7 @@ def _items(store, items) -> list:
     from models.read.meetings import agenda_filings
     from notices.context import PERMIT_LABELS
     from notices.meeting_posting import PostingItem
+    from workflows.jurisdictions import laws_heard_under
 
     with store.reader.connect() as conn:
         filings = agenda_filings(conn, [i.filing_id for i in items if i.filing_id is not None])
@@ -246,7 +247,7 @@ def _items(store, items) -> list:
         if i.filing_id is None or i.filing_id not in filings:
             out.append(PostingItem(i.kind, title=i.title, at=i.at))
             continue
-        town_id, kind, extra = filings[i.filing_id]
+        town_id, kind, extra, also = filings[i.filing_id]
         out.append(
             PostingItem(
                 i.kind,
@@ -256,7 +257,7 @@ def _items(store, items) -> list:
                 applicant=_part(extra.get("applicant"), "name"),
                 address=_part(extra.get("site"), "address") or _part(extra.get("address"), "street"),
                 description=_part(extra.get("project"), "description"),
-                bylaw=town_profile(town_id).rules(kind).bylaw,
+                bylaw=laws_heard_under(town_id, kind, also),
             )
         )
     return out

@@ -61,7 +61,7 @@ class ComputedListChanged(AbutterListError):
 @dataclass(frozen=True)
 class Listed:
     """One parcel the rules take, for review: its id, town, ring, why,
-    distance, and its owners (name, mailing address)."""
+    distance, its owners (name, mailing address) and the rules that take it."""
 
     label: str
     town: str
@@ -70,6 +70,9 @@ class Listed:
     why: str
     feet: float
     owners: tuple[tuple[str, str], ...]
+    #: the rules that take the parcel, each as its citation (a joint
+    #: filing's list is the union of each law's: every law that names it)
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,13 @@ class ComputedAbutters:
     @property
     def rule_text(self) -> str:
         return "; ".join(r.describe() for r in self.rules)
+
+    def rules_for(self, party: Party) -> tuple[str, ...]:
+        """The rules that put a letter on the list: those of its parcels,
+        each cited once, in the order the filing's laws are named."""
+        mine = set(party.parcels)
+        found = {c for item in self.listed if item.label in mine for c in item.rules}
+        return tuple(r.citation for r in self.rules if r.citation in found)
 
     @property
     def digest(self) -> str:
@@ -139,12 +149,16 @@ def compute_abutters(
     subject = index.find(town, parcel)
     if subject is None:
         raise UnknownParcel(town, parcel, layer.fiscal_year)
+    taken_by: dict[int, list[str]] = {}  # position -> the citations of the rules that take it
     if len(rules) == 1:  # one rule's list is already in this order (its ties by position, as the stable sort keeps them)
         hits = abutters_of(index, subject, rules[0])
+        for hit in hits:
+            taken_by[hit.position] = [rules[0].citation]
     else:
         best: dict[int, object] = {}
         for rule in rules:
             for hit in abutters_of(index, subject, rule):
+                taken_by.setdefault(hit.position, []).append(rule.citation)
                 seen = best.get(hit.position)
                 if seen is None or (hit.ring == ABUTTER and seen.ring != ABUTTER):
                     best[hit.position] = hit
@@ -153,7 +167,7 @@ def compute_abutters(
     parties, keys, listed, incomplete = [], [], [], []
     for hit in hits:
         label, in_town, loc_id, shown, lacking, complete = letters[hit.position] or _letters_of(index, hit.position, town, {})
-        listed.append(Listed(label, in_town, loc_id, hit.ring, hit.why, hit.feet, shown))
+        listed.append(Listed(label, in_town, loc_id, hit.ring, hit.why, hit.feet, shown, tuple(taken_by[hit.position])))
         if lacking:
             incomplete += ((label, name) for name in lacking)
         for letter, key in complete:  # each made as an abutter's: another ring's made from it

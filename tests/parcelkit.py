@@ -144,3 +144,91 @@ def import_towns(store, folder: Path, *, fiscal_year: int = FY, towns=(TOWN, NEX
         path = write_town(folder / f"{town}-{fiscal_year}", town, fiscal_year=fiscal_year)
         out.append(import_parcels(store, str(path), town=town, by="assessor", now=datetime(2026, 12, 2, 14, 0, tzinfo=UTC)))
     return out
+
+
+# -- a Canton block where the by-law and the Act list different owners --------------------------
+#
+# Canton 15-5 sends the abutter notice to "all abutters ... including those
+# across a traveled way or body of water"; the Act (310 CMR 10.05(4)(a)) to
+# owners within 100 feet of the property line and those directly opposite on
+# a way.  On this block (metres, State Plane, away from the layout above;
+# lots 40 m wide, Elm St 12 m (39 ft), the rear lot R 20 m (66 ft) deep) a
+# Notice of Intent on Q3 gives the by-law 4 owners and the Act 7::
+#
+#     y  42..72    P1  P2  P3  P4  P5          (across Elm St)
+#     y  30..42    ========= Elm St (ROW, 12 m) =========
+#     y   0..30    Q1  Q2  Q3  Q4  Q5
+#     y -20..0     R   (one lot, x 0..200)
+#     y -50..-20   S   (one lot, x 0..200)
+#                  x: 0  40  80 120 160 200
+#
+# Canton 15-5: Q2, Q4, R (share a line with Q3) and P3 (directly opposite).
+# The Act: those four, and P2, P4 (a corner 12 m, 39 ft, across the street)
+# and S (20 m, 66 ft, behind R).  Q1, Q5 (131 ft) and P1, P5 (137 ft) are
+# out of both.
+
+BLOCK_X0, BLOCK_Y0 = X0 + 2_000.0, Y0
+BLOCK_TOWN, BLOCK_MAPS = "canton", {"Q": 7, "P": 8, "R": 9, "S": 9}
+BLOCK_SUBJECT = "Q3"
+#: the owners each law lists for a filing on Q3
+BLOCK_BYLAW = {"Q2", "Q4", "R", "P3"}
+BLOCK_ACT = {"Q2", "Q4", "R", "P3", "P2", "P4", "S"}
+
+
+def _block_box(x0, y0, x1, y1):
+    return shapely.box(BLOCK_X0 + x0, BLOCK_Y0 + y0, BLOCK_X0 + x1, BLOCK_Y0 + y1)
+
+
+def _block_lots():
+    out = []
+    for row, (y0, y1) in {"Q": (0, 30), "P": (42, 72)}.items():
+        for k in range(5):
+            out.append((f"{row}{k + 1}", "FEE", _block_box(40 * k, y0, 40 * k + 40, y1)))
+    out.append(("R", "FEE", _block_box(0, -20, 200, 0)))
+    out.append(("S", "FEE", _block_box(0, -50, 200, -20)))
+    out.append(("ELM", "ROW", _block_box(-40, 30, 240, 42)))
+    return out
+
+
+BLOCK_LOTS = _block_lots()
+
+
+def block_map_lot(name: str) -> str:
+    """The map-lot id of a block lot: Q3 is 7-3, R 9-1, S 9-2; the street has none."""
+    if name in ("R", "S"):
+        return f"9-{1 if name == 'R' else 2}"
+    return f"{BLOCK_MAPS[name[0]]}-{name[1:]}" if name[0] in BLOCK_MAPS else ""
+
+
+def block_owner(name: str) -> Owner | None:
+    if name == "ELM":
+        return None
+    return Owner(f"B_{name}", f"PB{name}", f"{name} ELM ST", f"OWNER OF {name}", f"1 {name} LANE", "CANTON", "MA", "02021")
+
+
+def write_block(target: Path, fiscal_year: int = FY) -> Path:
+    """The block as Canton's L3 download."""
+    parcels = [(f"B_{n}", block_map_lot(n), t, g) for n, t, g in BLOCK_LOTS]
+    owners = [o for n, _, _ in BLOCK_LOTS if (o := block_owner(n)) is not None]
+    return write_l3(target, NEXT_NUMBER, parcels, owners, fiscal_year=fiscal_year)
+
+
+def import_block(store, folder: Path):
+    """Write the block and import it as Canton's parcels through the service."""
+    from datetime import UTC, datetime
+
+    from services.parcels import import_parcels
+
+    path = write_block(folder / f"canton-block-{FY}")
+    return import_parcels(store, str(path), town=BLOCK_TOWN, by="assessor", now=datetime(2026, 12, 2, 14, 0, tzinfo=UTC))
+
+
+def block_index() -> ParcelIndex:
+    """The block in an index, as the service builds it from the store."""
+    parcels, wkb, owners = [], [], []
+    for name, poly_type, geom in BLOCK_LOTS:
+        parcels.append(IndexedParcel(BLOCK_TOWN, f"B_{name}", block_map_lot(name), poly_type, "", FY, 1))
+        wkb.append(shapely.to_wkb(geom))
+        o = block_owner(name)
+        owners.append((ParcelOwner(o.name, o.street, o.city, o.state, o.zip),) if o else ())
+    return ParcelIndex(parcels, wkb, owners)

@@ -189,7 +189,14 @@ OPTIONAL_FIELDS = {
     ("land-disturbance", "surety-released"): {"phase": "str"},
     # how a notice or a ticket reached the violator (M.G.L. c.40 §21D: in hand, or mailed within 15 days)
     (ENFORCEMENT, "violation-noticed"): {"delivered": ("in-hand", "mailed")},
-    (ENFORCEMENT, "ticket-issued"): {"delivered": ("in-hand", "mailed")},
+    # ... and the violator's mailing address the ticket went to (§21D: "the name and address, if known, of the offender")
+    (ENFORCEMENT, "ticket-issued"): {
+        "delivered": ("in-hand", "mailed"),
+        "mail_street": "str",
+        "mail_city": "str",
+        "mail_state": "str",
+        "mail_zip": "str",
+    },
     (ENFORCEMENT, "costs-noticed"): {"received": "date"},
     # Canton 16-12 §10.2: the inspection's time, the inspector's notes, the
     # photos taken (upload tokens, models/store/uploads.py), and on a fail the

@@ -31,6 +31,7 @@ __all__ = [
     "UnnoticedSession",
     "posting_deadline",
     "noticed_sessions",
+    "hearing_sessions",
     "noticed_session",
     "check_opening",
 ]
@@ -77,21 +78,39 @@ def _day(value) -> date | None:
     return value if isinstance(value, date) else None
 
 
+def hearing_sessions(filing) -> tuple[tuple[date, datetime | None], ...]:
+    """Each session of the filing's hearing that was noticed, (day, time or
+    None), in order: the latest scheduled hearing (a hearing set again
+    before it opens replaces the earlier one) and each session it was
+    continued to, with the time the continuance gives."""
+    scheduled: tuple[date, datetime | None] | None = None
+    continued: list[tuple[date, datetime | None]] = []
+    for e in _live(filing):
+        if e.type == "hearing-scheduled":
+            day = _day(e.at) or _day(e.get("hearing"))
+            if day is not None:
+                scheduled = (day, _moment(e.at) or _moment(e.get("hearing")))
+        elif e.type == "hearing-continued":
+            to = _day(e.at) or _day(e.get("to"))
+            if to is not None:
+                continued.append((to, _moment(e.at)))
+    sessions = ([scheduled] if scheduled else []) + continued
+    seen: dict[date, tuple[date, datetime | None]] = {}
+    for day, at in sessions:
+        if day not in seen or (at is not None and seen[day][1] is None):
+            seen[day] = (day, at)
+    return tuple(seen.values())
+
+
+def _moment(value) -> datetime | None:
+    return value if isinstance(value, datetime) else None
+
+
 def noticed_sessions(filing) -> tuple[date, ...]:
     """The days a session of the filing's hearing was noticed for: the
     latest scheduled hearing (a hearing set again before it opens replaces
     the earlier date) and each day it was continued to, in order."""
-    scheduled: date | None = None
-    continued: list[date] = []
-    for e in _live(filing):
-        if e.type == "hearing-scheduled":
-            scheduled = _day(e.at) or _day(e.get("hearing")) or scheduled
-        elif e.type == "hearing-continued":
-            to = _day(e.at) or _day(e.get("to"))
-            if to is not None:
-                continued.append(to)
-    days = ([scheduled] if scheduled else []) + continued
-    return tuple(dict.fromkeys(days))
+    return tuple(day for day, _ in hearing_sessions(filing))
 
 
 def noticed_session(filing) -> date | None:

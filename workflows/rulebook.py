@@ -26,6 +26,7 @@ from .abutter_rules import AbutterRule
 from .departments import DEPARTMENTS
 from .errors import RuleBookError, UnknownChoice
 from .fines import FineSchedule
+from .offices import Office, Place, Signer
 
 __all__ = [
     "KINDS",
@@ -36,6 +37,8 @@ __all__ = [
     "TownProfile",
     "adopting",
     "Office",
+    "Place",
+    "Signer",
 ]
 
 KINDS = ("noi", "rda", "land-disturbance", "street-opening")
@@ -217,6 +220,10 @@ class PermitRules:
     #: (``street-excavation``: a street permit with only Mansfield Ch. 5
     #: §IV-V's rules, :mod:`workflows.street_excavation`); "" for the kind's.
     machine: str = ""
+    #: The kind's rules are the Wetlands Protection Act's own (the state
+    #: defaults, :mod:`workflows.towns.wpa`, or a town that adopts them):
+    #: a filing under them needs no ``also: ["wpa"]`` to be a state filing.
+    under_the_act: bool = False
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)
@@ -257,49 +264,6 @@ class PermitRules:
 
 
 @dataclass(frozen=True)
-class Office:
-    """A town office as its notices name it: the letterhead (``name``,
-    ``address``), who signs (``signer``), where its hearings meet
-    (``meeting_place``) and the newspaper its legal notices run in.
-
-    The town edits these; the defaults in :mod:`workflows.towns` are
-    placeholders.  ``boards`` are the boards and officials that receive a
-    copy of an application, with the section that names them; ``rates`` are
-    fees fixed by a by-law's schedule, each ``(dollars, citation)``."""
-
-    name: str
-    address: str
-    signer: str
-    meeting_place: str = ""
-    newspaper: str = ""
-    boards: tuple[str, ...] = ()
-    boards_citation: str = ""
-    rates: Mapping[str, tuple[int, str]] = field(default_factory=dict)
-
-    def check(self, town: str, department: str) -> None:
-        for name in ("name", "address", "signer"):
-            if not str(getattr(self, name)).strip():
-                raise RuleBookError(town, None, f"office {department!r}: {name} is empty")
-        if self.boards and not self.boards_citation.strip():
-            raise RuleBookError(town, None, f"office {department!r}: boards listed without the section that names them")
-        for what, (dollars, citation) in self.rates.items():
-            if dollars < 0 or not citation.strip():
-                raise RuleBookError(town, None, f"office {department!r}: rate {what!r} needs an amount and a citation")
-
-    def as_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "address": self.address,
-            "signer": self.signer,
-            "meeting_place": self.meeting_place,
-            "newspaper": self.newspaper,
-            "boards": list(self.boards),
-            "boards_citation": self.boards_citation,
-            "rates": {k: {"dollars": d, "citation": c} for k, (d, c) in self.rates.items()},
-        }
-
-
-@dataclass(frozen=True)
 class TownProfile:
     """A town: its calendar facts, the permit kinds it runs and the offices
     that run them."""
@@ -326,6 +290,12 @@ class TownProfile:
     #: The town's application fees, by permit kind: one
     #: :class:`workflows.fees.FeeRule` each, with its citation.
     fees: Mapping[str, object] = field(default_factory=dict)
+    #: The Town Clerk's office: where a fine is paid by mail (M.G.L. c.40
+    #: §21D), with its address, telephone and hours.
+    clerk: Place | None = None
+    #: The District Court with jurisdiction over the town's by-law
+    #: violations: where a ticket is answered or contested (c.40 §21D).
+    court: Place | None = None
 
     def __post_init__(self):
         for kind, rule in self.fees.items():
@@ -360,6 +330,14 @@ class TownProfile:
             if not isinstance(schedule, FineSchedule) or schedule.id != bylaw:
                 raise RuleBookError(self.id, None, f"fines[{bylaw!r}]: not a FineSchedule declared as {bylaw!r}")
             schedule.check(self.id)
+        for what in ("clerk", "court"):
+            place = getattr(self, what)
+            if place is not None:
+                if not isinstance(place, Place):
+                    raise RuleBookError(self.id, None, f"{what}: not a Place declaration")
+                place.check(self.id, what)
+        if self.fines and (self.clerk is None or self.court is None):
+            raise RuleBookError(self.id, None, "fines declared with no clerk or court: a ticket says where to pay and appear")
 
     @property
     def suffolk(self) -> bool:

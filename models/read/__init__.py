@@ -14,6 +14,7 @@ __all__ = [
     "docket_counts",
     "enforcement",
     "filing_list",
+    "hearings",
     "inspection_requests",
     "inspection_schedule",
     "map_sites",

@@ -107,12 +107,15 @@ def hearing_meeting(conn: Connection, filing_id: str, day: date) -> Meeting | No
     return meeting_of_row(row) if row is not None else None
 
 
-def agenda_filings(conn: Connection, filing_ids) -> dict[str, tuple[str, str, dict]]:
-    """(town, kind, the filing's fields) of each filing on agendas, in one
-    query: what an agenda prints of them (applicant, site, project)."""
+def agenda_filings(conn: Connection, filing_ids) -> dict[str, tuple[str, str, dict, tuple]]:
+    """(town, kind, the filing's fields, the jurisdictions it is also heard
+    under) of each filing on agendas, in one query: what an agenda prints of
+    them (applicant, site, project, the laws it is heard under)."""
+    from models.read.queries import as_json
+
     ids = sorted(set(filing_ids))
     if not ids:
         return {}
     filing = SQLModel.metadata.tables["filing"]  # models/schema/tables.py's (which imports this module's tables)
-    rows = conn.execute(select(filing.c.id, filing.c.town, filing.c.kind, filing.c.extra).where(filing.c.id.in_(ids)))
-    return {r.id: (r.town, r.kind, r.extra or {}) for r in rows}
+    query = select(filing.c.id, filing.c.town, filing.c.kind, filing.c.extra, filing.c.also).where(filing.c.id.in_(ids))
+    return {r.id: (r.town, r.kind, as_json(r.extra) or {}, tuple(as_json(r.also) or ())) for r in conn.execute(query)}

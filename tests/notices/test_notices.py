@@ -2,9 +2,10 @@
 missing fields, town overrides, the notice log, and a few PDFs read back."""
 
 import io
+import re
 import subprocess
 import sys
-from datetime import datetime
+from datetime import date, datetime
 
 import pytest
 from notice_fixtures import ABUTTERS_CSV, DATED, as_of_for, filing_for
@@ -177,12 +178,20 @@ def test_the_log_records_a_copy_once_and_a_rendering_again_is_not_a_second_sendi
     assert len(other.sent) == 2  # another occasion is another notice
 
 
-def test_late_decision_says_so():
+def test_a_late_decision_is_the_offices_business_and_the_order_it_mails_does_not_say_so():
+    """The decision's lateness is on the filing's record and the docket
+    (RULES.md §2: late is a first-class status); the Order mailed to the
+    applicant prints neither its deadline nor the finding (issue 31)."""
     filing = filing_for("canton", "noi", "permit")
     events = [e.to_json() for e in filing.events][:-1] + [{"type": "permit-issued", "date": "2027-02-01"}]
     late = filing_for("canton", "noi", "permit", events=events)
-    [out, _] = produce(late, replay(late, as_of_for("noi", "permit")), "permit", fmt="txt", dated=DATED)
-    assert "This decision issues after its deadline of Friday, January 15, 2027" in out.content
+    result = replay(late, as_of_for("noi", "permit"))
+    decision = result.clock("decision")
+    assert decision.status == "late" and decision.date == date(2027, 1, 15)
+    [out, _] = produce(late, result, "permit", fmt="txt", dated=DATED)
+    assert "Monday, February 1, 2027" in out.content  # its date of issuance
+    assert "January 15, 2027" not in out.content
+    assert not re.search(r"\b(late|deadline)\b|due by", out.content, re.IGNORECASE)
 
 
 # -- PDF: few and small --------------------------------------------------------------

@@ -149,3 +149,18 @@ def test_a_voided_decisions_conditions_are_not_printed_and_the_filings_own_stand
     assert filing.events[issued - 1].get("conditions") == tuple(DECIDED_CONDITIONS)
     (out,) = produce(filing, replay(filing, as_of_for("noi", "permit")), "permit", fmt="txt", dated=DATED)[:1]
     assert EXTRA["conditions"][0] in out.content and DECIDED_CONDITIONS[0] not in out.content
+
+
+@pytest.mark.parametrize("fmt", ["html", "txt"])
+@pytest.mark.parametrize("notice", ["permit", "legal-notice"])
+def test_a_joint_filings_order_and_legal_notice_match_their_golden_files(notice, fmt):
+    """A Canton NOI heard under the Act as well (issue 31): both laws cited,
+    the Act's appeal period, the by-law's findings as the Order's own
+    section after the conditions (WPA Form 5, section D)."""
+    filing = filing_for("canton", "noi", notice, also=["wpa"])
+    outputs = produce(filing, replay(filing, as_of_for("noi", notice)), notice, fmt=fmt, dated=DATED)
+    out = outputs[0]
+    assert "Wetlands Protection Act (M.G.L. c.131 §40; 310 CMR 10.00) and the Canton Wetlands By-Law (Art. XV)" in " ".join(
+        out.content.split()
+    )
+    _check(f"canton-noi-joint-{notice}{out.filename.split(notice, 1)[1]}", out.content)

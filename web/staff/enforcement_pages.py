@@ -14,6 +14,7 @@ nothing written.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from fastapi import APIRouter, HTTPException, Request
@@ -134,6 +135,7 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: Stor
     v = {
         k: str(form.get(k) or "").strip()
         for k in ("town", "bylaw", "violator", "provision", "description", "date", "filing", "address", "parcel")
+        + tuple(f"violator_{p}" for p in _ADDRESS_PARTS)
     }
     errors = {k: "required" for k in ("town", "bylaw", "violator", "provision", "description", "date") if not v[k]}
     if v["town"] and v["town"] not in _towns(user):
@@ -142,6 +144,11 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: Stor
         day = read_day(v["date"]) if v["date"] else None
     except ValueError:
         errors["date"], day = "a date, YYYY-MM-DD", None
+    try:
+        violator_address = _address(form, "violator", required=False)
+    except FormErrors as exc:
+        errors.update(exc.errors)
+        violator_address = None
     if errors:
         return _new_page(request, user, v, errors, status=422)
     if v["filing"]:  # a filing outside the user's towns is not found, as its page is: ids cannot be probed
@@ -162,6 +169,7 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: Stor
             filing=v["filing"] or None,
             address=v["address"] or None,
             parcel=v["parcel"] or None,
+            violator_address=violator_address,
         )
     except UnknownFiling:
         return _new_page(request, user, v, {"filing": "no such filing of your towns"}, status=422)
@@ -234,6 +242,28 @@ def _date(form, name: str = "date") -> date:
 
 def _lines(text) -> list[str]:
     return [line.strip() for line in str(text or "").splitlines() if line.strip()]
+
+
+_ADDRESS_PARTS = ("street", "city", "state", "zip")
+
+
+def _address(form, prefix: str, *, required: bool) -> dict[str, str] | None:
+    """The mailing address the form gives (``{prefix}_street``... ), None
+    when it gives none and none is ``required``; FormErrors naming each
+    part missing or malformed (the service checks it again)."""
+    parts = {k: str(form.get(f"{prefix}_{k}") or "").strip() for k in _ADDRESS_PARTS}
+    if not any(parts.values()) and not required:
+        return None
+    errors = {f"{prefix}_{k}": "required" for k, v in parts.items() if not v}
+    if parts["state"] and not re.fullmatch(r"[A-Za-z]{2}", parts["state"]):
+        errors[f"{prefix}_state"] = "two letters, e.g. MA"
+    if parts["zip"] and not re.fullmatch(r"\d{5}(-\d{4})?", parts["zip"]):
+        errors[f"{prefix}_zip"] = "a ZIP code such as 02021"
+    if errors:
+        if required and not any(parts.values()):
+            errors = {f"{prefix}_street": "a ticket that is mailed goes to the violator's mailing address (M.G.L. c.40 §21D)"}
+        raise FormErrors(errors)
+    return parts
 
 
 def _post(request: Request, store: Store, today: date, staff: User, cid: str, form, action):
@@ -328,6 +358,7 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm,
             provisions=provisions,
             days=days,
             delivered=delivered,
+            mailed_to=_address(form, "mail", required=delivered == "mailed"),
             by=user.email,
             today=today,
             expect_seq=_seq(form),

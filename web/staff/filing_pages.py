@@ -98,6 +98,7 @@ def filing_page_response(
         "error": error,
         "field_errors": field_errors or {},
         "values": values or {},
+        "heard_under": _heard_under(filing),
         "kind_label": KIND_LABELS[filing.kind],
         "clock_rows": one_row_per_act(result.clocks),
         "next_clock": nearest_open(result.clocks, lambda cid: is_optional(filing.town, filing.kind, cid)),
@@ -114,6 +115,19 @@ def filing_page_response(
 
     ctx.update(fee=fee_section(filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
     return render(request, "staff/filing.html", ctx, user=user, status=status)
+
+
+def _heard_under(filing) -> str:
+    """The laws the filing is heard under, in words, with the reason it is
+    heard under the by-law alone when it is ("" where only the town's rules
+    apply to the kind and it names no other)."""
+    from workflows.jurisdictions import act_applies, bylaw_only_reason, laws_heard_under
+
+    laws = laws_heard_under(filing.town, filing.kind, filing.also)
+    if act_applies(filing.town, filing.kind) and "wpa" not in filing.also:
+        reason = bylaw_only_reason(filing.extra)
+        return f"the {laws} alone" + (f", for this reason: {reason}" if reason else "")
+    return f"the {laws}" if filing.also or act_applies(filing.town, filing.kind) else ""
 
 
 @router.get("/filings/new")
@@ -147,8 +161,8 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm, store: Store
     values = {k: str(v) for k, v in form.items() if isinstance(v, str)}
     towns = towns_for(kind, user.visible_towns())
     try:
-        obj = new_filing(kind, values, towns=towns, signer=user.email, today=today)
-        import_filings(store, [obj], by=user.email)
+        obj = new_filing(kind, values, towns=towns, today=today, by=user.email)
+        import_filings(store, [obj], by=user.email, act_default=True)
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:

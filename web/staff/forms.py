@@ -34,6 +34,7 @@ __all__ = [
     "new_filing",
     "towns_for",
     "NEW_FILING_FIELDS",
+    "HEARD_UNDER",
 ]
 
 _TOWN_CODES = {"canton": "CAN", "saugus": "SAU", "mansfield": "MAN", "wpa": "WPA"}
@@ -140,10 +141,19 @@ NEW_FILING_FIELDS = (
     ("contractor", "Contractor", ("street-opening",), True),
     ("dig_safe", "Dig Safe ticket (if obtained)", ("street-opening",), False),
 )
+#: the letterhead of a filing in a jurisdiction that declares no office (the
+#: state defaults): a name, a place and the title that signs, never a user's
+#: email; a town's own office supplies all of it (notices.context.with_office_defaults)
 _AUTHORITY = {
-    "street-opening": ("Department of Public Works", "the Department of Public Works, Town Hall, during office hours"),
+    "street-opening": (
+        "Department of Public Works",
+        "the Department of Public Works, Town Hall, during office hours",
+        "Superintendent of Public Works",
+    ),
 }
-_CONSERVATION = ("Conservation Commission", "the Conservation Office, Town Hall, during office hours")
+_CONSERVATION = ("Conservation Commission", "the Conservation Office, Town Hall, during office hours", "Conservation Agent")
+#: the New filing form's choice for an NOI or RDA: heard under the Act too (the default), or the by-law alone
+HEARD_UNDER = ("joint", "bylaw")
 
 
 def towns_for(kind: str, visible: tuple[str, ...]) -> list[str]:
@@ -152,9 +162,14 @@ def towns_for(kind: str, visible: tuple[str, ...]) -> list[str]:
     return [t for t in visible if t in known and kind in known[t].permits]
 
 
-def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: str, today: date) -> dict:
+def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], today: date, by: str = "") -> dict:
     """A new filing's JSON (one ``filed`` event, and ``dig-safe-obtained``
-    when a ticket is given).  Raises FormErrors naming every field at fault."""
+    when a ticket is given).  A town's NOI or RDA is heard under the
+    Wetlands Protection Act too (``also: ["wpa"]``) unless the form says
+    the by-law alone, with a reason (kept as ``bylaw_only``, with ``by``
+    who recorded it).  Raises FormErrors naming every field at fault."""
+    from workflows.jurisdictions import ACT_ID, act_applies
+
     if kind not in KINDS:
         raise FormErrors({"kind": f"unknown permit kind {kind!r}"})
     v = {name: (form.get(name) or "").strip() for name, _, kinds, _ in NEW_FILING_FIELDS if kind in kinds}
@@ -183,6 +198,15 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
             errors[f"{who}_state"] = "two letters, e.g. MA"
     if v["owner_name"] and not all(v[f"owner_{p}"] for p in ("street", "city", "state", "zip")):
         errors["owner_street"] = "give the owner's full mailing address, or leave the owner blank"
+    heard = (form.get("heard_under") or "joint").strip()
+    reason = (form.get("bylaw_reason") or "").strip()
+    if kind in ("noi", "rda"):
+        if heard not in HEARD_UNDER:
+            errors["heard_under"] = "the by-law and the Act, or the by-law alone"
+        elif heard == "bylaw" and not reason:
+            errors["bylaw_reason"] = "say why this filing is heard under the by-law alone"
+        elif len(reason) > 500:
+            errors["bylaw_reason"] = "at most 500 characters"
     if kind == "street-opening":
         if v["length_ft"]:
             try:
@@ -206,8 +230,14 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
         }
 
     fid = v["id"] or f"{_TOWN_CODES.get(v['town'], 'TWN')}-{_KIND_CODES[kind]}-{filed.year}-W{secrets.token_hex(3).upper()}"
-    name, where = _AUTHORITY.get(kind, _CONSERVATION)
+    name, where, title = _AUTHORITY.get(kind, _CONSERVATION)
     obj: dict = {"town": v["town"], "kind": kind, "id": fid}
+    if act_applies(v["town"], kind):
+        if heard == "bylaw":
+            obj["also"] = []
+            obj["bylaw_only"] = {"reason": reason, "by": by, "on": today.isoformat()}
+        else:
+            obj["also"] = [ACT_ID]
     obj["address"] = v["address"]
     obj["site"] = {"address": v["address"]}
     if v.get("parcel"):
@@ -215,8 +245,10 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
     obj["project"] = {"description": v["description"]}
     obj["applicant"] = party("applicant")
     obj["owner"] = party("owner") if v["owner_name"] else party("applicant")
-    obj["authority"] = {"name": name, "address": "Town Hall", "signer": signer}
-    obj["plans"] = {"where": where}
+    office = registry()[v["town"]].office(kind) if v["town"] in registry() else None
+    if office is None:  # the state defaults: the filing carries its letterhead
+        obj["authority"] = {"name": name, "address": "Town Hall", "signer": title}
+        obj["plans"] = {"where": where}
     filed_event: dict = {"type": "filed", "date": filed.isoformat()}
     events = [filed_event]
     if kind == "street-opening":
@@ -225,7 +257,7 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
         filed_event["length_ft"] = length_ft
         if v["dig_safe"]:
             events.append({"type": "dig-safe-obtained", "date": filed.isoformat(), "ticket": v["dig_safe"]})
-    else:
+    elif v["hearing_place"] or office is None:  # a town's hearings meet where its office says, unless the form names a place
         obj["hearing"] = {"place": v["hearing_place"] or "Town Hall"}
     obj["events"] = events
     return obj

@@ -224,9 +224,11 @@ def calendar_reset(user: StaffUser, form: PostedForm, store: StoreDep):
 def calendar_feed(token: str, users: UsersDep, store: StoreDep, as_of: Today):
     """The user's live feed: no login (calendar programs cannot), the
     secret token is the key; a reset token is a 404."""
+    from services.feeds import user_feed
+
     user = users.by_calendar_token(token) if 16 <= len(token) <= 64 else None
     if user is None:
         raise HTTPException(404)
     towns, kinds = _scope(user)
-    rows = workbench.docket(store, as_of=as_of, within=CALENDAR_WITHIN, towns=towns, kinds=kinds)
-    return _feed(user, rows, as_of)
+    body = user_feed(store, towns=towns, kinds=kinds, as_of=as_of, within=CALENDAR_WITHIN, name=user.email)
+    return Response(body, media_type="text/calendar", headers={"Content-Disposition": 'attachment; filename="calendar.ics"'})

@@ -24,7 +24,7 @@ from calendars import (
 from workflows.abutter_rules import AbutterRule
 from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import FineSchedule
-from workflows.rulebook import Clock, Office, PermitRules, TownProfile
+from workflows.rulebook import Clock, Office, PermitRules, Place, Signer, TownProfile
 from workflows.towns.wpa import (
     CERTIFICATE_DECISION,
     DETERMINATION,
@@ -371,13 +371,24 @@ PROFILE = TownProfile(
     name="Canton",
     county="Norfolk",
     permits={"noi": NOI, "rda": RDA, "street-opening": STREET_OPENING},
-    # Names and addresses are placeholders the town edits; the boards and the
-    # rate are fixed by the by-laws cited.
+    # The boards and the rate are fixed by the by-laws cited, the DPW's hours
+    # by 16-12 §2; the by-laws give no address, telephone or person, so those
+    # are demonstration values the town replaces (docs/reference/town-offices.md).
     offices={
         "conservation": Office(
             name="Conservation Commission",
             address="Memorial Hall, 801 Washington Street, Canton, MA 02021",
+            telephone="(781) 555-0140",
+            hours="Monday to Friday, 8:30 a.m. to 4:30 p.m.",
             signer="Conservation Agent",
+            signer_name="Dana Whitfield",
+            members=(
+                Signer("Robert Ng", "Chair"),
+                Signer("Maria Costa", "Vice Chair"),
+                Signer("Alan Brooks", "Member"),
+                Signer("Janet Okafor", "Member"),
+                Signer("Luis Ferreira", "Member"),
+            ),
             meeting_place="Memorial Hall, 801 Washington Street, Canton",
             newspaper="The Canton Citizen",
             boards=(
@@ -390,15 +401,36 @@ PROFILE = TownProfile(
                 "Building Inspector",
             ),
             boards_citation=f"{WETLANDS} 15-6",
+            demonstration=("address", "telephone", "hours", "signer_name", "members", "meeting_place", "newspaper"),
         ),
         "dpw": Office(
             name="Department of Public Works",
             address="Memorial Hall, 801 Washington Street, Canton, MA 02021",
+            telephone="(781) 555-0150",
+            # "Normal Working Hours – 7:30 am to 3:30 pm Monday through Friday excluding holidays" (canton.txt line 719)
+            hours="Monday to Friday, 7:30 a.m. to 3:30 p.m., holidays excepted",
+            hours_citation=f"{STREETS} §2 (Normal Working Hours)",
             signer="Superintendent of Public Works",
+            signer_name="Chris Delaney",
             meeting_place="Memorial Hall, 801 Washington Street, Canton",
             rates={"after-hours-inspection": (50, f"{STREETS} §6, fee schedule")},
+            demonstration=("address", "telephone", "signer_name", "meeting_place"),
         ),
     },
+    # Where a ticket under 15-11 (M.G.L. c.40 §21D) is paid by mail and answered:
+    # the by-law names neither, so both are demonstration values.
+    clerk=Place(
+        "Town Clerk",
+        "Memorial Hall, 801 Washington Street, Canton, MA 02021",
+        telephone="(781) 555-0100",
+        hours="Monday to Friday, 8:30 a.m. to 4:30 p.m.",
+        demonstration=("address", "telephone", "hours"),
+    ),
+    court=Place(
+        "Stoughton District Court",
+        "1288 Central Street, Stoughton, MA 02072",
+        demonstration=("name", "address"),
+    ),
     fines={"wetlands": WETLANDS_FINES},
     settings={
         # From the DPW's published season, not the by-law: a town setting the town edits.

@@ -10,7 +10,7 @@ lost left for the town to give."""
 from dataclasses import replace
 
 from workflows.fines import FineSchedule
-from workflows.rulebook import Office, TownProfile
+from workflows.rulebook import Office, Place, Signer, TownProfile
 from workflows.towns import wpa
 
 TOWN = "Manchester-by-the-Sea"
@@ -50,15 +50,37 @@ PROFILE = TownProfile(
         "noi": replace(wpa.NOI, bylaw=STATE_CLOCKS),
         "rda": replace(wpa.RDA, bylaw=STATE_CLOCKS),
     },
-    # Placeholders the town edits.
+    # The enforcing agent's title is the fine schedule's (Art. I §4B); the copy
+    # gives no address, telephone, hours or person, so those are demonstration
+    # values the town replaces (docs/reference/town-offices.md).
     offices={
         "conservation": Office(
             name="Conservation Commission",
             address="Town Hall, 10 Central Street, Manchester-by-the-Sea, MA 01944",
+            telephone="(978) 555-0440",
+            hours="Monday to Friday, 8:00 a.m. to 4:00 p.m.",
             signer="Conservation Administrator",
+            signer_name="Morgan Ellis",
+            members=(
+                Signer("Claire Whitney", "Chair"),
+                Signer("Frank Russo", "Vice Chair"),
+                Signer("Eleanor Price", "Member"),
+                Signer("Hugh Bennett", "Member"),
+                Signer("Sofia Marino", "Member"),
+            ),
             meeting_place="Town Hall, 10 Central Street, Manchester-by-the-Sea",
             newspaper="The Manchester Cricket",
+            demonstration=("address", "telephone", "hours", "signer_name", "members", "meeting_place", "newspaper"),
         ),
     },
+    # Where a ticket (Art. I §4B, M.G.L. c.40 §21D) is paid by mail and answered.
+    clerk=Place(
+        "Town Clerk",
+        "Town Hall, 10 Central Street, Manchester-by-the-Sea, MA 01944",
+        telephone="(978) 555-0400",
+        hours="Monday to Friday, 8:00 a.m. to 4:00 p.m.",
+        demonstration=("address", "telephone", "hours"),
+    ),
+    court=Place("Gloucester District Court", "197 Main Street, Gloucester, MA 01930", demonstration=("name", "address")),
     fines={"wetlands": WETLANDS_FINES},
 )

@@ -19,7 +19,7 @@ from calendars import (
 from workflows.abutter_rules import AbutterRule
 from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import CostRecovery, FineSchedule
-from workflows.rulebook import Clock, Office, PermitRules, TownProfile, adopting
+from workflows.rulebook import Clock, Office, PermitRules, Place, Signer, TownProfile, adopting
 from workflows.towns import wpa
 
 WETLANDS = "Mansfield Wetlands By-Law Ch. 15 §4.1"
@@ -192,26 +192,58 @@ PROFILE = TownProfile(
         "land-disturbance": LAND_DISTURBANCE,
         "street-opening": STREET_OPENING,
     },
-    # Names and addresses are placeholders the town edits; the boards are
-    # those the Stormwater By-Law sends an application to.
+    # The boards are those the Stormwater By-Law sends an application to; the
+    # by-laws give no address, telephone, hours or person ("regular business
+    # hours", Ch. 25 §7.G), so those are demonstration values the town
+    # replaces (docs/reference/town-offices.md).
     offices={
         "conservation": Office(
             name="Conservation Commission",
             address="Town Hall, 6 Park Row, Mansfield, MA 02048",
+            telephone="(508) 555-0340",
+            hours="Monday to Thursday, 8:00 a.m. to 4:30 p.m.; Friday, 8:00 a.m. to 12:00 p.m.",
             signer="Conservation Agent",
+            signer_name="Jordan Pike",
+            members=(
+                Signer("Helen Marsh", "Chair"),
+                Signer("David Amaral", "Vice Chair"),
+                Signer("Rita Gomes", "Member"),
+                Signer("Owen Burke", "Member"),
+                Signer("Nadia Haddad", "Member"),
+            ),
             meeting_place="Town Hall, 6 Park Row, Mansfield",
             newspaper="The Sun Chronicle",
             boards=("Planning Board", "Department of Public Works", "Board of Health", "Engineering", "Building Department"),
             boards_citation=f"{STORMWATER} §7.E",
+            demonstration=("address", "telephone", "hours", "signer_name", "members", "meeting_place", "newspaper"),
         ),
         # Ch. 5 §IV: "a written permit therefor" from the Board of Selectmen or the Town Manager
         "dpw": Office(
             name="Office of the Town Manager",
             address="Town Hall, 6 Park Row, Mansfield, MA 02048",
+            telephone="(508) 555-0300",
+            hours="Monday to Thursday, 8:00 a.m. to 4:30 p.m.; Friday, 8:00 a.m. to 12:00 p.m.",
             signer="Town Manager",
+            signer_name="Leslie Moran",
             meeting_place="Town Hall, 6 Park Row, Mansfield",
+            demonstration=("address", "telephone", "hours", "signer_name", "meeting_place"),
         ),
     },
+    # Where a ticket (Ch. 25 Part B §14, M.G.L. c.40 §21D) is paid by mail and
+    # answered: Ch. 6 §VI names "the District Court of Bristol County, Attleboro".
+    clerk=Place(
+        "Town Clerk",
+        "Town Hall, 6 Park Row, Mansfield, MA 02048",
+        telephone="(508) 555-0301",
+        hours="Monday to Thursday, 8:00 a.m. to 4:30 p.m.; Friday, 8:00 a.m. to 12:00 p.m.",
+        demonstration=("address", "telephone", "hours"),
+    ),
+    court=Place(
+        "Attleboro District Court (Bristol County)",
+        "88 North Main Street, Attleboro, MA 02703",
+        citation="Mansfield General By-Laws Ch. 6 §VI (the District Court of Bristol County, Attleboro)",
+        demonstration=("address",),
+    ),
     fines={"stormwater": STORMWATER_FINES, "wetlands": WETLANDS_FINES},
     # The Commission's fees (Ch. 15 §5.1, Ch. 25 §7.B), in dollars: the town fills them in; None until it does.
     settings={"commission_fees": {"noi": None, "rda": None, "land-disturbance": None}},

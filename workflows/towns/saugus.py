@@ -12,7 +12,7 @@ from calendars import (
 from workflows.abutter_rules import AbutterRule
 from workflows.fees import STATE_FEE, FeeRule
 from workflows.fines import FineSchedule
-from workflows.rulebook import Clock, Office, PermitRules, TownProfile
+from workflows.rulebook import Clock, Office, PermitRules, Place, Signer, TownProfile
 from workflows.towns.wpa import (
     CERTIFICATE_DECISION,
     DETERMINATION,
@@ -137,6 +137,10 @@ FEES = {
     "rda": FeeRule("rda", "filing fee", f"{BYLAW} §10.2", setting="rda"),
 }
 
+#: 306.03: the work week of the town's office employees (saugus.txt line 140)
+HOURS = "Monday 8:30 a.m. to 7:00 p.m.; Tuesday to Thursday 8:15 a.m. to 5:00 p.m. (4:00 p.m. in June, July and August); Friday 8:15 a.m. to 12:30 p.m."
+HOURS_CITATION = "Saugus General By-Laws 306.03"
+
 PROFILE = TownProfile(
     id="saugus",
     name="Saugus",
@@ -146,14 +150,38 @@ PROFILE = TownProfile(
     # The Commission's filing fees by regulation (§5.1, §10.2), in dollars: the town fills them in; None until it does.
     settings={"commission_fees": {"noi": None, "rda": None}},
     fees=FEES,
-    # Placeholders the town edits.
+    # The office hours are the by-law's (306.03, the work week of the town's
+    # office employees); the by-law gives no address, telephone or person, so
+    # those are demonstration values the town replaces (docs/reference/town-offices.md).
     offices={
         "conservation": Office(
             name="Conservation Commission",
             address="Town Hall, 298 Central Street, Saugus, MA 01906",
+            telephone="(781) 555-0240",
+            hours=HOURS,
+            hours_citation=HOURS_CITATION,
             signer="Conservation Agent",
+            signer_name="Kim Sullivan",
+            members=(
+                Signer("Peter Karas", "Chair"),
+                Signer("Ann Doherty", "Vice Chair"),
+                Signer("Samuel Reyes", "Member"),
+                Signer("Grace Lin", "Member"),
+                Signer("Tom Walsh", "Member"),
+            ),
             meeting_place="Town Hall, 298 Central Street, Saugus",
             newspaper="The Saugus Advertiser",
+            demonstration=("address", "telephone", "signer_name", "members", "meeting_place", "newspaper"),
         ),
     },
+    # Where a ticket (after 508.11, M.G.L. c.40 §21D) is paid by mail and answered.
+    clerk=Place(
+        "Town Clerk",
+        "Town Hall, 298 Central Street, Saugus, MA 01906",
+        telephone="(781) 555-0200",
+        hours=HOURS,
+        citation=HOURS_CITATION,
+        demonstration=("address", "telephone"),
+    ),
+    court=Place("Lynn District Court", "580 Essex Street, Lynn, MA 01901", demonstration=("name", "address")),
 )

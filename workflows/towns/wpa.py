@@ -20,6 +20,8 @@ from workflows.abutter_rules import AbutterRule
 from workflows.rulebook import Clock, PermitRules, TownProfile
 
 OPEN_MEETING = "M.G.L. c.30A §20(b) (Open Meeting Law)"
+#: The Act and its regulations as a notice names them beside a town's by-law.
+ACT = "Wetlands Protection Act (M.G.L. c.131 §40; 310 CMR 10.00)"
 FINAL_ACTION = ("permit-issued", "permit-denied")
 DETERMINATION = ("determination-issued",)
 
@@ -99,6 +101,7 @@ ABUTTERS = AbutterRule(
 NOI = PermitRules(
     kind="noi",
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05",
+    under_the_act=True,
     abutters=ABUTTERS,
     clocks=(
         Clock(
@@ -156,6 +159,7 @@ NOI = PermitRules(
 RDA = PermitRules(
     kind="rda",
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05(3)",
+    under_the_act=True,
     hearing_required=False,
     abutters=ABUTTERS,
     clocks=(
