@@ -180,7 +180,8 @@ OPTIONAL_FIELDS = {
     # the Certificate's part of the work (a partial one), the conditions that continue past it, its recording
     ("*", "certificate-requested"): {"portion": "str"},
     ("*", "certificate-issued"): {"portion": "str", "continuing": "lines"},
-    ("*", "certificate-recorded"): {"instrument": "str"},
+    # where the Registry of Deeds recorded it: its book and page, or its instrument number
+    ("*", "certificate-recorded"): {"instrument": "str", "book": "str", "page": "str"},
     # 310 CMR 10.06(3): more than 30 days with the Commissioner's written approval
     ("*", "emergency-certified"): {"commissioner_approved": "bool"},
     ("*", "work-observed"): {"what": "str"},

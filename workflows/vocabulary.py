@@ -222,7 +222,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "delivered": "Delivered",
         "description": "Description",
         "fine": "Fine",
-        "instrument": "Registry instrument (book and page)",
+        "instrument": "Registry instrument number",
         "number": "Number",
         "defect": "Defect found",
         "held_back": "Held back",
@@ -232,6 +232,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "offense": "Offense number",
         "offense_day": "Day of the offense",
         "phase": "Phase",
+        "page": "Page of the book",
         "portion": "Portion of the work",
         "provision": "Provision violated",
         "received": "Received",
@@ -243,6 +244,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "act": "Permit Extension Act",
         "applicant": "Applicant type",
         "board": "Board",
+        "book": "Registry of Deeds book",
         "clock": "Deadline extended",
         "complete": "Application complete",
         "conditions": "Conditions (one per line)",
@@ -287,6 +289,7 @@ STATUS_NAMES: Mapping[str, str] = MappingProxyType(
         "violation": "violation",
         "active": "in force",
         "expired": "expired",
+        "closed": "closed by the Certificate",
     }
 )
 
