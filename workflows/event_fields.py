@@ -205,8 +205,9 @@ OPTIONAL_FIELDS = {
     # Canton 16-12 §5: the amount refunded, and what was held back and why
     # (dollars and cents, "1250.00"; workflows/deposits.py reads them)
     ("street-opening", "deposit-refunded"): {"amount": "str", "held_back": "str", "reason": "str"},
-    # a check's number, a money order's or a transfer's confirmation (workflows/fees.py)
-    ("*", "payment-received"): {"reference": "str"},
+    # a check's number, a money order's or a transfer's confirmation, and what the payment is
+    # for: the fee, or a street opening's refundable deposit (workflows/fees.py, deposit_events.py)
+    ("*", "payment-received"): {"reference": "str", "toward": ("fee", "deposit")},
     # who asked for the inspection (an applicant's account email), and a note for the inspector
     ("street-opening", "inspection-requested"): {"by": "str", "notes": "str"},
 }

@@ -268,6 +268,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "surface": "Road surface",
         "ticket": "Dig Safe ticket number",
         "to": "New date",
+        "toward": "Paid toward",
         "voids": "Entry voided",
         "voted": "Day of the vote, if not the day of issue",
     }
@@ -321,6 +322,8 @@ VALUE_NAMES: Mapping[str, str] = MappingProxyType(
         "check": "check",
         "money-order": "money order",
         "bank-transfer": "bank transfer",
+        "fee": "the fee",
+        "deposit": "the refundable deposit",
         "True": "yes",
         "False": "no",
     }
