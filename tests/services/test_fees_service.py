@@ -72,9 +72,7 @@ def test_a_payment_toward_the_deposit_is_the_deposit_received_and_more_than_it_w
     before = snapshot(store.url)
     with pytest.raises(PaymentRefused) as refused:
         _pay(store, "1000.01", toward="deposit")  # within the $1,050.00 due, beyond the deposit
-    assert "payments toward the refundable deposit of $1,000.01 add up to more than the $1,000.00 charged" in str(
-        refused.value
-    )
+    assert "payments toward the refundable deposit of $1,000.01 add up to more than the $1,000.00 charged" in str(refused.value)
     assert snapshot(store.url) == before
     _pay(store, "1000.00", toward="deposit")
     ledger = permit_ledger(store, FID)
