@@ -28,6 +28,7 @@ def cmd_record(args) -> int:
             amount=args.amount,
             method=args.method,
             reference=args.reference or "",
+            toward=args.toward or "",
             by=user(args),
             today=today,
             now=now(),
@@ -35,7 +36,8 @@ def cmd_record(args) -> int:
         )
     finally:
         store.engine.dispose()
-    print(f"permits: {args.id}: recorded event {recorded.seq} (payment-received, ${args.amount}); state {recorded.state}")
+    toward = f" toward the {'refundable deposit' if args.toward == 'deposit' else 'fee'}" if args.toward else ""
+    print(f"permits: {args.id}: recorded event {recorded.seq} (payment-received, ${args.amount}{toward}); state {recorded.state}")
     return 0
 
 
@@ -59,7 +61,13 @@ def cmd_show(args) -> int:
             "paid": f"{got.paid / 100:.2f}",
             "left": None if got.left is None else f"{got.left / 100:.2f}",
             "payments": [
-                {"date": p.date.isoformat(), "amount": f"{p.cents / 100:.2f}", "method": p.method, "reference": p.reference}
+                {
+                    "date": p.date.isoformat(),
+                    "amount": f"{p.cents / 100:.2f}",
+                    "method": p.method,
+                    "reference": p.reference,
+                    "toward": p.toward or None,
+                }
                 for p in got.payments
             ],
         }
@@ -67,14 +75,15 @@ def cmd_show(args) -> int:
         return 0
     print(f"{args.id}: {words}")
     for p in got.payments:
-        print(f"  {p.date}  {dollars(p.cents):>12}  {p.method}{'  ' + p.reference if p.reference else ''}")
+        toward = f"  toward the {'refundable deposit' if p.toward == 'deposit' else 'fee'}" if p.toward else ""
+        print(f"  {p.date}  {dollars(p.cents):>12}  {p.method}{'  ' + p.reference if p.reference else ''}{toward}")
     left = "not known (the town has not entered the fee)" if got.left is None else dollars(got.left)
     print(f"  paid {dollars(got.paid)}; left to pay {left}")
     return 0
 
 
 def add_commands(sub) -> None:
-    from workflows.fees import METHODS
+    from workflows.fees import METHODS, TOWARD
 
     p = sub.add_parser(
         "payments",
@@ -93,6 +102,12 @@ def add_commands(sub) -> None:
     r.add_argument("--amount", required=True, help="dollars and cents, e.g. 50.00")
     r.add_argument("--method", required=True, choices=METHODS, help="how it was paid")
     r.add_argument("--reference", help="the check's number, the money order's or the transfer's (required but for cash)")
+    r.add_argument(
+        "--toward",
+        choices=TOWARD,
+        help="what it pays: the fee, or a street opening's refundable deposit, which the Town then holds "
+        "(default: the fees first, then the deposit)",
+    )
     r.add_argument("--date", metavar="DAY", help="the day it was received, YYYY-MM-DD (default: today)")
     r.add_argument("--as-of", help="today, YYYY-MM-DD (default: the town's today)")
     r.add_argument("--by", help="who records it (default: $PERMITS_USER, else the login name)")

@@ -147,9 +147,44 @@ def cmd_docket(args) -> int:
     return 0
 
 
+def _check(args) -> int:
+    """``permits deposits --check``: the ledger reconciled with the events;
+    exit status 1 when it finds a difference."""
+    from services.ledger_check import check_ledger
+    from workflows.towns import registry
+
+    if args.applicant or args.charge or args.deduct or args.refund or args.filing:
+        raise UsageError("--check reads every permit: give no applicant, --charge, --deduct, --refund or --filing with it")
+    town = check_choice("town", args.town, sorted(registry()))
+    store = _store(args)
+    try:
+        got = check_ledger(store, town=town)
+    finally:
+        store.engine.dispose()
+    if args.json:
+        print(_dump(got.as_dict()))
+        return 0 if got.ok else 1
+    scope = f" of {town}" if town else ""
+    found = "no difference" if got.ok else f"{len(got.differences)} difference(s)"
+    print(
+        f"deposit ledger check{scope}: {got.permits} street opening(s) recomputed from their events, "
+        f"{got.accounts} account(s) read again, ${got.held / 100:,.2f} held; {found}"
+        + (f"; {got.by_hand} line(s) entered by hand (not from an event)" if got.by_hand else "")
+    )
+    for d in got.differences:
+        print(f"  {d.words()}")
+    return 0 if got.ok else 1
+
+
 def cmd_deposits(args) -> int:
     from services import deposits
 
+    if args.check:
+        return _check(args)
+    if not args.applicant:
+        raise UsageError("name the applicant whose account to show, or give --check")
+    if args.town:
+        raise UsageError("--town goes with --check")
     store = _store(args)
     day = parse_day(args.date, "--date") if args.date else _today()
     actions = [a for a in (args.charge, args.deduct, args.refund) if a]
@@ -171,14 +206,17 @@ def cmd_deposits(args) -> int:
         print(_dump(st.as_dict()))
         return 0
     d = st.as_dict()
-    print(f"{st.applicant}: refundable deposit account ({d['rule']}): balance ${d['balance']}, fees charged ${d['fees']}")
+    print(f"{st.applicant}: refundable deposit account ({d['rule']}): the Town holds ${d['balance']}, fees charged ${d['fees']}")
     for e in d["entries"]:
         what = e["item"] or e["note"] or ""
         print(
             f"  {e['date']}  {e['entry']:<9} ${e['amount']:>9}  {e['filing'] or '':<16} {what}  [{e['rule']}]  balance ${e['balance']}"
         )
-    for filing, held in d["held"].items():
-        print(f"  held for {filing}: ${held}")
+    for filing, f in d["permits"].items():
+        print(
+            f"  {filing}: charged ${f['charged']}, received ${f['received']}, kept ${f['kept']}, "
+            f"refunded ${f['refunded']}; held ${f['held']}"
+        )
     return 0
 
 
@@ -227,12 +265,20 @@ def add_commands(sub) -> None:
     p = add(
         "deposits",
         cmd_deposits,
-        "an applicant's refundable deposit account (Canton 16-12 §5)",
+        "an applicant's refundable deposit account (Canton 16-12 §5), or the ledger's reconciliation",
         "Show an applicant's refundable deposit account and fees (Canton 16-12 §5-6), or add one entry: "
-        "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance.",
+        "a schedule charge, a deduction after a Default, or the refund of a permit's unexpended balance. "
+        "--check recomputes every street opening's deposit and fees from its events and compares them with the "
+        "ledger (exit status 1 when it finds a difference).",
         (common, writer),
     )
-    p.add_argument("applicant", help="the applicant's name, as in the filing's 'applicant' field")
+    p.add_argument("applicant", nargs="?", help="the applicant's name, as in the filing's 'applicant' field")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="reconcile the ledger: every permit's charged, received, kept, refunded and held recomputed from its events",
+    )
+    p.add_argument("--town", help="with --check: only this town's permits")
     p.add_argument(
         "--charge",
         metavar="ITEM",

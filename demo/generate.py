@@ -283,6 +283,34 @@ def _december_1_after(ordinal: int) -> int:
     return dec1.toordinal()
 
 
+def _paid(h: _History, filed: int, applicant: str, length: int) -> None:
+    """The Application Fee and the Refundable Deposit the town received
+    with the application (Canton 16-12 §4), drawn apart from the history's
+    own sequence (every other generated field stays as it was): most by one
+    check for both (the fee first, then the deposit), some in two payments
+    each toward its part, some the fee alone (the deposit charged and not
+    yet received: the Town holds nothing).  A municipal department pays
+    nothing (§6)."""
+    if applicant == "municipal":
+        return
+    pay = random.Random(filed * 7919 + length)
+    number, draw = f"{1000 + pay.randrange(9000)}", pay.random()
+    if draw < 0.6:
+        h.add(filed, "payment-received", amount=f"{50 + 25 * length}.00", method="check", reference=number)
+    elif draw < 0.85:
+        h.add(filed, "payment-received", amount="50.00", method="check", reference=number, toward="fee")
+        h.add(
+            filed,
+            "payment-received",
+            amount=f"{25 * length}.00",
+            method="bank-transfer",
+            reference=f"EFT-{number}",
+            toward="deposit",
+        )
+    else:
+        h.add(filed, "payment-received", amount="50.00", method="cash", toward="fee")
+
+
 def _street_opening(h: _History, rng, d0: int) -> None:
     applicant = rng.choices(("private", "utility", "municipal"), (0.5, 0.35, 0.15))[0]
     length = rng.choice((8, 12, 16, 20, 25, 30)) if rng.random() < 0.6 else rng.randint(31, 400)
@@ -294,6 +322,7 @@ def _street_opening(h: _History, rng, d0: int) -> None:
         if _late(rng, 0.15) and d0 + 3 <= h.as_of:
             filed = d0 + 3
     h.add(filed, "filed", applicant=applicant, length_ft=length, emergency=emergency)
+    _paid(h, filed, applicant, length)
     h.add(filed + rng.randint(1, 4), "dig-safe-obtained", ticket=f"{20000000 + rng.randint(0, 9999999)}")
     if rng.random() < 0.04:
         h.add(h.last + rng.randint(2, 10), "permit-denied")

@@ -141,7 +141,7 @@ def stage_filings(as_of: date) -> list[dict]:
                     "scope": "complete",
                 },
                 {"type": "certificate-issued", "date": d.ago(45), "scope": "complete"},
-                {"type": "certificate-recorded", "date": d.ago(40), "instrument": "Book 41234, Page 12"},
+                {"type": "certificate-recorded", "date": d.ago(40), "book": "41234", "page": "12"},
             ],
         ),
         # denied with reasons, late: the Order stays in force

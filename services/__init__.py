@@ -51,7 +51,9 @@ An action that writes does all of its writing in one unit of work.
 - :mod:`services.inspection_requests`: ask for a street opening's
   inspection online, and the open requests for the DPW schedule;
 - :mod:`services.deposits`: fill a street opening's deposit ledger from its
-  events, and list the open deposits;
+  events, list the deposits (charged, received, kept, refunded, held) and
+  write them as the treasurer's CSV; :mod:`services.ledger_check`: the
+  reconciliation of the ledger with the events (``permits deposits --check``);
 - :mod:`services.rederive`: store again what each filing's history implies
   (clocks, a street opening's ledger), after an upgrade;
 - :mod:`services.feeds`: a docket's calendar feed;
@@ -85,6 +87,7 @@ __all__ = [
     "inspection_requests",
     "inspections",
     "invite",
+    "ledger_check",
     "mail",
     "mailing",
     "maps",

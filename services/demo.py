@@ -73,11 +73,6 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
         stages = len(import_filings(store, staged, by="permits demo"))
         cases = [open_recorded_case(store, case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
         parcels = import_demo_parcels(store, folder / "parcels", filings + staged, seed=seed)
-        from services.deposits import fill_filings
-
-        # each street opening's fees and deposit from its events (Canton 16-12 §4-6)
-        street = [f["id"] for f in filings + staged if f["kind"] == "street-opening"]
-        fill_filings(store, street, by="permits demo")
     finally:
         store.engine.dispose()
     return DemoStore(url, n, parcels, stages, len(cases))

@@ -1,7 +1,9 @@
 """Bring filings into the store: ``permits import`` (a JSON or JSONL file of
 filings, an export restored) and the workbench's New filing.  Every filing
 is checked (its form, its replay, duplicate ids) and then all are written in
-one unit of work: any refusal and nothing is written.
+one unit of work, with the deposit ledger lines a Canton street opening's
+events call for (:func:`services.deposits.fill_imported_in`): any refusal
+and nothing is written.
 """
 
 from __future__ import annotations
@@ -38,5 +40,11 @@ def import_filings(
         from workflows.jurisdictions import with_act_default
 
         objects = (with_act_default(obj) if isinstance(obj, Mapping) else obj for obj in objects)
+
+    from .deposits import STREET, fill_imported_in
+
     with UnitOfWork(store) as uow:
-        return write(uow.conn, store, objects, by=by, progress=progress)
+        street: list = []
+        ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET)
+        fill_imported_in(uow, store, street, by=by)  # a street opening's fees and deposit, from its events
+        return ids

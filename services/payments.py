@@ -26,6 +26,7 @@ def record_payment(
     amount: str,
     method: str,
     reference: str = "",
+    toward: str = "",
     by: str,
     today: date,
     now: datetime,
@@ -33,12 +34,16 @@ def record_payment(
     expect_seq: int | None = None,
 ):
     """Record that the town received ``amount`` (dollars and cents) by
-    ``method`` on ``day``, with its ``reference``; one unit of work.
+    ``method`` on ``day``, with its ``reference``, ``toward`` the fee or a
+    street opening's refundable deposit (""; it does not say: the fees
+    first, then the deposit); one unit of work.  A payment toward the
+    deposit is the deposit received, which the Town then holds (the
+    ledger's ``received`` line, :mod:`workflows.deposit_events`).
     Returns :class:`services.record.Recorded`.  Refused, nothing written:
     PaymentRefused (malformed, or not adding up), EventFromTheFuture,
     StaleFiling, UnknownFiling."""
     from services.record import record_event
     from workflows.fees import payment_event
 
-    raw = payment_event(filing_id, day=day, amount=amount, method=method, reference=reference)
+    raw = payment_event(filing_id, day=day, amount=amount, method=method, reference=reference, toward=toward)
     return record_event(store, filing_id, raw, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)

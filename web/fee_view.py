@@ -12,9 +12,10 @@ def fee_section(filing) -> dict:
     """The fee section's context: the fee's lines in words, the payments
     with the methods' words, what was paid and what is left."""
     from services.fees import fee_standing
-    from workflows.fees import METHODS, dollars
+    from workflows.fees import DEPOSIT_LINE, METHODS, dollars
 
     got = fee_standing(filing)
+    deposit = got.fee is not None and any(ln.what == DEPOSIT_LINE and ln.cents for ln in got.fee.lines)
     return {
         "fee": got.fee,
         "payments": got.payments,
@@ -23,6 +24,10 @@ def fee_section(filing) -> dict:
         "dollars": dollars,
         "methods": METHODS,
         "words": got.fee.words() if got.fee is not None else "The town charges no application fee for this kind of filing.",
+        # nothing is owed (a municipal department, a waiver, no fee): no figure, no payment form
+        "owes_nothing": got.fee is None or (got.fee.due == 0 and not got.payments),
+        # a street opening's payment says what it is for: the fee, or the refundable deposit
+        "toward": [("fee", "the application fee"), ("deposit", "the refundable deposit")] if deposit else [],
     }
 
 
@@ -31,12 +36,13 @@ def apply_fees(kind: str, towns) -> list[tuple[str, str]]:
     from services.fees import fee_for_kind
     from workflows.deposit_events import TRENCH
     from workflows.deposits import SCHEDULE
+    from workflows.fees import DEPOSIT_LINE
 
     out = []
     for t in towns:
         fee = fee_for_kind(t, kind)
         words = fee.words() if fee is not None else "no application fee is declared"
-        if fee is not None and any(ln.what == "refundable deposit" for ln in fee.lines):
+        if fee is not None and any(ln.what == DEPOSIT_LINE for ln in fee.lines):
             item = SCHEDULE[TRENCH]
             words += (
                 f". The deposit above is for one opening with no length given; with the length of the trench it is "

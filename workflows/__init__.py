@@ -33,6 +33,7 @@ __all__ = [
     "corrections",
     "departments",
     "deposit_events",
+    "deposit_schedule",
     "deposits",
     "docket",
     "enforcement",

@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 from functools import partial
 
 from . import land_disturbance
+from .certificates import CLOSED, closes
 from .explain import explain_clock
 from .extension_acts import extend
 from .filing import Event
@@ -195,6 +196,7 @@ def evaluate_clocks(
 ) -> list[ClockResult]:
     out: list[ClockResult] = []
     calendar, extensions, anchors = rec.calendar, rec.extensions, rec.anchors
+    certified = rec.certified  # a complete Certificate closes what was still to come (workflows/certificates.py)
     when = calendar.when  # the day alone: the account (a Reckoning) is made when an explanation is read
     for clock, cid, ctype, start, measure, met_by, citation, plain, counted, hours, expiry, single, backward in _plans(rules):
         starts = anchors.get(start) if plain else _starts(clock, rec)
@@ -255,6 +257,9 @@ def evaluate_clocks(
             missed_on = None
             if start == "hearing-date" and met_by and status in PENDING and rec.hearing_opened:
                 status, missed_on = "missed", rec.hearing_opened_on  # a notice can no longer be given for it
+            closed_by = None
+            if certified is not None and closes(certified, ctype, status):
+                status, closed_by = CLOSED, certified  # no longer due: the Certificate ended the permit
             if clock.optional and status == "overdue":
                 continue  # an optional act whose day has passed: nothing is due any more
             if final and met_by and ctype != "expiry" and status in _PENDING_OR_UNKNOWN:
@@ -275,6 +280,8 @@ def evaluate_clocks(
                 start_event if end_of_day else None,
                 acts,
                 missed_on,
+                closed_by,
+                rec.partial_certificates,
             )
             result = _new(ClockResult)  # ClockResult(...) without its __init__ and the explanation's descriptor
             result.__dict__ = {

@@ -22,9 +22,10 @@ that the account cannot bear.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
+from .deposit_schedule import FEES, SCHEDULE, ScheduleItem
 from .errors import PermitsError, UnknownChoice
 
 __all__ = [
@@ -32,11 +33,15 @@ __all__ = [
     "FEES",
     "CATEGORIES",
     "ENTRY_KINDS",
+    "ENTRY_NAMES",
     "REFUNDABLE_STATES",
     "ScheduleItem",
     "Charge",
     "Line",
+    "Figures",
     "Statement",
+    "money",
+    "held_words",
     "LedgerRefused",
     "charge",
     "statement",
@@ -44,7 +49,6 @@ __all__ = [
     "parse_dollars",
 ]
 
-SCHEDULE_CITATION = "Canton 16-12 Fee Schedule (Nominal Schedule of Refundable Deposits)"
 ACCOUNT_CITATION = "Canton 16-12 §5"
 EXEMPTION_CITATION = "Canton 16-12 §6"
 
@@ -52,63 +56,22 @@ EXEMPTION_CITATION = "Canton 16-12 §6"
 #: gas-company (a gas company claiming the c.164 exemption, §5), municipal.
 CATEGORIES = ("private", "utility", "gas-company", "municipal")
 
-#: deposit, deduction (repair after a Default), refund (release of a
-#: permit's unexpended balance), fee, exempt (a fee or deposit not charged),
-#: payment (money the town received for them: workflows/fees.py; it moves
-#: no balance, which counts what is charged and held).
-ENTRY_KINDS = ("deposit", "deduction", "refund", "fee", "exempt", "payment")
-
-
-@dataclass(frozen=True)
-class ScheduleItem:
-    id: str
-    description: str
-    cents: int
-    unit: str  # "each", "linear ft", "sq yd", "hour"
-    citation: str
-    fee: bool = False
-
-
-SCHEDULE: dict[str, ScheduleItem] = {
-    i.id: i
-    for i in (
-        ScheduleItem("center-public-way", "opening to the center of a public way", 300_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("across-public-way", "opening across a public way", 600_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("center-state-highway", "opening to the center of a state highway", 1_500_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("across-state-highway", "opening across a state highway", 2_000_00, "each", SCHEDULE_CITATION),
-        ScheduleItem(
-            "trench-unpaved-shoulder", "trench in unpaved shoulder, parallel to street", 10_00, "linear ft", SCHEDULE_CITATION
-        ),
-        ScheduleItem("trench-paved-way", "trench in paved public way, parallel to street", 25_00, "linear ft", SCHEDULE_CITATION),
-        ScheduleItem("curb-cut-driveway", "curb cut for a private driveway", 200_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("curb-cut-subdivision", "curb cut for a subdivision street", 500_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("newly-paved-center", "newly paved road (infra-red), to the center", 700_00, "each", SCHEDULE_CITATION),
-        ScheduleItem("newly-paved-across", "newly paved road (infra-red), across", 1_400_00, "each", SCHEDULE_CITATION),
-        ScheduleItem(
-            "sidewalk-bituminous", "sidewalk opening up to 3 sq yd, bituminous concrete", 300_00, "each", SCHEDULE_CITATION
-        ),
-        ScheduleItem("sidewalk-concrete", "sidewalk opening up to 3 sq yd, concrete", 600_00, "each", SCHEDULE_CITATION),
-        ScheduleItem(
-            "sidewalk-excavation-bituminous",
-            "sidewalk excavation over 3 sq yd, bituminous concrete",
-            15_00,
-            "sq yd",
-            SCHEDULE_CITATION,
-        ),
-        ScheduleItem(
-            "sidewalk-excavation-concrete", "sidewalk excavation over 3 sq yd, concrete", 25_00, "sq yd", SCHEDULE_CITATION
-        ),
-    )
-}
-
-FEES: dict[str, ScheduleItem] = {
-    i.id: i
-    for i in (
-        ScheduleItem("application", "application fee", 50_00, "each", "Canton 16-12 §4 and Fee Schedule", fee=True),
-        ScheduleItem(
-            "after-hours", "inspection after normal working hours", 50_00, "hour", "Canton 16-12 §6 and Fee Schedule", fee=True
-        ),
-    )
+#: deposit (a deposit charged), received (deposit money the Town received:
+#: a ``payment-received`` toward the deposit), deduction (what is kept for a
+#: repair after a Default), refund (release of a permit's unexpended
+#: balance), fee (a fee charged), exempt (a fee or deposit not charged),
+#: payment (a fee paid).  Only money received, less what is kept or
+#: refunded, is held.
+ENTRY_KINDS = ("deposit", "received", "deduction", "refund", "fee", "exempt", "payment")
+#: each entry's name on a page and in a statement
+ENTRY_NAMES = {
+    "deposit": "Deposit charged",
+    "received": "Deposit received",
+    "deduction": "Kept for a repair",
+    "refund": "Deposit refunded",
+    "fee": "Fee charged",
+    "exempt": "Not charged",
+    "payment": "Fee paid",
 }
 
 
@@ -184,16 +147,42 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Figures:
+    """One permit's money, in cents, each a line of its own: the deposit
+    ``charged``, ``received``, ``kept`` for a repair and ``refunded``; the
+    ``fees`` charged and ``fees_paid``.  ``held`` is what the Town holds:
+    what was received, less what was kept or refunded (never what was only
+    charged: docs/reference/readings.md, "What the Town holds")."""
+
+    charged: int = 0
+    received: int = 0
+    kept: int = 0
+    refunded: int = 0
+    fees: int = 0
+    fees_paid: int = 0
+
+    @property
+    def held(self) -> int:
+        return self.received - self.kept - self.refunded
+
+    def as_dict(self) -> dict:
+        names = ("charged", "received", "kept", "refunded", "held", "fees", "fees_paid")
+        return {n: _dollars(getattr(self, n)) for n in names}
+
+
+@dataclass(frozen=True)
 class Statement:
     """An account read from its entries: ``balance`` is what the Town holds
-    (deposits less deductions and refunds); ``held`` is each permit's
-    unexpended deposit; ``fees`` what was charged in fees."""
+    (deposits received less what was kept and refunded); ``held`` is each
+    permit's part of it; ``permits`` each permit's :class:`Figures`;
+    ``fees`` what was charged in fees."""
 
     applicant: str
     lines: tuple[tuple[Line, int], ...]  # each entry with the balance after it
     balance: int
     held: dict[str, int]
     fees: int
+    permits: dict[str, Figures] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {
@@ -202,6 +191,7 @@ class Statement:
             "balance": _dollars(self.balance),
             "fees": _dollars(self.fees),
             "held": {k: _dollars(v) for k, v in sorted(self.held.items())},
+            "permits": {k: v.as_dict() for k, v in sorted(self.permits.items())},
             "entries": [
                 {
                     "entry": ln.entry,
@@ -223,72 +213,110 @@ def _dollars(cents: int) -> str:
     return f"{cents / 100:.2f}"
 
 
+def money(cents: int) -> str:
+    """Cents as a person reads them: "$1,250.00"."""
+    return f"-${-cents / 100:,.2f}" if cents < 0 else f"${cents / 100:,.2f}"
+
+
+def held_words(f: Figures) -> str:
+    """What the Town holds for a permit and why, in words (a refusal's)."""
+    return (
+        f"the {money(f.held)} the Town holds for it ({money(f.received)} received, "
+        f"less {money(f.kept + f.refunded)} kept or refunded)"
+    )
+
+
+#: what each entry adds to a permit's figures
+_MOVES = {
+    "deposit": "charged",
+    "received": "received",
+    "deduction": "kept",
+    "refund": "refunded",
+    "fee": "fees",
+    "payment": "fees_paid",
+}
+
+
 def statement(applicant: str, lines) -> Statement:
-    """Read an account's entries in order; raises :class:`LedgerRefused` for
-    a deduction larger than the account holds, or a refund of a permit with
-    nothing left (§5)."""
-    balance, fees, held, out = 0, 0, {}, []
+    """Read an account's entries in order; raises :class:`LedgerRefused`
+    (one sentence, the amounts and the section) for a deposit received
+    beyond what was charged, a refund beyond what the Town holds for the
+    permit, a deduction beyond what it holds in the account, or the
+    reversal of money received that was already refunded or kept (§5)."""
+    figures: dict = {}
+    balance, fees, out = 0, 0, []
     for ln in lines:
         if ln.entry not in ENTRY_KINDS:
             raise UnknownChoice("ledger entry", ln.entry, ENTRY_KINDS)
         if ln.cents < 0 and not ln.reverses:
             raise LedgerRefused(f"{ln.entry} of {ln.cents} cents: amounts are never negative", applicant=applicant)
-        if ln.reverses:
-            balance = _reversed(ln, balance, held, applicant)
-        elif ln.entry == "deposit":
+        if ln.reverses and ln.cents > 0:
+            raise LedgerRefused(
+                f"a reversing {ln.entry} of {ln.cents} cents: a reversal takes back, its amount is negative",
+                applicant=applicant,
+            )
+        f = figures.setdefault(ln.filing, {k: 0 for k in set(_MOVES.values())})
+        held = f["received"] - f["kept"] - f["refunded"]
+        if ln.entry == "received":
+            if not ln.reverses and f["received"] + ln.cents > f["charged"]:
+                raise LedgerRefused(
+                    f"a deposit received of {money(ln.cents)} for {ln.filing} is more than the {money(f['charged'])} "
+                    f"charged for it, less {money(f['received'])} received already",
+                    applicant=applicant,
+                    rule=f"{ACCOUNT_CITATION}; §4",
+                )
+            if ln.reverses and held + ln.cents < 0:
+                raise LedgerRefused(
+                    f"the deposit received for {ln.filing} was refunded or kept already: record the refund's voiding first",
+                    applicant=applicant,
+                    rule=ACCOUNT_CITATION,
+                )
             balance += ln.cents
-            held[ln.filing] = held.get(ln.filing, 0) + ln.cents
-        elif ln.entry == "deduction":
+        elif ln.entry == "deduction" and not ln.reverses:
             if ln.cents > balance:
                 raise LedgerRefused(
-                    f"deduction of ${ln.cents / 100:,.2f} exceeds the account balance "
-                    f"${balance / 100:,.2f}; bill the permit holder for the rest",
+                    f"a deduction of {money(ln.cents)} is more than the {money(balance)} the Town holds in the account; "
+                    f"bill the permit holder for the rest",
                     applicant=applicant,
                     rule=f"{ACCOUNT_CITATION}; Canton 16-12 §13",
                 )
             balance -= ln.cents
-            # the permit's own deposit is spent first, the rest of the account after it
-            own = min(held.get(ln.filing, 0), ln.cents)
-            rest = ln.cents - own
-            if ln.filing in held:
-                held[ln.filing] -= own
-            for other in held:
-                take = min(held[other], rest)
-                held[other] -= take
-                rest -= take
+            _draw(figures, ln)  # the permit's own deposit first, the rest of the account after it
+            out.append((ln, balance))
+            continue
+        elif ln.entry in ("deduction", "refund") and ln.reverses:
+            balance -= ln.cents
         elif ln.entry == "refund":
-            left = held.get(ln.filing, 0)
-            if ln.cents != left or left == 0:
+            if ln.cents == 0 or ln.cents > held:
+                f_now = Figures(**{k: f[k] for k in f})
                 raise LedgerRefused(
-                    f"refund of ${ln.cents / 100:,.2f} for {ln.filing}: the unexpended balance of "
-                    f"that permit's deposit is ${left / 100:,.2f}",
+                    f"a refund of {money(ln.cents)} for {ln.filing} is more than {held_words(f_now)}"
+                    if ln.cents
+                    else f"nothing is held for {ln.filing} to refund: {held_words(f_now)}",
                     applicant=applicant,
                     rule=ACCOUNT_CITATION,
                 )
-            balance -= left
-            held[ln.filing] = 0
+            balance -= ln.cents
         if ln.entry == "fee":
             fees += ln.cents
+        if ln.entry in _MOVES:
+            f[_MOVES[ln.entry]] += ln.cents
         out.append((ln, balance))
-    return Statement(applicant, tuple(out), balance, {k: v for k, v in held.items() if k is not None}, fees)
+    permits = {k: Figures(**v) for k, v in figures.items() if k is not None}
+    return Statement(applicant, tuple(out), balance, {k: v.held for k, v in permits.items()}, fees, permits)
 
 
-def _reversed(ln: Line, balance: int, held: dict, applicant: str) -> int:
-    """The account's balance after a reversing line, ``held`` moved with it:
-    a deposit reversed leaves the permit's deposit and the balance, a refund
-    or a deduction reversed returns its amount to them, a fee reversed
-    comes off the fees (counted by the caller)."""
-    if ln.cents > 0:
-        raise LedgerRefused(
-            f"a reversing {ln.entry} of {ln.cents} cents: a reversal takes back, its amount is negative", applicant=applicant
-        )
-    if ln.entry == "deposit":
-        held[ln.filing] = held.get(ln.filing, 0) + ln.cents
-        return balance + ln.cents
-    if ln.entry in ("refund", "deduction"):
-        held[ln.filing] = held.get(ln.filing, 0) - ln.cents
-        return balance - ln.cents
-    return balance
+def _draw(figures: dict, ln: Line) -> None:
+    """A deduction kept from the permit's own deposit first, then from the
+    account's other permits' (§5: "deducted from the Applicant's Refundable
+    Deposit Account")."""
+    rest = ln.cents
+    order = [ln.filing, *(k for k in figures if k != ln.filing and k is not None)]
+    for k in order:
+        f = figures.setdefault(k, {m: 0 for m in set(_MOVES.values())})
+        take = min(max(f["received"] - f["kept"] - f["refunded"], 0), rest)
+        f["kept"] += take
+        rest -= take
 
 
 #: Street-opening states after the final inspection of the permanent patch,

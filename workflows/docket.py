@@ -19,8 +19,14 @@ CLOCK_STATUSES = (
     ("deadline", "late", "the act is on record after the date"),
     ("deadline", "missed", "a hearing notice or posting not on record when the hearing opened: no longer a task"),
     ("deadline", "unknown", "the record lacks a fact the clock needs (a street opening's length for the winter patch)"),
+    (
+        "deadline",
+        "closed",
+        "a complete Certificate of Compliance, or certificate of completion, ended the permit first: no longer due (310 CMR 10.05; Mansfield 25 §15)",
+    ),
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),
+    ("earliest", "closed", "a complete Certificate ended the permit before the date: its work clocks stop"),
     ("earliest", "premature", "violation: the act is on record before the date it was allowed"),
     (
         "earliest",
@@ -29,6 +35,7 @@ CLOCK_STATUSES = (
     ),
     ("expiry", "active", "the permit, ticket or period runs until the date"),
     ("expiry", "expired", "the date has passed"),
+    ("expiry", "closed", "a complete Certificate ended the permit: it no longer runs, and no renewal is due"),
     (
         "expiry",
         "violated",

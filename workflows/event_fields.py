@@ -180,7 +180,8 @@ OPTIONAL_FIELDS = {
     # the Certificate's part of the work (a partial one), the conditions that continue past it, its recording
     ("*", "certificate-requested"): {"portion": "str"},
     ("*", "certificate-issued"): {"portion": "str", "continuing": "lines"},
-    ("*", "certificate-recorded"): {"instrument": "str"},
+    # where the Registry of Deeds recorded it: its book and page, or its instrument number
+    ("*", "certificate-recorded"): {"instrument": "str", "book": "str", "page": "str"},
     # 310 CMR 10.06(3): more than 30 days with the Commissioner's written approval
     ("*", "emergency-certified"): {"commissioner_approved": "bool"},
     ("*", "work-observed"): {"what": "str"},
@@ -211,8 +212,9 @@ OPTIONAL_FIELDS = {
     # Canton 16-12 §5: the amount refunded, and what was held back and why
     # (dollars and cents, "1250.00"; workflows/deposits.py reads them)
     ("street-opening", "deposit-refunded"): {"amount": "str", "held_back": "str", "reason": "str"},
-    # a check's number, a money order's or a transfer's confirmation (workflows/fees.py)
-    ("*", "payment-received"): {"reference": "str"},
+    # a check's number, a money order's or a transfer's confirmation, and what the payment is
+    # for: the fee, or a street opening's refundable deposit (workflows/fees.py, deposit_events.py)
+    ("*", "payment-received"): {"reference": "str", "toward": ("fee", "deposit")},
     # who asked for the inspection (an applicant's account email), and a note for the inspector
     ("street-opening", "inspection-requested"): {"by": "str", "notes": "str"},
 }

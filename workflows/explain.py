@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from .certificates import closed_text, partial_text
 from .record import WINTER_PATCH_LENGTH_FT
 from .rulebook import ANCHORS, Clock, PermitRules
 from .violations import premature_text
@@ -33,13 +34,17 @@ def explain_clock(
     dated_start=None,
     acts: str = "",
     missed_on=None,
+    closed_by=None,
+    partials=(),
 ) -> str:
     """How the clock's day was reached and what met it, built only when read.
     ``question`` is (calendar, date rule, start, count) as the replay asked
     it (the calendar's account of it is made now); ``renewed`` is (renewals, the day they reach) or None; ``dated_start`` the
     start event of an hour clock recorded by its date alone; ``acts`` what
     the Permit Extension Acts did to an expiry; ``missed_on`` the day the
-    hearing opened without this notice."""
+    hearing opened without this notice; ``closed_by`` the complete
+    Certificate that closed the clock; ``partials`` the partial
+    Certificates on record (named on the permit's expiry)."""
     calendar, measure, start, count = question  # what was asked of the calendar: its account now
     r = calendar.reckon(measure, start, count)
     text = r.describe(ANCHORS[clock.start])
@@ -78,4 +83,8 @@ def explain_clock(
         )
     if missed_on is not None:
         text += f"; the hearing opened on {missed_on} with this not on record: no longer a task ({clock.citation})"
+    if closed_by is not None:
+        text += closed_text(closed_by, rules.kind)
+    elif partials and clock.type == "expiry":
+        text += partial_text(partials, rules.kind)
     return text

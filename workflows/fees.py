@@ -55,6 +55,8 @@ __all__ = [
     "check_payments",
     "payment_rows",
     "dollars",
+    "TOWARD",
+    "DEPOSIT_LINE",
 ]
 
 #: the event a payment is recorded as (docs/reference/filing-format.md)
@@ -189,7 +191,7 @@ def fee_for(profile, kind: str, *, applicant: str | None = None, length_ft: int 
             kind,
             (
                 FeeLine(rule.what, fee.cents, fee.rule, fee.note),
-                FeeLine("refundable deposit", deposit.cents, deposit.rule, deposit.note),
+                FeeLine(DEPOSIT_LINE, deposit.cents, deposit.rule, deposit.note),
             ),
             state,
         )
@@ -230,19 +232,28 @@ def check_filing(filing, profile, events) -> int:
 
 @dataclass(frozen=True)
 class Payment:
-    """A ``payment-received`` event read back."""
+    """A ``payment-received`` event read back: ``toward`` is ``fee``,
+    ``deposit`` or "" (it did not say: the fees first, then the deposit)."""
 
     position: int
     date: date
     cents: int
     method: str
     reference: str
+    toward: str = ""
 
 
-def payment_event(filing_id: str, *, day: date, amount: str, method: str, reference: str = "") -> dict:
+#: what a payment may be toward: the fee, or a street opening's refundable deposit
+TOWARD = ("fee", "deposit")
+#: the fee line of a refundable deposit (Canton 16-12 §4-5)
+DEPOSIT_LINE = "refundable deposit"
+
+
+def payment_event(filing_id: str, *, day: date, amount: str, method: str, reference: str = "", toward: str = "") -> dict:
     """The ``payment-received`` event's JSON, checked: a positive amount
     in dollars and cents, a method of :data:`METHODS`, the reference a
-    check, money order or transfer carries."""
+    check, money order or transfer carries, what it is for (:data:`TOWARD`,
+    or "" when it does not say)."""
     try:
         cents = parse_dollars(str(amount or ""))
     except LedgerRefused as exc:
@@ -256,16 +267,22 @@ def payment_event(filing_id: str, *, day: date, amount: str, method: str, refere
         raise PaymentRefused(f"the reference is at most {REFERENCE_MAX} characters", filing=filing_id)
     if method in NEEDS_REFERENCE and not reference:
         raise PaymentRefused(f"a payment by {method.replace('-', ' ')} names its reference (the number on it)", filing=filing_id)
+    if toward and toward not in TOWARD:
+        raise PaymentRefused(f"a payment is toward the fee or the deposit, not {toward!r}", filing=filing_id)
     raw = {"type": PAYMENT, "date": day.isoformat(), "amount": f"{cents / 100:.2f}", "method": method}
     if reference:
         raw["reference"] = reference
+    if toward:
+        raw["toward"] = toward
     return raw
 
 
 def payments_of(events: Iterable) -> list[Payment]:
     """The payments among a filing's live events, in their order."""
     return [
-        Payment(e.position, e.date, parse_dollars(e.get("amount")), e.get("method"), e.get("reference") or "")
+        Payment(
+            e.position, e.date, parse_dollars(e.get("amount")), e.get("method"), e.get("reference") or "", e.get("toward") or ""
+        )
         for e in events
         if e.type == PAYMENT
     ]
@@ -292,7 +309,37 @@ def check_payments(filing_id: str, fee: Fee | None, events: Iterable) -> int:
             filing=filing_id,
             rule=rules,
         )
+    _check_toward(filing_id, fee, paid)
     return total
+
+
+def _check_toward(filing_id: str, fee: Fee, paid: list[Payment]) -> None:
+    """Payments toward the deposit add up to at most the deposit charged,
+    payments toward the fee to at most the fee: each refused naming both."""
+    deposit = next((ln for ln in fee.lines if ln.what == DEPOSIT_LINE), None)
+    parts = {
+        "deposit": ("refundable deposit", [deposit] if deposit is not None else []),
+        "fee": ("fee", [ln for ln in fee.lines if ln is not deposit]),
+    }
+    for toward, (what, lines) in parts.items():
+        mine = [p for p in paid if p.toward == toward]
+        if not mine:
+            continue
+        rules = "; ".join(dict.fromkeys(ln.rule for ln in lines)) or None
+        if not lines or not any(ln.cents for ln in lines):
+            raise PaymentRefused(
+                f"no {what} is charged for this filing, so nothing can be paid toward it", filing=filing_id, rule=rules
+            )
+        if any(ln.cents is None for ln in lines):
+            continue  # an amount the town has not entered bounds nothing
+        due, total = sum(ln.cents for ln in lines), sum(p.cents for p in mine)
+        if total > due:
+            raise PaymentRefused(
+                f"payments toward the {what} of {dollars(total)} add up to more than the {dollars(due)} charged; "
+                f"{dollars(max(due - (total - mine[-1].cents), 0))} is left to pay toward it",
+                filing=filing_id,
+                rule=rules,
+            )
 
 
 def payment_rows() -> tuple[T, ...]:

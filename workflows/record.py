@@ -52,6 +52,11 @@ class Record:
     revocation_hearing: date | None = None
     extensions: dict[str, Event] = field(default_factory=dict)
     emergency_certified: Event | None = None  # the latest emergency certification (310 CMR 10.06)
+    #: the Certificate that certifies all the work (a complete ``certificate-issued``,
+    #: or ``completion-certified``): it closes the permit's clocks (workflows/certificates.py)
+    certified: Event | None = None
+    #: partial Certificates, each closing the part it names; the rest stays in force
+    partial_certificates: list[Event] = field(default_factory=list)
     known_clocks: frozenset = frozenset()
     state: str = "(start)"
 
@@ -248,6 +253,19 @@ def _certificate_requested(rec: Record, e: Event) -> None:
     rec.anchor("certificate-requested", e.date, e)
 
 
+def _certificate_issued(rec: Record, e: Event) -> None:
+    if e.get("scope") == "complete":
+        if rec.certified is None:
+            rec.certified = e
+    else:
+        rec.partial_certificates.append(e)
+
+
+def _completion_certified(rec: Record, e: Event) -> None:
+    if rec.certified is None:
+        rec.certified = e
+
+
 def _emergency_certified(rec: Record, e: Event) -> None:
     rec.emergency_certified = e
     rec.anchor("emergency-certified", e.date, e)
@@ -307,6 +325,8 @@ EVENT_NOTES = {
     "act-not-applied": _act_not_applied,
     "clock-extended": _clock_extended,
     "certificate-requested": _certificate_requested,
+    "certificate-issued": _certificate_issued,
+    "completion-certified": _completion_certified,
     "emergency-certified": _emergency_certified,
     "work-observed": _work_observed,
     "street-restored": _street_restored,

@@ -226,7 +226,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "mail_zip": "Mailing address: ZIP code",
         "description": "Description",
         "fine": "Fine",
-        "instrument": "Registry instrument (book and page)",
+        "instrument": "Registry instrument number",
         "number": "Number",
         "defect": "Defect found",
         "held_back": "Held back",
@@ -236,6 +236,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "offense": "Offense number",
         "offense_day": "Day of the offense",
         "phase": "Phase",
+        "page": "Page of the book",
         "portion": "Portion of the work",
         "provision": "Provision violated",
         "received": "Received",
@@ -247,6 +248,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "act": "Permit Extension Act",
         "applicant": "Applicant type",
         "board": "Board",
+        "book": "Registry of Deeds book",
         "clock": "Deadline extended",
         "complete": "Application complete",
         "conditions": "Conditions (one per line)",
@@ -270,6 +272,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "surface": "Road surface",
         "ticket": "Dig Safe ticket number",
         "to": "New date",
+        "toward": "Paid toward",
         "voids": "Entry voided",
         "voted": "Day of the vote, if not the day of issue",
     }
@@ -291,6 +294,7 @@ STATUS_NAMES: Mapping[str, str] = MappingProxyType(
         "violation": "violation",
         "active": "in force",
         "expired": "expired",
+        "closed": "closed by the Certificate",
     }
 )
 
@@ -322,6 +326,8 @@ VALUE_NAMES: Mapping[str, str] = MappingProxyType(
         "check": "check",
         "money-order": "money order",
         "bank-transfer": "bank transfer",
+        "fee": "the fee",
+        "deposit": "the refundable deposit",
         "True": "yes",
         "False": "no",
     }

@@ -14,7 +14,8 @@ from sqlalchemy.engine import Connection
 
 from models.errors import UnknownFiling
 from models.read.deposits import FILING, LEDGER, PARTY, UnknownApplicant, account_lines, party_row, stored_line
-from workflows.deposit_events import permit_lines, reversing_lines
+from models.store.bulk import select_in
+from workflows.deposit_events import category_of, permit_lines, reversing_lines
 from workflows.deposits import LedgerRefused, Line, Statement, charge, parse_dollars, refund_allowed, statement
 from workflows.filing import Filing
 from workflows.replay import live_events
@@ -69,52 +70,71 @@ class DepositLedger:
         """Append to the account of the filing's applicant, on the unit of
         work's ``conn``, first the reversing line of each line whose event
         has been voided since (:func:`workflows.deposit_events.reversing_lines`),
-        then each line its live events call for at the applicant's category
+        then each line its live events call for at the permit's category
         (:func:`workflows.deposit_events.permit_lines`) whose source it does
         not hold yet, each checked with the whole account (LedgerRefused,
         nothing written, for one it cannot bear); how many were appended.
         A filing naming no applicant has no account."""
-        filing_id = filing.id
-        row = conn.execute(select(FILING.c.applicant_id).where(FILING.c.id == filing_id)).first()
-        if row is None:
-            raise UnknownFiling(filing_id)
-        if row.applicant_id is None:
+        return self.fill_many(conn, [filing], by=by)
+
+    def fill_many(self, conn: Connection, filings: list[Filing], *, by: str) -> int:
+        """:meth:`fill` for several filings at once (an import's street
+        openings): each account read and checked once with all its new
+        lines, in the order of ``filings``; one insert."""
+        if not filings:
             return 0
-        party = conn.execute(select(PARTY).where(PARTY.c.id == row.applicant_id).with_for_update()).first()
-        lines = permit_lines(filing_id, live_events(filing), party.category)
-        sourced = conn.execute(
-            select(LEDGER).where(LEDGER.c.filing_id == filing_id, LEDGER.c.source.is_not(None)).order_by(LEDGER.c.seq)
-        ).all()
-        held = {r.source: stored_line(r) for r in sourced}
-        new = [*reversing_lines(filing_id, filing.events, held), *(s for s in lines if s.source not in held)]
-        if not new:
-            return 0
-        account = account_lines(conn, party.id)
-        seq = conn.execute(select(func.max(LEDGER.c.seq)).where(LEDGER.c.party_id == party.id)).scalar() or 0
+        ids = [f.id for f in filings]
+        owner = dict(select_in(conn, (FILING.c.id, FILING.c.applicant_id), FILING.c.id, ids))
+        missing = [i for i in ids if i not in owner]
+        if missing:
+            raise UnknownFiling(missing[0])
+        sourced: dict[str, dict] = {i: {} for i in ids}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            query = select(LEDGER).where(LEDGER.c.filing_id.in_(chunk), LEDGER.c.source.is_not(None)).order_by(LEDGER.c.seq)
+            for r in conn.execute(query):
+                sourced[r.filing_id][r.source] = stored_line(r)
+        by_party: dict[int, list] = {}
+        for filing in filings:
+            if owner[filing.id] is not None:
+                by_party.setdefault(owner[filing.id], []).append(filing)
         rows = []
-        for sourced in new:
-            account.append(sourced.line)
-            statement(party.name, account)  # refuses what the account cannot bear
-            seq += 1
-            ln = sourced.line
-            rows.append(
-                dict(
-                    party_id=party.id,
-                    seq=seq,
-                    filing_id=filing_id,
-                    entry=ln.entry,
-                    item=ln.item,
-                    quantity=ln.quantity,
-                    amount_cents=ln.cents,
-                    date=ln.date,
-                    rule=ln.rule,
-                    note=ln.note,
-                    recorded_at=self.now(),
-                    recorded_by=by,
-                    source=sourced.source,
+        for party_id in sorted(by_party):  # one lock order for every writer
+            party = conn.execute(select(PARTY).where(PARTY.c.id == party_id).with_for_update()).first()
+            new = []
+            for filing in by_party[party_id]:
+                live = live_events(filing)
+                held = sourced[filing.id]
+                lines = permit_lines(filing.id, live, category_of(live, party.category))
+                new += [*reversing_lines(filing.id, filing.events, held), *(x for x in lines if x.source not in held)]
+            if not new:
+                continue
+            account = account_lines(conn, party.id)
+            statement(party.name, account + [x.line for x in new])  # refuses what the account cannot bear
+            seq = conn.execute(select(func.max(LEDGER.c.seq)).where(LEDGER.c.party_id == party.id)).scalar() or 0
+            now = self.now()
+            for x in new:
+                seq += 1
+                ln = x.line
+                rows.append(
+                    dict(
+                        party_id=party.id,
+                        seq=seq,
+                        filing_id=ln.filing,
+                        entry=ln.entry,
+                        item=ln.item,
+                        quantity=ln.quantity,
+                        amount_cents=ln.cents,
+                        date=ln.date,
+                        rule=ln.rule,
+                        note=ln.note,
+                        recorded_at=now,
+                        recorded_by=by,
+                        source=x.source,
+                    )
                 )
-            )
-        conn.execute(insert(LEDGER), rows)
+        if rows:
+            conn.execute(insert(LEDGER), rows)
         return len(rows)
 
     def charge(self, conn: Connection, name: str, filing_id: str, item: str, quantity: int, *, day: date, by: str) -> Statement:

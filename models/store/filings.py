@@ -151,12 +151,16 @@ def import_filings(
     *,
     by: str,
     progress: Callable[[int], None] | None = None,
+    parsed: list | None = None,
+    parsed_kind: str | None = None,
 ) -> list[str]:
     """Check every filing (form, replay, duplicate ids), then write them
     all on ``conn``, the unit of work's: any error and the caller's
     transaction rolls back with nothing written.  ``progress`` is told how
     many more filings were checked, every 100 and at the end (the command
-    line's progress bar)."""
+    line's progress bar); ``parsed`` gains each filing of ``parsed_kind``
+    as read (what the service derives more from: a street opening's
+    ledger)."""
     now, replayer = store.now(), store.replayer
     ids, seen, named = [], set(), []
     # the rows, built as each filing is checked; events, clocks and
@@ -171,6 +175,8 @@ def import_filings(
         seen.add(fid)
         parties = party_specs(filing)
         result = _replayed(filing, replayer)
+        if parsed is not None and filing.kind == parsed_kind:
+            parsed.append(filing)
         rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
         ids.append(fid)
         named.append(parties)

@@ -129,10 +129,10 @@ def test_the_inspections_asked_for_online_are_found_through_their_own_index(empt
     assert "ix_event_inspection_requested" in plan, f"ix_event_inspection_requested not used:\n{plan}"
 
 
-def test_the_open_deposits_are_summed_along_the_ledger_index(empty_store):
-    from models.read.deposits import open_deposits_query
+def test_the_deposits_are_summed_along_the_ledger_index(empty_store):
+    from models.read.deposits import deposits_query
 
-    plan = _plan(empty_store, open_deposits_query(towns=["canton"]).limit(100))
+    plan = _plan(empty_store, deposits_query(towns=["canton"], state="closed").limit(100))
     assert "ix_ledger_entry_filing_party" in plan, f"ix_ledger_entry_filing_party not used:\n{plan}"
 
 

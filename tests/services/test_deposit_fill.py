@@ -1,8 +1,10 @@
 """A street opening's deposit ledger is filled from its events in the
 transaction that records them (services/deposits.py), the same by the
-command line and by the workbench; the refund takes its amount and what
-was held back and why; a refund that does not add up writes nothing; the
-Deposits page lists the open deposits and the filing page its ledger."""
+command line and by the workbench; the deposit is received by a payment
+toward it; the refund takes its amount and what was kept and why; a refund
+larger than what the Town holds writes nothing; the Deposits page lists
+each permit's charged, received, kept, refunded and held, and the filing
+page its ledger."""
 
 import html
 
@@ -14,6 +16,7 @@ from services.deposits import permit_ledger
 
 FID = "CAN-SOP-2026-001"  # the web kit's street opening: a utility's, 40 ft
 STEPS = [
+    ("payment-received", "2026-12-01", {"amount": "1000.00", "method": "check", "reference": "CK-77", "toward": "deposit"}),
     ("dig-safe-obtained", "2026-12-01", {"ticket": "1"}),
     ("permit-issued", "2026-12-01", {}),
     ("excavation-started", "2026-12-01", {}),
@@ -54,34 +57,63 @@ def test_the_cli_and_the_web_fill_the_same_ledger_with_the_refund_and_what_was_h
     assert [(e, c) for e, c, _, _ in _entries(cli_store)] == [
         ("fee", 50_00),
         ("deposit", 40 * 25_00),
+        ("received", 1_000_00),
         ("deduction", 250_00),
         ("refund", 750_00),
     ]
-    assert _entries(cli_store)[2][3] == "curb replaced"
+    assert _entries(cli_store)[3][3] == "curb replaced"
     assert permit_ledger(cli_store, FID).held == 0
     cli_store.engine.dispose()
     web_store.engine.dispose()
 
 
-def test_a_refund_that_does_not_add_up_is_refused_with_nothing_written(web, store):
+def test_a_refund_larger_than_what_is_held_is_refused_naming_the_amounts_with_nothing_written(web, store):
     token = login(web, "canton-dpw")
     _by_web(web, store, STEPS, token=token)
     before = snapshot(store.url)
     wrong = ("deposit-refunded", "2026-12-03", {"amount": "900.00", "held_back": "250.00", "reason": "curb"})
     r = _by_web(web, store, [wrong], expect=422, token=token)
-    assert "add up to $1,150.00, not the $1,000.00 held" in html.unescape(r.text)
+    assert (
+        "a refund of $900.00 and $250.00 kept, $1,150.00 in all, is more than the $1,000.00 the Town holds for it "
+        "($1,000.00 received, less $0.00 kept or refunded) (Canton 16-12 §5)"
+    ) in html.unescape(r.text)
     assert snapshot(store.url) == before
 
 
-def test_the_deposits_page_lists_the_open_deposit_until_it_is_refunded(web, store):
+def _row(page: str, fid: str) -> dict:
+    row = page.split(f'<tr data-filing="{fid}">')[1].split("</tr>")[0]
+    return {
+        k: html.unescape(row.split(f'class="{k}">')[1].split("</td>")[0]).replace("<strong>", "").replace("</strong>", "")
+        for k in ("charged", "received", "kept", "refunded", "held")
+    }
+
+
+def test_the_deposits_page_lists_what_was_charged_received_kept_refunded_and_held(web, store):
+    login(web, "canton-dpw")
+    assert _row(web.get("/deposits").text, FID) == {
+        "charged": "$1,000.00",
+        "received": "$0.00",  # charged with the application, not received: nothing held
+        "kept": "$0.00",
+        "refunded": "$0.00",
+        "held": "$0.00",
+    }
     _by_web(web, store, STEPS)
     page = web.get("/deposits").text
-    assert FID in page and "$1,000.00" in page and 'id="open-count">1 open deposit' in page
+    assert _row(page, FID)["received"] == "$1,000.00" and _row(page, FID)["held"] == "$1,000.00"
     filing = web.get(f"/filings/{FID}").text
-    assert 'id="ledger"' in filing and "the Town holds <strong>$1,000.00</strong>" in filing
+    assert 'id="ledger"' in filing and '<td id="deposit-held"><strong>$1,000.00</strong></td>' in filing
     _by_web(web, store, [REFUND])
-    assert FID not in web.get("/deposits").text.split('id="open-deposits"')[1].split("</table>")[0]
-    assert "refunded $750.00" in web.get(f"/filings/{FID}").text
+    assert _row(web.get("/deposits").text, FID) == {
+        "charged": "$1,000.00",
+        "received": "$1,000.00",
+        "kept": "$250.00",
+        "refunded": "$750.00",
+        "held": "$0.00",
+    }
+    assert '<td id="deposit-refunded">$750.00</td>' in web.get(f"/filings/{FID}").text
+    closed = web.get("/deposits", params={"state": "closed"}).text
+    assert FID in closed and 'id="deposit-count">1 permit(s)' in closed
+    assert FID not in web.get("/deposits", params={"state": "issued"}).text.split('id="deposits"')[1]
 
 
 def test_the_deposits_page_is_not_found_for_an_agent_and_an_applicants_account_is_still_shown(web, store):
@@ -90,4 +122,4 @@ def test_the_deposits_page_is_not_found_for_an_agent_and_an_applicants_account_i
     assert web.get("/deposits").status_code == 404
     login(web, "canton-dpw")
     page = web.get("/deposits", params={"applicant": "Eversource"}).text
-    assert "Eversource: balance $1000.00" in page
+    assert "Eversource: the Town holds $1000.00 in the account; fees charged $50.00" in page  # the deposit received

@@ -40,7 +40,8 @@ def test_a_payment_is_recorded_with_its_ledger_line_and_one_too_many_writes_noth
     assert got.paid == 50_00 and got.left == 1_000_00
     from services.deposits import permit_ledger
 
-    assert permit_ledger(store, FID).paid == 50_00
+    assert permit_ledger(store, FID).fees_paid == 50_00  # it did not say: the fee first
+    assert permit_ledger(store, FID).received == 0
     assert fee_line(filing) == (
         "Fee: application fee $50.00; refundable deposit $1,000.00: $1,050.00 in all "
         "(Canton 16-12 §4 and Fee Schedule; Canton 16-12 Fee Schedule (Nominal Schedule of Refundable Deposits))."
@@ -59,6 +60,44 @@ def test_a_payment_is_recorded_with_its_ledger_line_and_one_too_many_writes_noth
             mail_from="t@x",
         )
     assert snapshot(store.url) == before
+
+
+def test_a_payment_toward_the_deposit_is_the_deposit_received_and_more_than_it_writes_nothing(db_url):
+    """Canton 16-12 §4: the deposit comes with the application; §5: the
+    Town holds it.  A payment toward the deposit is the deposit received,
+    up to the deposit charged."""
+    from services.deposits import permit_ledger
+
+    store = make_store(db_url)
+    before = snapshot(store.url)
+    with pytest.raises(PaymentRefused) as refused:
+        _pay(store, "1000.01", toward="deposit")  # within the $1,050.00 due, beyond the deposit
+    assert "payments toward the refundable deposit of $1,000.01 add up to more than the $1,000.00 charged" in str(refused.value)
+    assert snapshot(store.url) == before
+    _pay(store, "1000.00", toward="deposit")
+    ledger = permit_ledger(store, FID)
+    assert (ledger.charged, ledger.received, ledger.held, ledger.fees_paid) == (1_000_00, 1_000_00, 1_000_00, 0)
+    _pay(store, "50.00", toward="fee")
+    assert permit_ledger(store, FID).fees_paid == 50_00
+    filing, _ = store.load(FID)
+    assert [p.toward for p in fee_standing(filing).payments] == ["deposit", "fee"]
+
+
+def test_a_payment_toward_a_deposit_where_none_is_charged_is_refused(db_url):
+    store = make_store(db_url)
+    with pytest.raises(PaymentRefused, match="no refundable deposit is charged for this filing"):
+        record_payment(
+            store,
+            "CAN-NOI-2026-001",
+            day=TODAY,
+            amount="10.00",
+            method="cash",
+            toward="deposit",
+            by="clerk",
+            today=TODAY,
+            now=NOW,
+            mail_from="t@x",
+        )
 
 
 def _dug(store):

@@ -13,13 +13,21 @@ from storekit import snapshot
 from webkit import TODAY, client, csrf_of, login, make_store
 
 from cli.main import main
-from services.deposits import open_deposits, permit_ledger
+from services.deposits import DepositFilter, deposit_list, permit_ledger
 from services.record import record_event
 from services.rederive import rederive
 from workflows.deposits import LedgerRefused, Line, statement
 
 FID = "CAN-SOP-2026-001"  # the web kit's street opening: a utility's, 40 ft: $50.00 fee, $1,000.00 deposit
 STEPS = [
+    {
+        "type": "payment-received",
+        "date": "2026-12-01",
+        "amount": "1000.00",
+        "method": "check",
+        "reference": "7",
+        "toward": "deposit",
+    },
     {"type": "dig-safe-obtained", "date": "2026-12-01", "ticket": "1"},
     {"type": "permit-issued", "date": "2026-12-01"},
     {"type": "excavation-started", "date": "2026-12-01"},
@@ -61,7 +69,7 @@ def _void_by_cli(url, seq, capsys):
 @pytest.mark.parametrize("how", ["cli", "web"])
 def test_a_voided_after_hours_fee_gains_its_reversing_line_and_leaves_the_fees_charged(how, db_url, capsys):
     store = make_store(db_url)
-    billed = _record(store, [*STEPS[:3], BILLED])
+    billed = _record(store, [*STEPS[:4], BILLED])
     assert permit_ledger(store, FID).fees == 50_00 + 2 * 50_00
     _void_by_cli(db_url, billed, capsys) if how == "cli" else _void_by_web(store, billed)
     ledger = permit_ledger(store, FID)
@@ -70,7 +78,7 @@ def test_a_voided_after_hours_fee_gains_its_reversing_line_and_leaves_the_fees_c
         ("fee", -100_00, f"reversed: event {billed} voided (entered twice)"),
     ]
     assert ledger.entries[-1].date.isoformat() == "2026-12-03"  # the voiding's day
-    assert (ledger.fees, ledger.charged, ledger.held) == (50_00, 1_000_00, 1_000_00)
+    assert (ledger.fees, ledger.charged, ledger.received, ledger.held) == (50_00, 1_000_00, 1_000_00, 1_000_00)
     web = client(store)
     login(web, "canton-dpw")
     page = html.unescape(web.get(f"/filings/{FID}").text)
@@ -87,20 +95,21 @@ def test_a_voided_refund_returns_the_deposit_to_held_and_a_corrected_refund_then
     store = make_store(db_url)
     refund = _record(store, [*STEPS, REFUND])
     assert permit_ledger(store, FID).held == 0
-    assert open_deposits(store, towns=None)[1] == 0
+    assert deposit_list(store, DepositFilter(towns=None))[1].held == 0
     _void_by_cli(db_url, refund, capsys) if how == "cli" else _void_by_web(store, refund)
     ledger = permit_ledger(store, FID)
     assert [(e, c) for e, c, _ in _entries(store)] == [
         ("fee", 50_00),
         ("deposit", 1_000_00),
+        ("received", 1_000_00),
         ("deduction", 250_00),
         ("refund", 750_00),
         ("refund", -750_00),
         ("deduction", -250_00),
     ]
-    assert (ledger.deducted, ledger.refunded, ledger.held) == (0, 0, 1_000_00)
-    deposits, total = open_deposits(store, towns=["canton"])
-    assert total == 1 and (deposits[0].filing, deposits[0].held) == (FID, 1_000_00)
+    assert (ledger.kept, ledger.refunded, ledger.held) == (0, 0, 1_000_00)
+    deposits, totals = deposit_list(store, DepositFilter(towns=["canton"]))
+    assert totals.permits == 1 and (deposits[0].filing, deposits[0].held) == (FID, 1_000_00)
 
     _record(store, [{"type": "deposit-refunded", "date": "2026-12-03", "amount": "1000.00"}])
     assert permit_ledger(store, FID).held == 0 and permit_ledger(store, FID).refunded == 1_000_00

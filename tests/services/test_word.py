@@ -181,6 +181,15 @@ def test_a_street_openings_applicant_hears_of_the_permit_an_inspection_and_the_d
     )
     steps = [
         {"type": "filed", "date": "2026-12-01"},
+        # the $500.00 deposit of a private 20-foot trench, received: the Town holds what it refunds
+        {
+            "type": "payment-received",
+            "date": "2026-12-01",
+            "amount": "500.00",
+            "method": "check",
+            "reference": "5",
+            "toward": "deposit",
+        },
         {"type": "permit-issued", "date": "2026-12-01"},
         {"type": "excavation-started", "date": "2026-12-01"},
         {"type": "backfilled", "date": "2026-12-02", "material": "gravel"},

@@ -115,8 +115,17 @@ def test_staff_record_a_payment_and_the_status_page_shows_the_fee_and_what_was_p
     page = ann.get(f"/my/filings/{fid}").text
     assert "Paid: $50.00." in page and "Left to pay: <strong>$1,000.00</strong>" in page and "1001" in page
     staff_page = dpw.get(f"/filings/{fid}").text
-    assert "Payments received $50.00" in staff_page  # the deposit ledger shows it (Canton 16-12 §5-6)
+    assert "Fees charged $50.00; fees paid $50.00" in staff_page  # the deposit ledger shows it (Canton 16-12 §4-6)
+    assert '<td id="deposit-received">$0.00</td>' in staff_page  # a fee paid is no deposit held
     assert 'id="payment-form"' in staff_page and 'id="payment-form"' not in page
+    assert '<select name="toward">' in staff_page  # a street opening's payment says what it is for
+    assert _pay(dpw, staff, fid, amount="1000.00", reference="1002", toward="deposit").status_code == 303
+    staff_page = dpw.get(f"/filings/{fid}").text
+    assert (
+        '<td id="deposit-received">$1,000.00</td>' in staff_page
+        and '<td id="deposit-held"><strong>$1,000.00</strong>' in staff_page
+    )
+    assert "Left to pay: <strong>$0.00</strong>" in ann.get(f"/my/filings/{fid}").text
 
 
 def test_a_payment_that_does_not_add_up_is_refused_naming_the_rule_and_writes_nothing(store):

@@ -47,6 +47,7 @@ def record_payment_form(request: Request, fid: str, user: StaffUser, form: Poste
             amount=str(form.get("amount") or ""),
             method=str(form.get("method") or ""),
             reference=str(form.get("reference") or ""),
+            toward=str(form.get("toward") or ""),
             by=user.email,
             today=today,
             now=web.now(),

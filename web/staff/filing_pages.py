@@ -110,6 +110,10 @@ def filing_page_response(
     from .deposit_pages import ledger_section
 
     ctx["ledger"] = ledger_section(store, fid, filing.kind)  # a street opening's fees and deposit
+    from workflows.certificates import certificate_lines
+    from workflows.replay import live_events
+
+    ctx["certificates"] = certificate_lines(filing.kind, live_events(filing))  # what a Certificate closed, its recording
     ctx["photos"] = web.uploads.of_filing(fid, "photo")  # its inspections' photos
     from ..fee_view import fee_section
 

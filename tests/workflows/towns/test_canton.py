@@ -743,6 +743,15 @@ def test_a_missed_winter_patch_on_one_permit_holds_back_the_applicants_refund_on
         "applicant": bakery,
         "events": [
             {"type": "filed", "date": "2026-06-01", "applicant": "private", "length_ft": 20},
+            # the $500.00 deposit of a 20-foot trench received with the application (§4): the Town holds it
+            {
+                "type": "payment-received",
+                "date": "2026-06-01",
+                "amount": "500.00",
+                "method": "check",
+                "reference": "1001",
+                "toward": "deposit",
+            },
             {"type": "dig-safe-obtained", "date": "2026-06-01", "ticket": "1"},
             {"type": "permit-issued", "date": "2026-06-02"},
             {"type": "work-noticed", "at": "2026-06-02T08:00"},
@@ -767,7 +776,6 @@ def test_a_missed_winter_patch_on_one_permit_holds_back_the_applicants_refund_on
     for argv in (
         ["init"],
         ["import", write_json(tmp_path / "a.json", done), write_json(tmp_path / "b.json", open_trench)],
-        ["deposits", "Main St Bakery", "--charge", "trench-paved-way", "--quantity", "20", "--filing", "CAN-SO-2026-300"],
     ):
         assert main([*argv, "--db", db]) == 0, capsys.readouterr().err
     capsys.readouterr()
@@ -780,8 +788,9 @@ def test_a_missed_winter_patch_on_one_permit_holds_back_the_applicants_refund_on
     assert main([*refund, "2026-11-30"]) == 0  # before the winter patch was missed
     capsys.readouterr()
     assert main(["deposits", "Main St Bakery", "--json", "--db", db]) == 0
-    entries = json.loads(capsys.readouterr().out)["entries"]
-    assert [e["entry"] for e in entries][-1] == "refund"
+    account = json.loads(capsys.readouterr().out)
+    assert [e["entry"] for e in account["entries"]][-1] == "refund"
+    assert account["permits"]["CAN-SO-2026-300"]["refunded"] == "500.00"  # what the Town held, released
 
 
 # -- Street opening: certifying a temporary patch as permanent (16-12 §11.4, §11.4(d)) ---
