@@ -78,7 +78,7 @@ def workbench_rows(path: Path, rounds: int) -> None:
     import httpx
 
     from config.clock import town_today
-    from services.deposits import open_deposits
+    from services.deposits import DepositFilter, deposit_list
     from services.inspection_requests import requests_for_schedule
     from services.schedule import schedule_page
     from workflows.rulebook import KINDS
@@ -126,7 +126,7 @@ def workbench_rows(path: Path, rounds: int) -> None:
                 "deposits page / its query (Canton DPW, 100 rows)",
                 dpw,
                 "/deposits",
-                lambda k: open_deposits(store, towns=["canton"]),
+                lambda k: deposit_list(store, DepositFilter(towns=["canton"], today=today)),
             ),
         ]
         for name, client, url, query in rows:
