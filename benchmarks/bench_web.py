@@ -56,8 +56,8 @@ import pages  # noqa: E402
 from pages import AGENT_KINDS, page_against_query  # noqa: E402
 from paired import CPU, from_ratios, paired  # noqa: E402
 
-from models.read import workbench  # noqa: E402
 from models.handle import Store  # noqa: E402
+from models.read import workbench  # noqa: E402
 
 AGENT = load.STAFF[0][0]  # the Canton agent
 #: the search that was a scan: every filing's address and parcel, every party's name
