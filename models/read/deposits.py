@@ -50,7 +50,7 @@ def account_lines(conn: Connection, party_id: int) -> list[Line]:
 def party_row(conn: Connection, name: str, *, lock: bool = False):
     """The applicant's row (locked for a write when ``lock``); UnknownApplicant."""
     query = select(PARTY).where(PARTY.c.name == name)
-    row = conn.execute(query.with_for_update() if lock else query).first()
+    row = conn.execute(query.with_for_update(key_share=True) if lock else query).first()  # as DepositLedger.fill_many
     if row is None:
         raise UnknownApplicant(name)
     return row

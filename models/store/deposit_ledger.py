@@ -100,7 +100,10 @@ class DepositLedger:
                 by_party.setdefault(owner[filing.id], []).append(filing)
         rows = []
         for party_id in sorted(by_party):  # one lock order for every writer
-            party = conn.execute(select(PARTY).where(PARTY.c.id == party_id).with_for_update()).first()
+            # FOR NO KEY UPDATE (key_share): an account's writers wait for each other, while the
+            # filing rows an import inserts hold FOR KEY SHARE on their applicant (the foreign
+            # key); FOR UPDATE would wait for those and two imports naming one applicant deadlock
+            party = conn.execute(select(PARTY).where(PARTY.c.id == party_id).with_for_update(key_share=True)).first()
             new = []
             for filing in by_party[party_id]:
                 live = live_events(filing)

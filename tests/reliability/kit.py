@@ -63,3 +63,16 @@ def report_row(test: str, runs: int, lost: int = 0, duplicated: int = 0, traceba
         row = {"test": test, "runs": runs, "lost": lost, "duplicated": duplicated, "tracebacks": tracebacks}
         with open(path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(row) + "\n")
+
+
+def assert_ledger_reconciles(store, label: str):
+    """The deposit ledger of the store a reliability test built, recomputed
+    from its events (services/ledger_check.py, ``permits deposits --check``),
+    shows no difference; a row of the reliability table counts the permits
+    compared and the differences found.  The check, for a test to say more."""
+    from services.ledger_check import check_ledger
+
+    got = check_ledger(store)
+    report_row(f"ledger reconciled: {label}", got.permits, lost=len(got.differences))
+    assert got.ok, [d.words() for d in got.differences]
+    return got

@@ -1,7 +1,9 @@
 """A notice is sent once whoever sends it, and parties are shared safely,
 on SQLite and PostgreSQL: concurrent imports naming the same new parties,
 two `permits notices` at once for the same notice, a notice made by hand and
-then the daily sweep, two sweeps racing."""
+then the daily sweep, two sweeps racing.  The concurrent imports leave a
+deposit ledger that reconciles with their events (`permits deposits
+--check`)."""
 
 import json
 import os
@@ -9,7 +11,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from kit import report_row, run_inprocess
+from kit import assert_ledger_reconciles, report_row, run_inprocess
 from notice_fixtures import filing_for
 from sqlalchemy import func, select
 
@@ -79,6 +81,13 @@ def test_four_imports_at_once_naming_the_same_new_parties_all_succeed_with_one_r
     assert all("Traceback" not in d.stderr for d in done)
     assert filings == WRITERS * 30
     assert parties == len(PARTIES)
+    # each permit's deposit and fee charged once, to the one row of its applicant
+    store = Store(db_url)
+    try:
+        got = assert_ledger_reconciles(store, f"{WRITERS} concurrent imports ({backend})")
+        assert got.permits == WRITERS * 30 and got.accounts == 3
+    finally:
+        store.engine.dispose()
 
 
 def _stored(url, tmp_path, capsys, notice="legal-notice"):

@@ -9,7 +9,8 @@ draws a form for, through its CSRF token and invented fields.  The GET
 forms' fields (the filters) are fuzzed as query values.  Against uvicorn
 on 127.0.0.1, its log captured.  A form that ends the session (logging
 out, a password changed, an account disabled by the admin's form) is
-followed by a fresh login for that user.
+followed by a fresh login for that user.  Afterwards the deposit ledger
+reconciles with the events the forms recorded (``permits deposits --check``).
 
 ``PERMITS_FORM_FUZZ_EXAMPLES`` examples on SQLite (400 by default;
 ``make reliability`` runs 2,500), a quarter of them on PostgreSQL.
@@ -29,7 +30,7 @@ import storekit
 from fuzzing import HOSTILE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kit import report_row
+from kit import assert_ledger_reconciles, report_row
 from routekit import APPLICANT_EMAIL, PDF, ROLES, crawl, fill, parse_page, routes, values_for, world
 from sqlalchemy import text
 from webkit import PASSWORD, TODAY, USERS, csrf_of, make_store, serving
@@ -237,6 +238,8 @@ def _fuzz(fuzzed, examples: int, label: str):
 
     post_anything()
     report_row(f"form fuzz: every field of every route ({label})", seen["runs"], tracebacks=len(catcher.found))
+    # whatever the forms recorded (payments, refunds, voids, deposits by hand), the ledger adds up
+    assert_ledger_reconciles(f.store, f"after the form fuzz ({label})")
     # the fuzz reached past the CSRF check into the routes, not only refusals
     assert sum(n for s, n in seen["statuses"].items() if s not in (403,)) > examples // 3, seen["statuses"]
 

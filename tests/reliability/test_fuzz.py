@@ -1,6 +1,8 @@
 """Fuzzed filings and events against replay, import and record: each ends
 in success or exit status 2 with one line on standard error, never a
-traceback, and a refused import or record writes nothing."""
+traceback, and a refused import or record writes nothing; the store the
+accepted imports built keeps a deposit ledger that reconciles with their
+events."""
 
 import copy
 import sys
@@ -9,7 +11,7 @@ import pytest
 from fuzzing import FUZZ_SETTINGS, encoded, malformed_filing, values
 from hypothesis import given
 from hypothesis import strategies as st
-from kit import report_row, run_inprocess
+from kit import assert_ledger_reconciles, report_row, run_inprocess
 from sqlalchemy import func, select
 from storekit import NOI, STREET
 
@@ -34,6 +36,7 @@ def totals(url) -> tuple[int, int]:
 
 
 RUNS: dict[str, int] = {}
+IMPORTS = "fuzz: import of malformed filings"
 
 
 def assert_clean_end(ended, test: str):
@@ -78,7 +81,7 @@ def test_import_of_a_fuzzed_filing_file_ends_in_success_or_one_line_and_writes_a
     path.write_bytes(data.draw(encoded(obj)))
     before = totals(store_url)
     ended = run_inprocess(capsys, "import", str(path), "--db", store_url)
-    assert_clean_end(ended, "fuzz: import of malformed filings")
+    assert_clean_end(ended, IMPORTS)
     after = totals(store_url)
     if ended.code != 0:
         assert after == before, "a refused import wrote something"
@@ -132,3 +135,17 @@ def test_any_json_value_as_a_filing_is_refused_in_one_line_or_replayed(tmp_path_
     path = tmp_path_factory.getbasetemp() / "fuzz-any.json"
     path.write_text(json.dumps(raw, allow_nan=True), encoding="utf-8", errors="surrogatepass")
     assert_clean_end(run_inprocess(capsys, "replay", str(path), "--as-of", "2026-12-20"), "fuzz: any JSON value as a filing")
+
+
+def test_the_store_the_fuzzed_imports_built_reconciles_with_its_ledger(store_url):
+    """After the fuzzed imports above (this module's order): every street
+    opening they brought in has the fees and deposit its events call for,
+    and no more (``permits deposits --check``)."""
+    if not RUNS.get(IMPORTS):
+        pytest.skip("the fuzzed imports did not run in this session")
+    store = Store(store_url)
+    try:
+        got = assert_ledger_reconciles(store, "after the fuzzed imports")
+        assert got.permits > 0, "no fuzzed street opening was imported"
+    finally:
+        store.engine.dispose()
