@@ -20,6 +20,7 @@ from datetime import date, datetime
 from typing import Any
 
 from workflows.event_fields import VOID
+from workflows.numbers import massdep_file
 
 __all__ = [
     "Record",
@@ -223,18 +224,6 @@ def decided_conditions(events) -> tuple[str, ...] | None:
         if e.type == "permit-issued" and e.position not in voided:
             return e.fields.get("conditions")
     return None
-
-
-def massdep_file(filing) -> str | None:
-    """The file number MassDEP assigned the filing: the latest
-    ``file-number-assigned`` not voided, else the filing's ``massdep_file``
-    field, else None (not assigned, or not a state filing)."""
-    voided = {e.fields.get("voids") for e in filing.events if e.type == VOID}
-    for e in reversed(filing.events):
-        if e.type == "file-number-assigned" and e.position not in voided:
-            return str(e.fields.get("number"))
-    given = filing.extra.get("massdep_file")
-    return str(given) if given else None
 
 
 def _clock_view(c) -> ClockView:

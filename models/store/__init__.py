@@ -1,7 +1,8 @@
 """The store's writes.
 
 The filings (:mod:`models.store.filings`: import, record, the derived rows),
-many rows at once (:mod:`~models.store.bulk`), the docket's tally, the deposit
+many rows at once (:mod:`~models.store.bulk`), the town's running numbers
+(:mod:`~models.store.filing_numbers`), the docket's tally, the deposit
 ledger, the email outbox, the sweep's output log, uploads, parties,
 corrections, enforcement cases, meetings and the assessors' parcels.
 """
@@ -13,6 +14,7 @@ __all__ = [
     "deposit_ledger",
     "docket_tally",
     "enforcement",
+    "filing_numbers",
     "filings",
     "meetings",
     "notices",

@@ -14,7 +14,6 @@ every audience's forms share, the kinds' labels and the errors by field, is
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -36,8 +35,6 @@ __all__ = [
     "NEW_FILING_FIELDS",
 ]
 
-_TOWN_CODES = {"canton": "CAN", "saugus": "SAU", "mansfield": "MAN", "wpa": "WPA"}
-_KIND_CODES = {"noi": "NOI", "rda": "RDA", "land-disturbance": "LDP", "street-opening": "SOP"}
 _ZIP = re.compile(r"\d{5}(-\d{4})?")
 
 
@@ -154,7 +151,9 @@ def towns_for(kind: str, visible: tuple[str, ...]) -> list[str]:
 
 def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: str, today: date) -> dict:
     """A new filing's JSON (one ``filed`` event, and ``dig-safe-obtained``
-    when a ticket is given).  Raises FormErrors naming every field at fault."""
+    when a ticket is given), without a number unless one was given (the
+    service gives the next: :func:`services.numbering.file_new`).  Raises
+    FormErrors naming every field at fault."""
     if kind not in KINDS:
         raise FormErrors({"kind": f"unknown permit kind {kind!r}"})
     v = {name: (form.get(name) or "").strip() for name, _, kinds, _ in NEW_FILING_FIELDS if kind in kinds}
@@ -205,9 +204,10 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], signer: 
             },
         }
 
-    fid = v["id"] or f"{_TOWN_CODES.get(v['town'], 'TWN')}-{_KIND_CODES[kind]}-{filed.year}-W{secrets.token_hex(3).upper()}"
     name, where = _AUTHORITY.get(kind, _CONSERVATION)
-    obj: dict = {"town": v["town"], "kind": kind, "id": fid}
+    obj: dict = {"town": v["town"], "kind": kind}
+    if v["id"]:  # else the next of the town's running numbers, given as it is filed (services/numbering.py)
+        obj["id"] = v["id"]
     obj["address"] = v["address"]
     obj["site"] = {"address": v["address"]}
     if v.get("parcel"):
