@@ -11,7 +11,7 @@ import sys
 
 from cli.args import UsageError, open_store, settings, store_url
 
-__all__ = ["add_commands", "serve", "default_workers"]
+__all__ = ["add_commands", "serve", "default_workers", "served_address", "check_port_free", "DEFAULT_HOST", "DEFAULT_PORT"]
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 MAX_WORKERS = 64
@@ -97,7 +97,26 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
+def served_address(host: str, port: int) -> str:
+    """The address a browser on this machine reaches ``host:port`` at
+    (every interface, ``0.0.0.0`` or ``::``, is reached at 127.0.0.1)."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
+
+
+def check_port_free(host: str, port: int) -> None:
+    """UsageError if ``host:port`` cannot be listened on now (another
+    server has it), before anything slow is done."""
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            raise UsageError(f"--port {port}: something else is listening on {host}:{port}; give another port") from None
+
+
+def serve(url: str, host: str, port: int, workers: int | None = None, *, given=None) -> None:
     """Serve the workbench over the store at ``url`` until interrupted, in
     ``workers`` processes (default: :func:`default_workers`).  One worker
     runs the app in this process.  Several: uvicorn's supervisor listens
@@ -105,19 +124,25 @@ def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
     (:func:`web.app.from_environment`) from the settings this command hands
     down in the environment (:func:`config.environment`): the database URL
     and one session key for all (``PERMITS_SECRET_KEY``, else one made here
-    for this run), so a session made by one worker is good on every other."""
+    for this run), so a session made by one worker is good on every other.
+    ``given``: the settings to serve with (default: the environment's);
+    with ``PERMITS_BASE_URL`` left at its default, the emails' links start
+    with the address served instead (:func:`served_address`)."""
     import secrets
 
     import uvicorn
 
     import config
+    from config.settings import DEFAULT_BASE_URL
     from models.handle import Store
     from web.app import check_settings, create_app
 
     workers = workers or default_workers()
     store = Store(url)
     store.check_schema()
-    given = settings()
+    given = given or settings()
+    if given.base_url == DEFAULT_BASE_URL:  # not set: the links open this server
+        given = given._replace(base_url=served_address(host, port))
     try:
         check_settings(given)  # before any worker starts
     except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
@@ -141,6 +166,7 @@ def cmd_serve(args) -> int:
         raise UsageError(f"--port {args.port}: a port number, 1-65535")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers {args.workers}: between 1 and {MAX_WORKERS} processes")
+    check_port_free(args.host, args.port)
     serve(store_url(args), args.host, args.port, args.workers)
     return 0
 

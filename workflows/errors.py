@@ -68,6 +68,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NotTheFilingsTown     (services.enforcement) a case opened on another town's filing
      ├── NoMailing             (services.mailing)   a notice not mailed to abutters, or no abutter list yet
      ├── InspectionRefused     (services.inspections) a stage that does not fit, a fail without its defect, too many photos
+     ├── DemoRunning           (services.demo)      a demo already serves from this data directory
      └── UsageError            (cli.args)           a command line the parser refuses
 
 Control flow, never shown to a user as an error:
