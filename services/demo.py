@@ -168,7 +168,7 @@ def fresh_output_folder(out: str | None, as_of: date) -> Path:
 def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
     """The demo users (one of each staff role, fresh passwords) and the demo
     applicant invited to two of the filings, accepting, in one unit of work."""
-    from demo.users import APPLICANT_TOWN, DEMO_APPLICANT, applicant_filings, demo_staff, new_password
+    from demo.users import APPLICANT_TOWN, DEMO_APPLICANT, DEMO_PEOPLE, applicant_filings, demo_staff, new_password
     from models.accounts.applicants import Applicants
     from models.accounts.users import Users
     from models.handle import Store
@@ -182,7 +182,8 @@ def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
         users, applicants = Users(store.engine, now=store.now), Applicants(store)
         with UnitOfWork(store) as uow:
             for email, secret, role, towns in staff:
-                users.add(uow.conn, email, secret, role, towns)
+                full_name, title = DEMO_PEOPLE.get(email, ("", ""))
+                users.add(uow.conn, email, secret, role, towns, full_name=full_name, title=title)
             if not chosen:
                 applicants.register(uow.conn, DEMO_APPLICANT, password, verified=True)
             for fid in chosen:

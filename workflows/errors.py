@@ -78,6 +78,7 @@ Control flow, never shown to a user as an error:
      ├── NoticeNotApplicable   (sweep.dispatch)     a notice that does not fit the filing now: listed, not failed
      ├── FormErrors            (web.forms)          a form's errors by field, shown beside the fields
      ├── LoginRequired         (web.auth)           no session: the browser goes to the login page
+     ├── PasswordChangeRequired (web.auth)          a temporary password: the browser goes to change it first
      └── StaffOnly             (web.auth)           an applicant on a staff page: sent to their own
 
 Every error carries structured fields and names the rule or field at fault.
