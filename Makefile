@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/uv pip install -q --python $(BIN)/python --no-deps -e . --config-settings editable_mode=compat
 	touch $(STAMP)
 
+# `make demo PORT=8123`: serve on another port (its emails' links too);
+# a second demo at the same time: `PERMITS_DATA_DIR=/another/folder make demo PORT=8001`
+PORT ?= 8000
 demo: $(STAMP)
-	$(BIN)/permits demo
+	$(BIN)/permits demo --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -95,6 +95,30 @@ def _states() -> set[str]:
     return {str(s.value) for m in MACHINES.values() for s in m.states}
 
 
+#: the longest text ``permits list --search`` takes (what the Filings page's box takes)
+SEARCH_MAX = 200
+
+
+def _found(store, args) -> list:
+    """Every filing ``--search`` finds (:func:`models.read.workbench.search`:
+    any part of the number, the address with its suffix either way, the
+    parcel, the MassDEP file number, the applicant or owner), within
+    ``--town``, ``--kind`` and ``--state``, page after page in id order."""
+    from models.read.workbench import search
+    from workflows.rulebook import KINDS
+
+    text = args.search.strip()
+    if not text or len(text) > SEARCH_MAX:
+        raise UsageError(f"--search: give the text to look for, 1 to {SEARCH_MAX} characters")
+    towns, kinds = ([args.town] if args.town else None), ([args.kind] if args.kind else list(KINDS))
+    rows, after = [], None
+    while True:
+        page, after = search(store, towns=towns, kinds=kinds, text=text, state=args.state, after=after, limit=500)
+        rows += page
+        if after is None:
+            return rows
+
+
 def cmd_list(args) -> int:
     from workflows.rulebook import KINDS
     from workflows.towns import registry
@@ -102,7 +126,15 @@ def cmd_list(args) -> int:
     check_choice("town", args.town, registry())
     check_choice("permit kind", args.kind, KINDS)
     check_choice("state", args.state, _states())
-    rows = _store(args).list_filings(town=args.town, kind=args.kind, state=args.state)
+    store = _store(args)
+    try:
+        rows = (
+            _found(store, args)
+            if args.search is not None
+            else store.list_filings(town=args.town, kind=args.kind, state=args.state)
+        )
+    finally:
+        store.engine.dispose()
     if args.json:
         print(
             _dump(
@@ -115,6 +147,7 @@ def cmd_list(args) -> int:
                         "events": r.last_seq,
                         "next_deadline": r.next_deadline_date.isoformat() if r.next_deadline_date else None,
                         "next_clock": r.next_deadline_clock,
+                        "address": r.address,
                     }
                     for r in rows
                 ]
@@ -123,7 +156,8 @@ def cmd_list(args) -> int:
         return 0
     for r in rows:
         nxt = f"  next: {r.next_deadline_clock} {r.next_deadline_date}" if r.next_deadline_date else ""
-        print(f"{r.id}  {r.town}  {r.kind}  {r.state}  {r.last_seq} events{nxt}")
+        site = f"  at {r.address}" if args.search is not None and r.address else ""
+        print(f"{r.id}  {r.town}  {r.kind}  {r.state}  {r.last_seq} events{nxt}{site}")
     print(f"({len(rows)} filing(s))")
     return 0
 
@@ -243,7 +277,20 @@ def add_commands(sub) -> None:
     p.add_argument("--as-of", help="the day to judge open/overdue by, YYYY-MM-DD (default: today)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = add("list", cmd_list, "the filings on record", "List filings with their state and next deadline.")
+    p = add(
+        "list",
+        cmd_list,
+        "the filings on record, or those a text finds (--search)",
+        "List filings with their state and next deadline; --search finds them as the workbench's Filings page does, "
+        "by any part of the filing number, the site address (Street or St alike), the parcel, the MassDEP file "
+        "number, the applicant or the owner.",
+    )
+    p.add_argument(
+        "--search",
+        metavar="TEXT",
+        help="only the filings TEXT finds: part of the number (000096), an address (109 Sherman Street), a parcel, "
+        "a MassDEP file number (SE 073-1234), an applicant or owner",
+    )
     p.add_argument("--town", help="only this town, e.g. canton")
     p.add_argument("--kind", help="only this kind: noi, rda, land-disturbance, street-opening")
     p.add_argument("--state", help="only filings in this state, e.g. hearing-open")

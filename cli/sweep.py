@@ -95,12 +95,27 @@ def cmd_ics(args) -> int:
 
 def cmd_demo_sweep(args) -> int:
     """Generate a demonstration store, sweep it, print the docket and leave
-    every output in a folder it names; then the demo logins, and serve."""
-    from services.demo import run_demo
-    from sweep.report import print_docket
+    every output in a folder it names; then the demo logins, and serve on
+    ``--port``, the emails' links on the address served.  One demo per data
+    directory at a time (:func:`services.demo.demo_lock`)."""
+    from cli.web import DEFAULT_HOST, check_port_free
+    from services.demo import demo_lock
 
     _at_least_one(args.count, "--count")
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port}: a port number, 1-65535")
+    if not args.no_serve:
+        check_port_free(DEFAULT_HOST, args.port)  # before the demo is built, not after
     config = settings()
+    with demo_lock(config.data_dir):
+        return _demo(args, config, DEFAULT_HOST)
+
+
+def _demo(args, config, host: str) -> int:
+    from cli.web import serve
+    from services.demo import run_demo, served_settings
+    from sweep.report import print_docket
+
     demo, res, out, logins = run_demo(
         config,
         as_of=_as_of(args),
@@ -116,9 +131,13 @@ def cmd_demo_sweep(args) -> int:
     print_docket(res["digest"], sys.stdout, limit=4)
     _print_outputs(res, str(out))
     print("The clock demonstration: permits demo --clocks")
-    from cli.web import DEFAULT_HOST, DEFAULT_PORT, serve
-
-    where = f"serve it with 'permits serve --db {demo.url}'" if args.no_serve else "open http://127.0.0.1:8000/"
+    served = served_settings(config, host, args.port)
+    print(
+        f"\nThe demo's data directory: {config.data_dir} (PERMITS_DATA_DIR); its store: {demo.url}, made again by the next "
+        "demo on this data directory. A second demo at the same time needs a data directory of its own: "
+        f"PERMITS_DATA_DIR=/another/folder permits demo --port {args.port + 1}"
+    )
+    where = f"serve it with 'permits serve --db {demo.url}'" if args.no_serve else f"open {served.base_url}/"
     print(f"\nThe workbench: {where} and log in as one of these demo users:")
     for email, pw, role, towns in logins.staff:
         print(f"  {email:<36} password {pw}   ({role}{': ' + ', '.join(towns) if towns else ', every town'})")
@@ -129,9 +148,15 @@ def cmd_demo_sweep(args) -> int:
     print("Staff start on Today (the docket, overdue first); click a filing to see its clocks and record an event.")
     print("Agents also have Enforcement: a case in each town with a fine schedule, from a violation seen to tickets and costs.")
     print("The applicant lands on My filings: where each stands, what is due, and Apply online.")
+    if config.smtp_url is None:
+        print(
+            "Emails: no mail server is set (PERMITS_SMTP_URL), so every email is kept in the store: an admin reads "
+            "each on the Emails page, its links followed from there (a registration's, a reset's), or with "
+            f"'permits outbox show ID'; the links open this demo, {served.base_url}/."
+        )
     if args.no_serve:
         return 0
-    serve(demo.url, DEFAULT_HOST, DEFAULT_PORT)
+    serve(demo.url, host, args.port, given=served)
     return 0
 
 
@@ -200,7 +225,8 @@ def add_demo_command(sub) -> None:
         "run the daily sweep on it, print the docket and leave the digest, the "
         "inspection schedule, the ICS feeds and sample notices in an output folder; then add demo users (staff of "
         "each role and an applicant with two filings of their own), print their logins and serve the web workbench "
-        "at http://127.0.0.1:8000 until Ctrl-C (--no-serve: stop there).",
+        "at http://127.0.0.1:PORT (--port, default 8000) until Ctrl-C (--no-serve: stop there); the emails' links "
+        "open it. The store is the data directory's (PERMITS_DATA_DIR), one demo at a time on each.",
     )
     p.add_argument("--clocks", action="store_true", help="instead, show a few clocks of each town and how they are counted")
     p.add_argument("--as-of", help="the day to generate and sweep for, YYYY-MM-DD (default: today)")
@@ -211,5 +237,11 @@ def add_demo_command(sub) -> None:
     p.add_argument("--no-prefect", action="store_true", help="run the sweep as a plain call, without Prefect")
     p.add_argument(
         "--no-serve", action="store_true", help="stop after the sweep and the demo users instead of serving the workbench"
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=8000,
+        help="serve the workbench on this port of 127.0.0.1, its emails' links too (default 8000)",
     )
     p.set_defaults(func=cmd_demo)

@@ -11,7 +11,7 @@ import sys
 
 from cli.args import UsageError, open_store, settings, store_url
 
-__all__ = ["add_commands", "serve", "default_workers"]
+__all__ = ["add_commands", "serve", "default_workers", "served_address", "check_port_free", "DEFAULT_HOST", "DEFAULT_PORT"]
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 MAX_WORKERS = 64
@@ -32,6 +32,10 @@ def _password(args) -> str:
     return first
 
 
+#: what the user must do after a password someone else chose (--temporary)
+_THEIR_OWN = {False: "", True: "; they choose their own at their next login"}
+
+
 def cmd_users(args) -> int:
     from services import users as actions
     from services.bootstrap import backends
@@ -40,13 +44,51 @@ def cmd_users(args) -> int:
     if args.action == "add":
         if not args.email:
             raise UsageError("users add EMAIL: give the new user's email")
-        u = actions.add_user(store, args.email, _password(args), args.role, args.town or ())
-        print(f"permits: user {u.email} added ({u.role}{': ' + ', '.join(u.towns) if u.towns else ''})")
+        u = actions.add_user(
+            store,
+            args.email,
+            _password(args),
+            args.role,
+            args.town or (),
+            full_name=args.name or "",
+            title=args.title or "",
+            temporary=args.temporary,
+        )
+        print(
+            f"permits: user {u.email} added ({u.role}{': ' + ', '.join(u.towns) if u.towns else ''}){_THEIR_OWN[args.temporary]}"
+        )
+    elif args.action == "invite":
+        if not args.email or not args.name:
+            raise UsageError("users invite EMAIL --name NAME: give the person's email and full name")
+        from cli.args import now
+
+        s = settings()
+        sent = actions.invite_staff(
+            store,
+            args.email,
+            args.name,
+            args.title or "",
+            args.role,
+            args.town or (),
+            by=args.by or s.user,
+            base_url=s.base_url,
+            now=now(),
+            mail_from=s.mail_from,
+        )
+        from services.accounts import deliver_now
+
+        deliver_now(store, s.smtp_url, sent.notice_ids)
+        print(f"permits: {sent.address} invited; the link is in the outbox ('permits outbox'), working once for a week")
+    elif args.action == "name":
+        if not args.email or args.name is None:
+            raise UsageError("users name EMAIL --name NAME [--title TITLE]: give the user's email and full name")
+        u = actions.change_person(store, args.email, args.name, args.title or "")
+        print(f"permits: {u.email} is {u.signature}")
     elif args.action == "passwd":
         if not args.email:
             raise UsageError("users passwd EMAIL: give the user's email")
-        u = actions.set_password(store, args.email, _password(args))
-        print(f"permits: password of {u.email} changed; their sessions are logged out")
+        u = actions.set_password(store, args.email, _password(args), temporary=args.temporary)
+        print(f"permits: password of {u.email} changed; their sessions are logged out{_THEIR_OWN[args.temporary]}")
     elif args.action == "reset":
         if not args.email:
             raise UsageError("users reset EMAIL: give the user's email")
@@ -78,14 +120,18 @@ def cmd_users(args) -> int:
             print(f"permits: user {u.email} is now {u.role}{': ' + ', '.join(u.towns) if u.towns else ''}")
         else:
             u, password = actions.temporary_password(store, args.email)
-            print(f"permits: temporary password of {u.email}: {password} (their sessions are logged out)")
+            print(f"permits: temporary password of {u.email}: {password} (their sessions are logged out{_THEIR_OWN[True]})")
     else:
         users = backends(store, uploads_dir=settings().uploads_dir, upload_max_bytes=settings().upload_max_bytes).users
         locked = users.locked()
         for u in users.list():
-            state = "disabled" if u.disabled else "active"
+            state = "disabled" if u.disabled else ("invited, not joined yet" if u.invited else "active")
             state += ", locked" if u.email in locked else ""
-            print(f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}")
+            state += ", to choose a password at the next login" if u.must_change_password else ""
+            print(
+                f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}"
+                + (f"  ({u.signature})" if u.full_name else "")
+            )
     return 0
 
 
@@ -97,7 +143,26 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
+def served_address(host: str, port: int) -> str:
+    """The address a browser on this machine reaches ``host:port`` at
+    (every interface, ``0.0.0.0`` or ``::``, is reached at 127.0.0.1)."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
+
+
+def check_port_free(host: str, port: int) -> None:
+    """UsageError if ``host:port`` cannot be listened on now (another
+    server has it), before anything slow is done."""
+    import socket
+
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            raise UsageError(f"--port {port}: something else is listening on {host}:{port}; give another port") from None
+
+
+def serve(url: str, host: str, port: int, workers: int | None = None, *, given=None) -> None:
     """Serve the workbench over the store at ``url`` until interrupted, in
     ``workers`` processes (default: :func:`default_workers`).  One worker
     runs the app in this process.  Several: uvicorn's supervisor listens
@@ -105,19 +170,25 @@ def serve(url: str, host: str, port: int, workers: int | None = None) -> None:
     (:func:`web.app.from_environment`) from the settings this command hands
     down in the environment (:func:`config.environment`): the database URL
     and one session key for all (``PERMITS_SECRET_KEY``, else one made here
-    for this run), so a session made by one worker is good on every other."""
+    for this run), so a session made by one worker is good on every other.
+    ``given``: the settings to serve with (default: the environment's);
+    with ``PERMITS_BASE_URL`` left at its default, the emails' links start
+    with the address served instead (:func:`served_address`)."""
     import secrets
 
     import uvicorn
 
     import config
+    from config.settings import DEFAULT_BASE_URL
     from models.handle import Store
     from web.app import check_settings, create_app
 
     workers = workers or default_workers()
     store = Store(url)
     store.check_schema()
-    given = settings()
+    given = given or settings()
+    if given.base_url == DEFAULT_BASE_URL:  # not set: the links open this server
+        given = given._replace(base_url=served_address(host, port))
     try:
         check_settings(given)  # before any worker starts
     except ValueError as exc:  # a bad PERMITS_TRUSTED_PROXIES
@@ -141,6 +212,7 @@ def cmd_serve(args) -> int:
         raise UsageError(f"--port {args.port}: a port number, 1-65535")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers {args.workers}: between 1 and {MAX_WORKERS} processes")
+    check_port_free(args.host, args.port)
     serve(store_url(args), args.host, args.port, args.workers)
     return 0
 
@@ -151,25 +223,36 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "users",
         parents=[db],
-        help="the workbench's users: add, list, passwd, reset, disable, enable, unlock, access, temp-password",
+        help="the workbench's users: invite, add, list, name, passwd, reset, disable, enable, unlock, access, temp-password",
         description="Manage who may log in to the web workbench. An agent works on the wetlands and stormwater "
         "filings of their towns, dpw on the street openings of theirs, an admin on everything. The password is "
         "asked on the terminal (twice) or read from the first line of --password-file; never on the command line. "
         "passwd sets a user's password (staff or applicant) without the old one, unlocks the account and logs out "
         "the user's sessions. reset emails the user the same single-use link, valid one hour, that 'Forgot your "
-        "password?' sends (its address from $PERMITS_BASE_URL), through the outbox.",
+        "password?' sends (its address from $PERMITS_BASE_URL), through the outbox. invite emails a member of staff "
+        "(--name, --title, --role, --town) a single-use link, valid a week, with which they choose their own password, "
+        "as the Users page's invitation does; a temporary password (temp-password) is changed by the user at their "
+        "next login.",
     )
     p.add_argument(
         "action",
-        choices=("add", "list", "passwd", "reset", "disable", "enable", "unlock", "access", "temp-password"),
-        help="add a user, list them, set one's password, email one a reset link, disable or enable one, unlock one, "
-        "change one's role and towns (access, with --role and --town), or set a temporary password (temp-password: "
-        "printed once)",
+        choices=("invite", "add", "list", "name", "passwd", "reset", "disable", "enable", "unlock", "access", "temp-password"),
+        help="invite a member of staff by email, add a user, list them, correct one's name and title (name), set one's "
+        "password, email one a reset link, disable or enable one, unlock one, change one's role and towns (access, with "
+        "--role and --town), or set a temporary password (temp-password: printed once, changed at the next login)",
     )
     p.add_argument("email", nargs="?", help="the user's email (every action but list)")
     p.add_argument("--role", choices=("agent", "dpw", "admin"), default="agent", help="the user's role (default: agent)")
     p.add_argument("--town", action="append", metavar="T", help="a town the user works for (repeat for more)")
     p.add_argument("--password-file", metavar="FILE", help="read the password from the first line of FILE")
+    p.add_argument(
+        "--temporary",
+        action="store_true",
+        help="add, passwd: the password is one you give the person, who must choose their own at their next login",
+    )
+    p.add_argument("--name", metavar="NAME", help="the person's full name (invite, add, name), e.g. 'Pat Rivera'")
+    p.add_argument("--title", metavar="TITLE", help="the person's title (invite, add, name), e.g. 'Conservation Agent'")
+    p.add_argument("--by", help="who invites, as the invitation names them (default: $PERMITS_USER, else the login name)")
     p.set_defaults(func=cmd_users)
 
     p = sub.add_parser(

@@ -114,9 +114,9 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "PERMITS_BASE_URL",
-        f"`{DEFAULT_BASE_URL}`",
-        "the workbench's public address, the start of every link an email carries (an invitation, a registration, "
-        "a password reset); never taken from a request's `Host` header",
+        f"`{DEFAULT_BASE_URL}`; under `permits serve`, the address it serves",
+        "the workbench's public address, the start of every link an email carries (an invitation to follow a filing "
+        "or to join the staff, a registration, a password reset); never taken from a request's `Host` header; `permits demo` always uses the address it serves",
     ),
     Setting(
         "PERMITS_APPLICATIONS_PER_DAY",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-__all__ = ["DEMO_USERS", "DEMO_APPLICANT", "APPLICANT_TOWN", "demo_staff", "applicant_filings", "new_password"]
+__all__ = ["DEMO_USERS", "DEMO_PEOPLE", "DEMO_APPLICANT", "APPLICANT_TOWN", "demo_staff", "applicant_filings", "new_password"]
 
 #: (email, role, towns)
 DEMO_USERS = (
@@ -21,6 +21,16 @@ DEMO_USERS = (
     ("dpw@mansfield.example", "dpw", ("mansfield",)),
     ("admin@permits.example", "admin", ()),
 )
+#: email -> (full name, title) of the demo's staff: how pages and letters name them
+DEMO_PEOPLE = {
+    "agent@canton.example": ("Pat Rivera", "Conservation Agent"),
+    "agent@mansfield.example": ("Dana Whitcomb", "Conservation Agent"),
+    "agent@saugus.example": ("Luis Ferreira", "Conservation Agent"),
+    "agent@manchester-by-the-sea.example": ("Morgan Ellis", "Conservation Administrator"),
+    "dpw@canton.example": ("Sam O'Neil", "DPW Permit Clerk"),
+    "dpw@mansfield.example": ("Chris Tavares", "Highway Superintendent"),
+    "admin@permits.example": ("Jordan Lee", "Permits Administrator"),
+}
 DEMO_APPLICANT = "applicant@demo.example"
 #: the town and the permit kinds of the applicant's filings, one of each
 APPLICANT_TOWN, _APPLICANT_KINDS = "canton", ("noi", "street-opening")

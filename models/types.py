@@ -20,6 +20,8 @@ __all__ = [
     "MIN_PASSWORD",
     "SESSION_HOURS",
     "RESET_MINUTES",
+    "MAX_NAME",
+    "INVITATION_DAYS",
     "User",
     "Account",
     "DailyLimits",
@@ -45,6 +47,12 @@ SESSION_HOURS = 10
 RESET_MINUTES = 60
 
 
+#: the longest full name or title an account keeps
+MAX_NAME = 100
+#: how long a staff invitation's link works
+INVITATION_DAYS = 7
+
+
 @dataclass(frozen=True)
 class User:
     id: int
@@ -54,6 +62,23 @@ class User:
     disabled: bool
     calendar_token: str
     session_version: int = 0
+    #: the person's name and title (``Pat Rivera``, ``Conservation Agent``), "" when not given
+    full_name: str = ""
+    title: str = ""
+    #: a temporary password an admin set: changed at the next login before anything else
+    must_change_password: bool = False
+    #: invited by email and not yet joined (no password of their own yet)
+    invited: bool = False
+
+    @property
+    def display_name(self) -> str:
+        """How a page names the person: their full name, else their address."""
+        return self.full_name or self.email
+
+    @property
+    def signature(self) -> str:
+        """How a letter is signed: "Pat Rivera, Conservation Agent"."""
+        return f"{self.full_name}, {self.title}" if self.full_name and self.title else self.display_name
 
     @property
     def kinds(self) -> tuple[str, ...]:

@@ -3,7 +3,9 @@ rendered from a filing's record and its replayed clocks with Jinja and
 WeasyPrint; the logs that record what was sent (in memory, a JSON file, or
 on the filing in the store: :mod:`services.notice_log`); the wording of every
 email (:mod:`notices.email`, the applicant's word at each step in
-:mod:`notices.step_email`) and its delivery by SMTP (:mod:`notices.smtp`);
+:mod:`notices.step_email`), an email of the outbox in words for whoever
+reads it where it waits (:mod:`notices.outbox_words`) and its delivery by
+SMTP (:mod:`notices.smtp`);
 and the ICS writer of calendar feeds (:mod:`notices.ics`).
 
 May import: :mod:`models`, :mod:`workflows`, :mod:`calendars`, Jinja2,

@@ -1,6 +1,7 @@
 """The emails of an account, not of a filing: the link that finishes a
 registration, the word to an account's owner that someone tried to
-register their address, and the link that resets a forgotten password.
+register their address, the link that resets a forgotten password, and
+the link by which a member of staff an admin invited chooses their own.
 Queued in the outbox like every email (``notice`` rows with no filing,
 models/store/outbox.py), delivered at least once by :mod:`notices.smtp`.
 
@@ -16,7 +17,15 @@ from zoneinfo import ZoneInfo
 
 from .email import build_message
 
-__all__ = ["registration_email", "address_taken_email", "reset_email", "account_sender", "link_under"]
+__all__ = [
+    "registration_email",
+    "address_taken_email",
+    "reset_email",
+    "staff_invitation_email",
+    "ROLE_WORDS",
+    "account_sender",
+    "link_under",
+]
 
 ZONE = ZoneInfo("America/New_York")
 
@@ -79,3 +88,36 @@ def reset_email(address: str, link: str, expires: datetime, dated: datetime, *, 
         "your password stays as it is.\n"
     )
     return _email("password-reset", address, "Reset your password", body, dated, mail_from)
+
+
+#: what each staff role does, as an invitation says it
+ROLE_WORDS = {
+    "agent": "the wetlands and stormwater filings",
+    "dpw": "the street opening permits",
+    "admin": "every filing of every town, and the workbench's users",
+}
+
+
+def staff_invitation_email(
+    address: str,
+    full_name: str,
+    role: str,
+    town_names: list[str],
+    inviter: str,
+    link: str,
+    expires: datetime,
+    dated: datetime,
+    *,
+    mail_from: str,
+) -> dict:
+    """The link by which a member of staff an admin invited chooses their
+    own password and joins the workbench."""
+    towns = f" of {', '.join(town_names)}" if town_names and role != "admin" else ""
+    body = (
+        f"Dear {full_name},\n\n"
+        f"{inviter} has invited you to the permits workbench, where you will work on {ROLE_WORDS.get(role, 'permits')}{towns}.\n\n"
+        f"To join, open this link and choose your own password (it works once, until {_local(expires)}):\n{link}\n\n"
+        f"You will then log in with {address} and that password. If you were not expecting this, do nothing: "
+        "nobody can use the account without this link.\n"
+    )
+    return _email("staff-invitation", address, "You are invited to the permits workbench", body, dated, mail_from)

@@ -21,6 +21,7 @@ from typing import Any
 
 from workflows.event_fields import VOID
 from workflows.jurisdictions import ACT_ID, laws_heard_under
+from workflows.numbers import massdep_file
 from workflows.towns.wpa import ACT
 
 __all__ = [
@@ -248,18 +249,6 @@ def decided_conditions(events) -> tuple[str, ...] | None:
         if e.type == "permit-issued" and e.position not in voided:
             return e.fields.get("conditions")
     return None
-
-
-def massdep_file(filing) -> str | None:
-    """The file number MassDEP assigned the filing: the latest
-    ``file-number-assigned`` not voided, else the filing's ``massdep_file``
-    field, else None (not assigned, or not a state filing)."""
-    voided = {e.fields.get("voids") for e in filing.events if e.type == VOID}
-    for e in reversed(filing.events):
-        if e.type == "file-number-assigned" and e.position not in voided:
-            return str(e.fields.get("number"))
-    given = filing.extra.get("massdep_file")
-    return str(given) if given else None
 
 
 def binding_clocks(clocks) -> dict[str, ClockView]:

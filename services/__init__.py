@@ -15,6 +15,8 @@ An action that writes does all of its writing in one unit of work.
   repositories over it), made once when it starts;
 - :mod:`services.database`: create the store or bring its schema up to date;
 - :mod:`services.imports`: bring filings into the store;
+- :mod:`services.numbering`: a new filing's number, the next of its town's
+  running sequence, found in the unit of work that imports it;
 - :mod:`services.mail`: deliver the email outbox;
 - :mod:`services.sessions`: log in and out, the per-address limits on the
   workbench's doors;
@@ -94,6 +96,7 @@ __all__ = [
     "meetings",
     "notice_log",
     "notices",
+    "numbering",
     "parcel_abutters",
     "parcels",
     "payments",

@@ -1,5 +1,6 @@
 """An account's own doors: register (proved by the emailed link), follow
-that link, ask for a password reset, reset.  The web's register, confirm,
+that link, ask for a password reset, reset, and join the workbench from a
+staff invitation's link (:func:`join_staff`).  The web's register, confirm,
 forgot and reset pages call these, and ``permits users reset`` asks for a
 reset the same way.
 
@@ -22,7 +23,7 @@ from models.accounts.applicants import normal_email
 
 from .unit_of_work import UnitOfWork
 
-__all__ = ["normal_email", "Sent", "register", "confirm", "request_reset", "reset", "deliver_now"]
+__all__ = ["normal_email", "Sent", "register", "confirm", "request_reset", "reset", "join_staff", "deliver_now"]
 
 
 class Sent(NamedTuple):
@@ -139,6 +140,24 @@ def reset(store, token: str, new: str):
     hashed = hash_password(new)
     with UnitOfWork(store) as uow:
         user = _links(store).reset(uow.conn, token, hashed)
+        session = Sessions(store.engine, now=store.now).start(uow.conn, user.id)
+    return LoggedIn(user, session)
+
+
+def join_staff(store, token: str, new: str):
+    """Use a staff invitation's link (:func:`services.users.invite_staff`):
+    the password the person chose (it meets the rule), the invitation taken
+    up, and a session for the browser that used it: the user and the
+    session (:class:`services.sessions.LoggedIn`).  LinkRefused, UserError;
+    nothing written on either."""
+    from models.accounts.sessions import Sessions
+    from models.accounts.users import hash_password
+
+    from .sessions import LoggedIn
+
+    hashed = hash_password(new)
+    with UnitOfWork(store) as uow:
+        user = _links(store).accept_invitation(uow.conn, token, hashed)
         session = Sessions(store.engine, now=store.now).start(uow.conn, user.id)
     return LoggedIn(user, session)
 

@@ -53,7 +53,8 @@ def apply_online(
     mail_from: str | None = None,
 ) -> str:
     """Submit ``application`` (the filing JSON of an online application:
-    its ``submitted`` history) for ``account``, with the plans
+    its ``submitted`` history; numbered here, the next of its town's
+    running numbers: :mod:`services.numbering`) for ``account``, with the plans
     ``plan_name`` / ``plan``; the new filing's id.  UploadRefused (nothing
     written) for plans that are not a PDF within the limit;
     DailyLimitReached (nothing written) past the account's ``limits`` for
@@ -64,6 +65,8 @@ def apply_online(
     from models.store.filings import import_filings
     from workflows.jurisdictions import with_act_default
 
+    from .numbering import numbered
+
     application = with_act_default(application)  # a town's NOI or RDA is heard under the Act too
     by = f"applicant:{account.email}"
     name = uploads.check(plan_name, plan)
@@ -71,7 +74,7 @@ def apply_online(
         conn = uow.conn
         if limits is not None:
             check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=True)
-        [filing_id] = import_filings(conn, store, [application], by=by)
+        [filing_id] = import_filings(conn, store, [numbered(conn, application)], by=by)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
         Applicants(store).link(conn, account, filing_id, "submitted")
         if mail_from and now is not None:

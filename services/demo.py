@@ -2,20 +2,31 @@
 directory's ``demo/`` folder (replaced each run), swept, with its demo users
 (``permits demo``).  Each stage is told to ``say`` as it starts, so a first
 run is never silent while Prefect starts.
+
+One demo per data directory at a time (:func:`demo_lock`): a second
+``permits demo`` on the same data directory would replace the store the
+first one serves, and the first one's passwords would stop working; it is
+refused, naming the data directory and how to give it another one.  The
+demo's emails link to where it serves (:func:`served_settings`).
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
 from config import Settings
 from services.sweep import Progress
+from workflows.errors import PermitsError
 
 __all__ = [
+    "DemoRunning",
+    "demo_lock",
+    "served_settings",
     "DemoStore",
     "DemoLogins",
     "make_demo_store",
@@ -24,6 +35,49 @@ __all__ = [
     "seed_demo_logins",
     "run_demo",
 ]
+
+
+class DemoRunning(PermitsError):
+    """Another demo holds this data directory."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        super().__init__(
+            f"a demo is already running on the data directory {data_dir} (its store is in use): stop it first, "
+            "or give this one a data directory of its own: PERMITS_DATA_DIR=/another/folder permits demo --port 8001"
+        )
+
+
+#: the file a running demo holds locked in its data directory
+LOCK_NAME = "demo.lock"
+
+
+@contextmanager
+def demo_lock(data_dir: Path) -> Iterator[None]:
+    """Hold the data directory's demo for as long as the block runs (the
+    demo's building and serving): :class:`DemoRunning` if another process
+    holds it.  An advisory lock on ``DATA_DIR/demo.lock``, released by the
+    system when the process ends however it ends; where the system has no
+    such lock (Windows), nothing is held."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / LOCK_NAME, "a+") as held:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DemoRunning(data_dir) from None
+        yield
+
+
+def served_settings(settings: Settings, host: str, port: int) -> Settings:
+    """``settings`` with the base URL of the address the demo serves, so
+    the links its emails carry (a registration, a reset, an invitation)
+    open the demo that sent them, whatever port it serves on."""
+    return settings._replace(base_url=f"http://{host}:{port}")
 
 
 class DemoStore(NamedTuple):
@@ -109,7 +163,7 @@ def fresh_output_folder(out: str | None, as_of: date) -> Path:
 def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
     """The demo users (one of each staff role, fresh passwords) and the demo
     applicant invited to two of the filings, accepting, in one unit of work."""
-    from demo.users import APPLICANT_TOWN, DEMO_APPLICANT, applicant_filings, demo_staff, new_password
+    from demo.users import APPLICANT_TOWN, DEMO_APPLICANT, DEMO_PEOPLE, applicant_filings, demo_staff, new_password
     from models.accounts.applicants import Applicants
     from models.accounts.users import Users
     from models.handle import Store
@@ -123,7 +177,8 @@ def seed_demo_logins(url: str, as_of: date) -> DemoLogins:
         users, applicants = Users(store.engine, now=store.now), Applicants(store)
         with UnitOfWork(store) as uow:
             for email, secret, role, towns in staff:
-                users.add(uow.conn, email, secret, role, towns)
+                full_name, title = DEMO_PEOPLE.get(email, ("", ""))
+                users.add(uow.conn, email, secret, role, towns, full_name=full_name, title=title)
             if not chosen:
                 applicants.register(uow.conn, DEMO_APPLICANT, password, verified=True)
             for fid in chosen:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .unit_of_work import UnitOfWork
 
-__all__ = ["import_filings"]
+__all__ = ["import_filings", "import_in"]
 
 
 def import_filings(
@@ -34,17 +34,25 @@ def import_filings(
     by-law alone must say why (:func:`workflows.jurisdictions.with_act_default`).
     Without it the JSON is taken as written (the demonstration's
     generated filings, which choose their own)."""
-    from models.store.filings import import_filings as write
-
     if act_default:
         from workflows.jurisdictions import with_act_default
 
         objects = (with_act_default(obj) if isinstance(obj, Mapping) else obj for obj in objects)
+    with UnitOfWork(store) as uow:
+        return import_in(uow, store, objects, by=by, progress=progress)
+
+
+def import_in(uow, store, objects: Iterable[Mapping[str, Any]], *, by: str, progress=None) -> list[str]:
+    """Write ``objects`` in ``uow`` (checked first: any refusal and nothing
+    is written), with the ledger lines a street opening's events call for;
+    their ids.  The one way a filing enters the store, for
+    :func:`import_filings` and the workbench's numbered New filing
+    (:func:`services.numbering.file_new`)."""
+    from models.store.filings import import_filings as write
 
     from .deposits import STREET, fill_imported_in
 
-    with UnitOfWork(store) as uow:
-        street: list = []
-        ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET)
-        fill_imported_in(uow, store, street, by=by)  # a street opening's fees and deposit, from its events
-        return ids
+    street: list = []
+    ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET)
+    fill_imported_in(uow, store, street, by=by)  # a street opening's fees and deposit, from its events
+    return ids

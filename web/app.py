@@ -42,7 +42,7 @@ from models.handle import Store
 from models.types import SESSION_HOURS
 from services.bootstrap import backends
 
-from .auth import LoginRequired, StaffOnly, login_redirect
+from .auth import LoginRequired, PasswordChangeRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard
 from .deps import WebContext, install
 from .headers import PageHeaders, tile_origin
@@ -115,6 +115,12 @@ def create_app(
 
         return RedirectResponse("/my", status_code=303)
 
+    @app.exception_handler(PasswordChangeRequired)
+    async def _temporary(request: Request, exc: PasswordChangeRequired):
+        from fastapi.responses import RedirectResponse
+
+        return RedirectResponse("/password", status_code=303)
+
     @app.exception_handler(HTTPException)
     def _http(request: Request, exc: HTTPException):
         detail = exc.detail if exc.status_code != 404 else "No such page or filing, or not one of yours."
@@ -128,13 +134,14 @@ def create_app(
         # a route's typed parameter that does not parse: never FastAPI's JSON
         return error_page(request, 404, "No such page or filing, or not one of yours.")
 
-    from .account import front_door, invitation, login
+    from .account import front_door, invitation, login, welcome
     from .applicant import inspection_request_pages, my_filings
     from .public import pages as public_pages
     from .staff import (
         admin,
         deposit_pages,
         documents,
+        emails,
         enforcement_pages,
         fee_pages,
         filing_pages,
@@ -150,6 +157,7 @@ def create_app(
     for router in (
         front_door.router,
         invitation.router,
+        welcome.router,
         my_filings.router,
         submissions.router,
         login.router,
@@ -158,6 +166,7 @@ def create_app(
         enforcement_pages.router,
         documents.router,
         admin.router,
+        emails.router,
         map_pages.router,
         parcel_pages.router,
         meeting_pages.router,

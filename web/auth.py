@@ -1,6 +1,7 @@
 """The browser's session: who is in it and its CSRF token, how one starts
-and ends, and the two refusals of a caller (:class:`LoginRequired`,
-:class:`StaffOnly`) that web/app.py answers with a redirect.  The
+and ends, and the three refusals of a caller (:class:`LoginRequired`,
+:class:`StaffOnly`, :class:`PasswordChangeRequired`) that web/app.py
+answers with a redirect.  The
 dependencies a route declares to say who may call it (``StaffUser``,
 ``SessionUser``, ``Admin``, ``Applicant``) are web/deps.py's; the routes
 that log in and out and change a password are web/account/'s.
@@ -26,6 +27,7 @@ from fastapi.responses import RedirectResponse
 __all__ = [
     "LoginRequired",
     "StaffOnly",
+    "PasswordChangeRequired",
     "csrf_token",
     "new_csrf_token",
     "safe_next",
@@ -44,6 +46,11 @@ class LoginRequired(Exception):
 
 class StaffOnly(Exception):
     """An applicant asked for a staff page: they are sent to their own."""
+
+
+class PasswordChangeRequired(Exception):
+    """The user logged in with a temporary password an admin set: they are
+    sent to change it (/password) before any other page."""
 
 
 def csrf_token(request: Request) -> str:

@@ -26,7 +26,9 @@ uses, after who may call it and its form (docs/engineering/architecture.md,
   :data:`StaffUser`, :data:`Admin` (anyone else: 404) and :data:`Applicant`
   (the user and their applicant's account; staff: 404).  A stranger is sent
   to the login page (:class:`web.auth.LoginRequired`), an applicant on a
-  staff page to their own (:class:`web.auth.StaffOnly`).
+  staff page to their own (:class:`web.auth.StaffOnly`), a user logged in
+  with a temporary password to change it (:class:`web.auth.PasswordChangeRequired`:
+  only :data:`SessionUser`'s routes, the password page, let them through).
 
 Each is a plain ``def``, as every route is: FastAPI runs it in its
 threadpool, and the session is read from the store
@@ -48,7 +50,7 @@ from config import Settings
 from models.types import APPLICANT, Account, User
 from services.bootstrap import AccountLinks, Applicants, Backends, Sessions, Store, Throttle, Uploads, Users
 
-from .auth import LoginRequired, StaffOnly
+from .auth import LoginRequired, PasswordChangeRequired, StaffOnly
 from .clients import Networks, resolve
 
 __all__ = [
@@ -219,9 +221,12 @@ SessionUser = Annotated[User, Depends(session_user)]
 
 
 def current_user(user: SessionUser) -> User:
-    """The session's staff user; an applicant is sent to their pages."""
+    """The session's staff user; an applicant is sent to their pages, a
+    user with a temporary password to change it first."""
     if user.role == APPLICANT:
         raise StaffOnly()
+    if user.must_change_password:
+        raise PasswordChangeRequired()
     return user
 
 
@@ -242,9 +247,12 @@ Admin = Annotated[User, Depends(admin_user)]
 
 
 def current_applicant(request: Request, user: SessionUser, web: WebDep) -> tuple[User, Account]:
-    """(the user, the applicant's account); staff get 404."""
+    """(the user, the applicant's account); staff get 404; an applicant
+    with a temporary password changes it first."""
     if user.role != APPLICANT:
         raise HTTPException(404)
+    if user.must_change_password:
+        raise PasswordChangeRequired()
     account = web.applicants.account(user.id)
     if account is None:
         raise LoginRequired(request.url.path)

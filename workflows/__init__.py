@@ -16,7 +16,10 @@ clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
 people write them (:mod:`workflows.written`), a filing's particulars
 (:mod:`workflows.particulars`), each town's application fee and the
 payments against it (:mod:`workflows.fees`), a street opening's
-inspections asked for online (:mod:`workflows.inspection_requests`), and the project's error tree (drawn in
+inspections asked for online (:mod:`workflows.inspection_requests`), a
+filing's numbers, the town's running number and the MassDEP file number
+(:mod:`workflows.numbers`), site addresses made comparable, the one table
+of street suffixes (:mod:`workflows.sites`), and the project's error tree (drawn in
 :mod:`workflows.errors`).
 
 May import: :mod:`calendars` and the standard library.  No database, no
@@ -55,12 +58,14 @@ __all__ = [
     "machine",
     "meetings",
     "noi",
+    "numbers",
     "offices",
     "particulars",
     "rda",
     "record",
     "replay",
     "rulebook",
+    "sites",
     "spreadsheet",
     "standing",
     "street_excavation",

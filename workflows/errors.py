@@ -68,6 +68,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NotTheFilingsTown     (services.enforcement) a case opened on another town's filing
      ├── NoMailing             (services.mailing)   a notice not mailed to abutters, or no abutter list yet
      ├── InspectionRefused     (services.inspections) a stage that does not fit, a fail without its defect, too many photos
+     ├── DemoRunning           (services.demo)      a demo already serves from this data directory
      └── UsageError            (cli.args)           a command line the parser refuses
 
 Control flow, never shown to a user as an error:
@@ -77,6 +78,7 @@ Control flow, never shown to a user as an error:
      ├── NoticeNotApplicable   (sweep.dispatch)     a notice that does not fit the filing now: listed, not failed
      ├── FormErrors            (web.forms)          a form's errors by field, shown beside the fields
      ├── LoginRequired         (web.auth)           no session: the browser goes to the login page
+     ├── PasswordChangeRequired (web.auth)          a temporary password: the browser goes to change it first
      └── StaffOnly             (web.auth)           an applicant on a staff page: sent to their own
 
 Every error carries structured fields and names the rule or field at fault.

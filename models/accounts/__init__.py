@@ -1,4 +1,5 @@
-"""Accounts: staff users and their argon2 passwords, the workbench's
+"""Accounts: staff users and their argon2 passwords, staff invited by
+email and the person behind an account (their name and title), the workbench's
 sessions, applicants and their invitations, the single-use links emailed to
 prove an address or reset a password, the per-address login limits and the
 per-account daily limits.
@@ -12,6 +13,7 @@ __all__ = [
     "applicants",
     "daily_limits",
     "sessions",
+    "staff",
     "throttle",
     "users",
 ]

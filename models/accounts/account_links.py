@@ -17,6 +17,12 @@ forgotten password, and what following one does to the accounts.
   (:meth:`AccountLinks.reset`) sets the new password, ends every session
   of the user (models/accounts/users.py), proves an applicant's address (the link
   came to it) and spends every other reset link of the account.
+- **A staff invitation** (:meth:`AccountLinks.invite_link`) is a link for
+  an account an admin made by invitation (models/accounts/staff.py), valid
+  :data:`models.types.INVITATION_DAYS` days; using it
+  (:meth:`AccountLinks.accept_invitation`) sets the password the person
+  chose, takes the invitation up and spends every other invitation link
+  of the address.
 - Every link is used once: ``used_at`` is set in the transaction that
   uses it, the row locked; an expired, used or unknown token is
   :class:`LinkRefused`, which never says whether an address has an account.
@@ -40,7 +46,7 @@ from sqlalchemy.engine import Connection, Engine
 from models.accounts.users import APPLICANT, LoginRefused, end_sessions, replace_password, user_of_row, verify_password
 from models.errors import LinkRefused
 from models.schema.tables import AccountLink, UserRow
-from models.types import RESET_MINUTES
+from models.types import INVITATION_DAYS, RESET_MINUTES
 
 __all__ = [
     "REGISTRATION_HOURS",
@@ -48,6 +54,7 @@ __all__ = [
     "LINKS_PER_HOUR",
     "REGISTER",
     "RESET",
+    "INVITE",
     "LinkRefused",
     "NewLink",
     "AccountLinks",
@@ -55,7 +62,7 @@ __all__ = [
 ]
 
 LINK, USER = AccountLink.__table__, UserRow.__table__
-REGISTER, RESET = "register", "reset"
+REGISTER, RESET, INVITE = "register", "reset", "invite"
 #: how long a registration's link works
 REGISTRATION_HOURS = 24
 #: links of one kind to one address in an hour, at most
@@ -126,6 +133,12 @@ class AccountLinks:
         transaction; None when the address had its :data:`LINKS_PER_HOUR`."""
         return self._make(conn, RESET, user_row.email, timedelta(minutes=RESET_MINUTES), user_id=user_row.id)
 
+    def invite_link(self, conn: Connection, user_row) -> NewLink | None:
+        """An invitation's link for the account ``user_row`` (made by
+        :func:`models.accounts.staff.invite`), in the caller's transaction;
+        None when the address had its :data:`LINKS_PER_HOUR`."""
+        return self._make(conn, INVITE, user_row.email, timedelta(days=INVITATION_DAYS), user_id=user_row.id)
+
     def live(self, token: object, purpose: str, conn: Connection | None = None):
         """The link's row if ``token`` names a live link of ``purpose``; else
         :class:`LinkRefused` (unknown, used or expired: said so)."""
@@ -192,13 +205,23 @@ class AccountLinks:
         made by the caller from a password that meets the rule), every
         session of the user ended, an applicant's address proved, every
         reset link of the account spent.  Returns the user as it now is."""
+        return self._password_by_link(conn, token, RESET, password_hash)
+
+    def accept_invitation(self, conn: Connection, token: str, password_hash: str):
+        """Use a staff invitation's link: the password the person chose
+        (its argon2 hash), the invitation taken up, every invitation link of
+        the address spent.  LinkRefused for a link unknown, used or expired,
+        or an account disabled meanwhile.  Returns the user as it now is."""
+        return self._password_by_link(conn, token, INVITE, password_hash)
+
+    def _password_by_link(self, conn: Connection, token: str, purpose: str, password_hash: str):
         now = self._naive_now()
-        link = self.live(token, RESET, conn)
+        link = self.live(token, purpose, conn)
         row = conn.execute(select(USER).where(USER.c.id == link.user_id).with_for_update()).first()
         if row is None or row.disabled or row.email != link.email:
             raise LinkRefused("this link is not valid: ask for a new one")
         also = {"verified_at": now} if row.role == APPLICANT and row.verified_at is None else {}
         replace_password(conn, row.id, password_hash, **also)
         end_sessions(conn, row.id)
-        self._spend(conn, RESET, row.email)
+        self._spend(conn, purpose, row.email)
         return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())

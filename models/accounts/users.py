@@ -40,7 +40,7 @@ from sqlalchemy.exc import IntegrityError
 
 from models.errors import LoginRefused, UserError
 from models.schema.tables import UserRow, WebSession
-from models.types import APPLICANT, MIN_PASSWORD, ROLE_KINDS, ROLES, User
+from models.types import APPLICANT, MAX_NAME, MIN_PASSWORD, ROLE_KINDS, ROLES, User
 from workflows.towns import registry
 
 __all__ = [
@@ -55,6 +55,8 @@ __all__ = [
     "MIN_PASSWORD",
     "APPLICANT",
     "check_password",
+    "check_person",
+    "check_access",
     "user_of_row",
     "end_sessions",
     "replace_password",
@@ -76,7 +78,19 @@ _DUMMY = _HASHER.hash(secrets.token_hex(8))
 
 def user_of_row(row) -> User:
     """The :class:`User` an ``app_user`` row describes."""
-    return User(row.id, row.email, row.role, tuple(row.towns), bool(row.disabled), row.calendar_token, row.session_version)
+    return User(
+        row.id,
+        row.email,
+        row.role,
+        tuple(row.towns),
+        bool(row.disabled),
+        row.calendar_token,
+        row.session_version,
+        row.full_name or "",
+        row.title or "",
+        bool(row.must_change_password),
+        row.invited_at is not None,
+    )
 
 
 def end_sessions(conn, user_id: int) -> int:
@@ -86,11 +100,13 @@ def end_sessions(conn, user_id: int) -> int:
     return conn.execute(delete(SESSION).where(SESSION.c.user_id == user_id)).rowcount
 
 
-def replace_password(conn, user_id: int, password_hash: str, **also) -> None:
+def replace_password(conn, user_id: int, password_hash: str, *, temporary: bool = False, **also) -> None:
     """Give the user the password of ``password_hash`` (argon2), in the
     transaction ``conn``: every session of the user ends (its rows
-    deleted), the lock is cleared; ``also``: other columns to set (an
-    applicant's ``verified_at``)."""
+    deleted), the lock is cleared, an invitation is taken up;
+    ``temporary``: a password someone else chose, which the user must
+    change at their next login (else the flag is cleared: the user's own);
+    ``also``: other columns to set (an applicant's ``verified_at``)."""
     end_sessions(conn, user_id)
     conn.execute(
         update(USER)
@@ -100,6 +116,8 @@ def replace_password(conn, user_id: int, password_hash: str, **also) -> None:
             session_version=USER.c.session_version + 1,
             failed_logins=0,
             locked_until=None,
+            must_change_password=temporary,
+            invited_at=None,
             **also,
         )
     )
@@ -130,6 +148,35 @@ def check_email(email: str) -> str:
     return email
 
 
+def check_person(full_name: str, title: str, *, name_required: bool = False) -> tuple[str, str]:
+    """A person's full name and title as kept: spaces collapsed, at most
+    :data:`MAX_NAME` characters each, no control characters; UserError
+    otherwise (and for no name when ``name_required``)."""
+    out = []
+    for what, text in (("full name", full_name), ("title", title)):
+        text = " ".join(str(text or "").split())
+        if len(text) > MAX_NAME or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
+            raise UserError(f"the {what} is too long or holds characters no name has: at most {MAX_NAME} characters")
+        out.append(text)
+    if name_required and not out[0]:
+        raise UserError("give the person's full name: it is how pages and letters name them")
+    return out[0], out[1]
+
+
+def check_access(role: str, towns: Iterable[str], *, hint: str) -> tuple[str, ...]:
+    """The role and towns of a staff account, checked; UserError otherwise."""
+    if role not in ROLES:
+        raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
+    towns = tuple(dict.fromkeys(t.strip().lower() for t in towns if t.strip()))
+    known = registry()
+    for t in towns:
+        if t not in known:
+            raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
+    if role != "admin" and not towns:
+        raise UserError(f"a {role} user works for at least one town: {hint}")
+    return towns
+
+
 class Users:
     """The accounts in one store's database."""
 
@@ -142,19 +189,25 @@ class Users:
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
 
-    def add(self, conn: Connection, email: str, password: str, role: str, towns: Iterable[str] = ()) -> User:
-        """A new account.  Raises UserError for a bad email, role, town, a
-        short password, or an email already taken; nothing written."""
+    def add(
+        self,
+        conn: Connection,
+        email: str,
+        password: str,
+        role: str,
+        towns: Iterable[str] = (),
+        *,
+        full_name: str = "",
+        title: str = "",
+        temporary: bool = False,
+    ) -> User:
+        """A new account, with the person's name and title; ``temporary``:
+        the password is one an admin chose, to be changed at the first
+        login.  Raises UserError for a bad email, role, town, name, a short
+        password, or an email already taken; nothing written."""
         email = check_email(email)
-        if role not in ROLES:
-            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
-        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns))
-        known = registry()
-        for t in towns:
-            if t not in known:
-                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
-        if role != "admin" and not towns:
-            raise UserError(f"a {role} user works for at least one town: give --town")
+        towns = check_access(role, towns, hint="give --town")
+        full_name, title = check_person(full_name, title)
         check_password(password)
         values = {
             "email": email,
@@ -166,12 +219,15 @@ class Users:
             "locked_until": None,
             "calendar_token": secrets.token_urlsafe(24),
             "created_at": self.now(),
+            "full_name": full_name,
+            "title": title,
+            "must_change_password": temporary,
         }
         try:
             uid = conn.execute(insert(USER).values(**values)).inserted_primary_key[0]
         except IntegrityError:
             raise UserError(f"a user {email!r} already exists") from None
-        return User(uid, email, role, towns, False, values["calendar_token"], 0)
+        return User(uid, email, role, towns, False, values["calendar_token"], 0, full_name, title, temporary)
 
     def list(self) -> list[User]:
         with self.reader.connect() as conn:
@@ -208,15 +264,7 @@ class Users:
         every session of the user ends (a page drawn under the old access
         must not stay open).  Nothing written on a refusal."""
         email = check_email(email)
-        if role not in ROLES:
-            raise UserError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}")
-        towns = tuple(dict.fromkeys(t.strip().lower() for t in towns if t.strip()))
-        known = registry()
-        for t in towns:
-            if t not in known:
-                raise UserError(f"unknown town {t!r}; choose from: {', '.join(sorted(known))}")
-        if role != "admin" and not towns:
-            raise UserError(f"a {role} user works for at least one town: choose one")
+        towns = check_access(role, towns, hint="choose one")
         row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
         if row is None:
             raise UserError(f"no user {email!r} (see 'permits users list')")
@@ -275,20 +323,21 @@ class Users:
             return None, refusal
         return user_of_row(conn.execute(select(USER).where(USER.c.id == user_id)).first()), None
 
-    def set_password(self, conn: Connection, email: str, new: str) -> User:
+    def set_password(self, conn: Connection, email: str, new: str, *, temporary: bool = False) -> User:
         """Set a user's password without the old one (``permits users
-        passwd``, run by whoever runs the server): clears a lock and ends
-        every session of the user."""
+        passwd``, run by whoever runs the server; a temporary password an
+        admin sets, which the user changes at their next login when
+        ``temporary``): clears a lock and ends every session of the user."""
         email = check_email(email)
         check_password(new)
         row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
         if row is None:
             raise UserError(f"no user {email!r} (see 'permits users list')")
-        self._set(conn, row.id, new)
+        self._set(conn, row.id, new, temporary=temporary)
         return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
-    def _set(self, conn, user_id: int, new: str) -> None:
-        replace_password(conn, user_id, _HASHER.hash(new))
+    def _set(self, conn, user_id: int, new: str, *, temporary: bool = False) -> None:
+        replace_password(conn, user_id, _HASHER.hash(new), temporary=temporary)
 
     def _failed(self, conn, row, now: datetime) -> None:
         """Count a failed login on ``row``; the :data:`LOCK_AFTER`-th locks it."""

@@ -1,20 +1,31 @@
-"""Finding a page of filings by what a clerk types: the filing's id (its
-start), or a part of its site address, its parcel or its applicant's name,
-through indexes instead of reading every filing (migration 0050); and the
-filings list, a user's towns and kinds in id order.
+"""Finding a page of filings by what a clerk types: any part of the
+filing's number, of its site address (its suffix and directions spelled
+out or abbreviated: "109 Sherman Street" finds "109 Sherman St"), its
+parcel, its MassDEP file number, or its applicant's or owner's name,
+through indexes instead of reading every filing (migrations 0050, 0181);
+and the filings list, a user's towns and kinds in id order.
+
+What a text matches (:func:`text_condition`, and the index the same): a
+filing whose id, address, parcel, MassDEP file number (``massdep_file``),
+applicant's or owner's name contains it, whatever the case, or whose site
+key (``site_key``: the address as :mod:`workflows.sites` compares
+addresses, between spaces) contains the text's
+:func:`workflows.sites.site_pattern`.
 
 The indexes:
 
 - **SQLite**: an FTS5 table with the trigram tokenizer, ``filing_search``
-  (the filing's id, unindexed, then its address, parcel and applicant's
-  name), kept by triggers on ``filing`` and ``party``.  A phrase of three
-  characters or more matches wherever it occurs in those fields, whatever
-  the case: the trigrams of the phrase, one after another.
-- **PostgreSQL**: ``pg_trgm`` GIN indexes on the lower-cased address,
-  parcel and party name, which answer ``lower(column) LIKE '%text%'``.
+  (the filing's id, address, parcel, applicant's and owner's names, file
+  number and site key), kept by triggers on ``filing`` and ``party``.  A
+  phrase of three characters or more matches wherever it occurs in those
+  fields, whatever the case: the trigrams of the phrase, one after
+  another.
+- **PostgreSQL**: ``pg_trgm`` GIN indexes on the lower-cased id, address,
+  parcel, site key, file number and party name, which answer
+  ``lower(column) LIKE '%text%'``.
 - **Both**: ``ix_filing_town_kind_id`` (town, kind, id, and what a search
-  tests: address, parcel, applicant), one range per town and kind in id
-  order.
+  tests: address, parcel, applicant, owner, site key, file number), one
+  range per town and kind in id order.
 
 How a page is read (:func:`page_ids`): the index gives every filing a text
 matches, which is best while they are few (below :data:`SPARSE`); a text
@@ -40,6 +51,7 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql.elements import ColumnElement
 
 from models.schema.tables import FilingRow, Party
+from workflows.sites import site_pattern
 
 __all__ = [
     "SEARCH_TABLE",
@@ -49,6 +61,7 @@ __all__ = [
     "SPARSE",
     "is_search_table",
     "fts_phrase",
+    "fts_query",
     "like_pattern",
     "index_matches",
     "indexed_ids",
@@ -68,7 +81,16 @@ SEARCH_TABLE = "filing_search"
 #: the PostgreSQL trigram indexes.  Alembic cannot compare them (or the
 #: FTS5 table) with the models, so the schema test leaves them out and
 #: tests/models/test_search_index.py checks the plans that use them.
-SEARCH_INDEXES = frozenset({"ix_filing_address_trgm", "ix_filing_parcel_trgm", "ix_party_name_trgm"})
+SEARCH_INDEXES = frozenset(
+    {
+        "ix_filing_address_trgm",
+        "ix_filing_parcel_trgm",
+        "ix_party_name_trgm",
+        "ix_filing_id_trgm",
+        "ix_filing_site_key_trgm",
+        "ix_filing_massdep_file_trgm",
+    }
+)
 _FTS = table(SEARCH_TABLE, column("filing_id", String))
 SEARCH_TRIGGERS = ("filing_search_insert", "filing_search_update", "filing_search_delete", "filing_search_party")
 #: a trigram index needs three characters
@@ -97,6 +119,19 @@ def like_pattern(text_: str) -> str:
     return "%" + text_.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
+#: the columns of ``filing_search`` a typed text is looked for in as typed
+#: (the site key is looked for as the text's site pattern)
+_AS_TYPED = "{filing_id address parcel applicant owner massdep_file}"
+
+
+def fts_query(text_: str) -> str:
+    """The FTS5 query of ``text_``: the phrase in the columns it is looked
+    for as typed, or its site pattern in the site key."""
+    query = f"{_AS_TYPED} : {fts_phrase(text_)}"
+    pattern = site_pattern(text_)
+    return query if pattern is None else f"{query} OR site_key : {fts_phrase(pattern)}"
+
+
 def index_matches(conn: Connection, text_: str, cap: int = SPARSE) -> int | None:
     """How many filings the index matches for ``text_``, counting no
     further than ``cap`` (on SQLite the FTS5 table's row numbers only);
@@ -104,66 +139,63 @@ def index_matches(conn: Connection, text_: str, cap: int = SPARSE) -> int | None
     if len(text_) < MIN_INDEXED:
         return None
     if conn.dialect.name == "sqlite":
-        sql = text(f"SELECT count(*) FROM (SELECT 1 FROM {SEARCH_TABLE} WHERE {SEARCH_TABLE} MATCH :phrase LIMIT :cap)")
-        return conn.execute(sql, {"phrase": fts_phrase(text_), "cap": cap}).scalar_one()
+        sql = text(f"SELECT count(*) FROM (SELECT 1 FROM {SEARCH_TABLE} WHERE {SEARCH_TABLE} MATCH :query LIMIT :cap)")
+        return conn.execute(sql, {"query": fts_query(text_), "cap": cap}).scalar_one()
     first = indexed_ids(conn.dialect.name, text_).limit(cap).subquery()
     return conn.execute(select(func.count()).select_from(first)).scalar_one()
 
 
-def _id_prefix(id_column, text_: str) -> ColumnElement:
-    """The id starts with ``text_`` as typed or in capitals: a range of the
-    primary key."""
-    return or_(
-        *(
-            and_(id_column >= start, id_column < start + "\uffff")
-            for start in dict.fromkeys((text_.upper(), text_))  # once when they are the same
-        )
-    )
-
-
 def indexed_ids(dialect: str, text_: str):
-    """The ids of the filings the index matches for ``text_``, and of those
-    whose id starts with it (the primary key), for ``filing.id IN (...)``:
-    on SQLite from the FTS5 table (read into a sorted list, so the page
-    comes in id order); on PostgreSQL one query per trigram index (the
-    address's, the parcel's, the applicant's through the party names'),
-    their union, so each is a bitmap scan of its own index."""
-    prefix = select(FILING.c.id).where(_id_prefix(FILING.c.id, text_))
+    """The ids of the filings the index matches for ``text_``, for
+    ``filing.id IN (...)``: on SQLite from the FTS5 table (read into a
+    sorted list, so the page comes in id order); on PostgreSQL one query
+    per trigram index (the id's, the address's, the parcel's, the file
+    number's, the site key's, the applicant's and the owner's through the
+    party names'), their union, so each is a bitmap scan of its own index."""
     if dialect == "sqlite":
-        fts = select(_FTS.c.filing_id).where(text(f"{SEARCH_TABLE} MATCH :phrase").bindparams(phrase=fts_phrase(text_)))
-        return fts.union_all(prefix)
+        match = text(f"{SEARCH_TABLE} MATCH :query").bindparams(query=fts_query(text_))
+        return select(_FTS.c.filing_id).where(match)
     like = like_pattern(text_)
     named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
-    return union(
-        select(FILING.c.id).where(func.lower(FILING.c.address).like(like, escape="\\")),
-        select(FILING.c.id).where(func.lower(FILING.c.parcel).like(like, escape="\\")),
+    branches = [
+        select(FILING.c.id).where(func.lower(column_).like(like, escape="\\"))
+        for column_ in (FILING.c.id, FILING.c.address, FILING.c.parcel, FILING.c.massdep_file)
+    ]
+    branches += [
         select(FILING.c.id).where(FILING.c.applicant_id.in_(named)),
-        prefix,
-    )
+        select(FILING.c.id).where(FILING.c.owner_id.in_(named)),
+    ]
+    pattern = site_pattern(text_)
+    if pattern is not None:
+        branches.append(select(FILING.c.id).where(func.lower(FILING.c.site_key).like(like_pattern(pattern), escape="\\")))
+    return union(*branches)
 
 
-def text_condition(text_: str, row=FILING, applicant=None, dialect: str = "postgresql") -> ColumnElement:
+def text_condition(text_: str, row=FILING, parties=None, dialect: str = "postgresql") -> ColumnElement:
     """The filing ``row`` (the ``filing`` table, or a subquery of its
-    columns) matches ``text_`` as it is read: its id starts with it, or
-    its address, parcel or applicant's name contains it.  ``applicant``:
-    the party joined as the row's applicant, whose name is tested, or an
-    expression of the name; None:
-    the applicant is looked up by name (a subquery: on PostgreSQL, through
-    the trigram index of party names).  On PostgreSQL each column is
+    columns) matches ``text_`` as it is read: its id, address, parcel,
+    file number, applicant's or owner's name contains it, or its site key
+    the text's site pattern.  ``parties``: the applicant's and the owner's
+    names, as two parties joined to the row or two expressions of the name;
+    None: each is looked up by name (a subquery: on PostgreSQL, through the
+    trigram index of party names).  On PostgreSQL each column is
     lower-cased (the indexed expressions); SQLite's ``LIKE`` ignores the
     case of ASCII letters itself, as its ``lower`` is ASCII-only too."""
     like = like_pattern(text_)
 
-    def contains(col):
-        return (func.lower(col) if dialect == "postgresql" else col).like(like, escape="\\")
+    def contains(col, pattern=like):
+        return (func.lower(col) if dialect == "postgresql" else col).like(pattern, escape="\\")
 
-    if applicant is None:
-        applicant_matches = row.c.applicant_id.in_(select(PARTY.c.id).where(contains(PARTY.c.name)).scalar_subquery())
-    elif isinstance(applicant, ColumnElement):  # the name itself (a correlated subquery)
-        applicant_matches = contains(applicant)
+    if parties is None:
+        named = select(PARTY.c.id).where(contains(PARTY.c.name)).scalar_subquery()
+        people = [row.c.applicant_id.in_(named), row.c.owner_id.in_(named)]
     else:
-        applicant_matches = contains(applicant.c.name)
-    return or_(_id_prefix(row.c.id, text_), contains(row.c.address), contains(row.c.parcel), applicant_matches)
+        people = [contains(p if isinstance(p, ColumnElement) else p.c.name) for p in parties]
+    found = [contains(row.c.id), contains(row.c.address), contains(row.c.parcel), contains(row.c.massdep_file), *people]
+    pattern = site_pattern(text_)
+    if pattern is not None:
+        found.append(contains(row.c.site_key, like_pattern(pattern)))
+    return or_(*found)
 
 
 @dataclass(frozen=True)
@@ -205,6 +237,10 @@ class Scope:
 SCAN_FIRST = 2000
 
 
+#: what a search tests of each filing of a range, all in ``ix_filing_town_kind_id``
+_TESTED = (FILING.c.id, FILING.c.address, FILING.c.parcel, FILING.c.massdep_file, FILING.c.site_key)
+
+
 def range_page(
     range_: ColumnElement, scope: Scope, limit: int, text_: str = "", scan: int | None = None, dialect: str = "sqlite"
 ):
@@ -215,29 +251,32 @@ def range_page(
     so the reading stops when the page is full)."""
     if not text_:
         return select(FILING.c.id).where(range_, *scope.rest()).order_by(FILING.c.id).limit(limit)
-    rows = select(FILING.c.id, FILING.c.address, FILING.c.parcel, FILING.c.applicant_id).where(range_, *scope.rest())
+    rows = select(*_TESTED, FILING.c.applicant_id, FILING.c.owner_id).where(range_, *scope.rest())
     rows = rows.order_by(FILING.c.id)
     rows = (rows.limit(scan) if scan is not None else rows).subquery()
-    if dialect == "postgresql":  # the applicant's name looked up row by row (a hash of every party otherwise)
-        page = select(rows.c.id).where(text_condition(text_, rows, _applicant_of(rows), dialect=dialect))
+    if dialect == "postgresql":  # the names looked up row by row (a hash of every party otherwise)
+        names = (_name_of(rows.c.applicant_id), _name_of(rows.c.owner_id))
+        page = select(rows.c.id).where(text_condition(text_, rows, names, dialect=dialect))
         return page.order_by(rows.c.id).limit(limit)  # it may join in another order
     # SQLite: no ORDER BY, which would sort every row read first: the rows
     # come in id order from the subquery, which SQLite reads as it goes (a
     # co-routine, the outer side of the join) and stops reading at the
     # limit (the plan test holds it)
-    applicant = aliased(PARTY)
+    applicant, owner = aliased(PARTY), aliased(PARTY)
     return (
         select(rows.c.id)
-        .select_from(rows.outerjoin(applicant, applicant.c.id == rows.c.applicant_id))
-        .where(text_condition(text_, rows, applicant, dialect=dialect))
+        .select_from(
+            rows.outerjoin(applicant, applicant.c.id == rows.c.applicant_id).outerjoin(owner, owner.c.id == rows.c.owner_id)
+        )
+        .where(text_condition(text_, rows, (applicant, owner), dialect=dialect))
         .limit(limit)
     )
 
 
-def _applicant_of(rows):
-    """The name of the applicant of each of ``rows``, as a correlated
+def _name_of(party_id):
+    """The name of the party ``party_id`` of each row, as a correlated
     subquery (a look-up of the party's primary key per row)."""
-    return select(PARTY.c.name.label("name")).where(PARTY.c.id == rows.c.applicant_id).scalar_subquery()
+    return select(PARTY.c.name.label("name")).where(PARTY.c.id == party_id).scalar_subquery()
 
 
 def range_ends_within(range_: ColumnElement, scope: Scope, rows: int):

@@ -21,7 +21,7 @@ from models.errors import UnknownFiling
 from models.handle import Store
 from models.read.docket_counts import indexed_docket, open_filings
 from models.read.queries import DOCKET_CONDITION, DOCKET_OVERDUE_CONDITION, DocketRow, as_date, as_datetime
-from models.read.search import Scope, page_ids
+from models.read.search import Scope, page_ids, text_condition
 from models.schema.tables import Abutter, EventRow, FilingClock, FilingRow, Party
 from workflows.docket import action_for, docket_status
 
@@ -257,18 +257,12 @@ def summary_query():
 
 
 def matching(text: str):
-    """Filings whose id starts with ``text`` or whose address, parcel or
-    applicant contains it (case-insensitive): the search box's condition."""
-    text = text.strip()
-    like = "%" + text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    named = select(PARTY.c.id).where(func.lower(PARTY.c.name).like(like, escape="\\"))
-    return or_(
-        and_(FILING.c.id >= text.upper(), FILING.c.id < text.upper() + "\uffff"),
-        and_(FILING.c.id >= text, FILING.c.id < text + "\uffff"),
-        func.lower(FILING.c.address).like(like, escape="\\"),
-        func.lower(FILING.c.parcel).like(like, escape="\\"),
-        FILING.c.applicant_id.in_(named.scalar_subquery()),
-    )
+    """Filings whose number, address, parcel, MassDEP file number,
+    applicant or owner contains ``text`` (case-insensitive), or whose site
+    key its site pattern: the search box's condition
+    (:func:`models.read.search.text_condition`), for text too short for the
+    index."""
+    return text_condition(text.strip())
 
 
 def search(
@@ -281,9 +275,9 @@ def search(
     after: str | None = None,
     limit: int = PAGE_SIZE,
 ) -> tuple[list[FilingSummary], str | None]:
-    """Filings of these towns (None: all) and kinds whose id starts with
-    ``text`` or whose address, parcel or applicant contains it
-    (case-insensitive), ordered by id: one page after the id ``after``
+    """Filings of these towns (None: all) and kinds that ``text`` finds
+    (:func:`models.read.search.text_condition`: any part of the number,
+    address, parcel, MassDEP file number, applicant or owner), ordered by id: one page after the id ``after``
     (keyset pagination), and the id to continue after, or None on the last
     page.  The page is found through indexes, however deep it is and
     however big the store (:func:`page_ids`), then read with its names."""

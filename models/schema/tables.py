@@ -28,7 +28,9 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
   (agent, dpw, admin), the towns they work for, the failed-login count that
   locks an account for a while, the secret token of their calendar feed,
   and the session version a password change bumps (logging out every
-  other session of the user).
+  other session of the user); the person's full name and title, whether a
+  temporary password must be changed at the next login, and when an
+  invitation by email was sent that is not yet taken up (migration 0180).
 - ``email_message``: the outbox: the whole message of a ``notice`` row whose
   channel is ``email`` (the notice row says to whom and whether it was sent).
 - ``upload``: a plan uploaded with an online application, stored under a
@@ -56,7 +58,7 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, Integer, LargeBinary, UniqueConstraint, text
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, Integer, LargeBinary, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 from models.schema.clock_indexes import (
@@ -128,8 +130,19 @@ class FilingRow(SQLModel, table=True):
         Index("ix_filing_town_kind_state", "town", "kind", "state"),
         Index("ix_filing_state_id", "state", "id"),  # the applications submitted online, any town (migration 0090)
         # a user's filings list, in id order per town and kind, with what a
-        # search tests of each filing (migration 0050)
-        Index("ix_filing_town_kind_id", "town", "kind", "id", "address", "parcel", "applicant_id"),
+        # search tests of each filing (migrations 0050, 0181)
+        Index(
+            "ix_filing_town_kind_id",
+            "town",
+            "kind",
+            "id",
+            "address",
+            "parcel",
+            "applicant_id",
+            "owner_id",
+            "site_key",
+            "massdep_file",
+        ),
     )
     id: str = Field(primary_key=True)
     town: str
@@ -139,13 +152,18 @@ class FilingRow(SQLModel, table=True):
     address: str | None = None
     parcel: str | None = None
     applicant_id: int | None = Field(default=None, foreign_key="party.id", index=True)
-    owner_id: int | None = Field(default=None, foreign_key="party.id")
+    owner_id: int | None = Field(default=None, foreign_key="party.id", index=True)  # a search by owner (migration 0181)
     contractor_id: int | None = Field(default=None, foreign_key="party.id")
     last_seq: int = 0
     state: str
     next_deadline_date: date | None = Field(default=None, index=True)
     next_deadline_clock: str | None = None
     updated_at: datetime
+    # what the search finds a filing by besides the columns above (migration
+    # 0181): its address as workflows/sites.py compares addresses, between
+    # spaces, and the file number MassDEP assigned it (workflows/numbers.py)
+    site_key: str | None = None
+    massdep_file: str | None = None
 
 
 #: the events the DPW schedule looks for among every filing's history
@@ -382,6 +400,13 @@ class UserRow(SQLModel, table=True):
     # each session cookie carries the version it was made at; a password
     # change bumps it, so every other session of the user stops working
     session_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # the person (migration 0180): their name and title, shown wherever a
+    # member of staff is named; a temporary password an admin set, to be
+    # changed at the next login; an invitation by email not yet taken up
+    full_name: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    title: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    must_change_password: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    invited_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))
 
 
 class EmailMessage(SQLModel, table=True):

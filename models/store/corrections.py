@@ -15,6 +15,7 @@ from sqlalchemy.engine import Connection
 from models.schema.tables import FilingRow
 from models.store.parties import PARTY_ROLES, party_specs, upsert_parties
 from workflows.filing import Filing
+from workflows.sites import spaced_key
 
 __all__ = ["rewrite_fields"]
 
@@ -31,13 +32,15 @@ def _site(extra: Mapping, name: str) -> str | None:
 
 def rewrite_fields(conn: Connection, filing: Filing, extra: Mapping) -> None:
     """Store ``extra`` as the filing's fields, with the columns read from
-    them (site address, parcel, the parties a search finds by name)."""
+    them (site address and its site key, parcel, the parties a search
+    finds by name)."""
     corrected = Filing(filing.town, filing.kind, filing.id, filing.events, filing.also, dict(extra))
     specs = party_specs(corrected)
     ids = upsert_parties(conn, [specs[role] for role in PARTY_ROLES if role in specs])
     values = {
         "extra": dict(extra),
         "address": _site(extra, "address"),
+        "site_key": spaced_key(_site(extra, "address")),
         "parcel": _site(extra, "parcel"),
         **{f"{role}_id": ids[specs[role]["name"]] for role in PARTY_ROLES if role in specs},
     }

@@ -32,6 +32,8 @@ from models.store import docket_tally as tally
 from models.store.parties import PARTY_ROLES, party_specs, upsert_parties
 from workflows.errors import MalformedEvent
 from workflows.filing import VOID, Filing, parse_filing
+from workflows.numbers import massdep_file
+from workflows.sites import spaced_key
 from workflows.towns import declared_clock
 
 __all__ = ["Derived", "derive", "derived_from", "write_derived", "import_filings", "append_event", "void_raw", "split_provenance"]
@@ -43,6 +45,8 @@ FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingC
 _DUE = {"open", "overdue"}
 #: filings checked between two calls of an import's progress callback
 _PROGRESS_STEP = 100
+#: the events that may change a filing's MassDEP file number (a void may undo one)
+_NUMBERING = frozenset({"file-number-assigned", VOID})
 
 
 @dataclass(frozen=True)
@@ -122,16 +126,25 @@ def _clock_fields(c: Mapping) -> tuple:
 
 
 def write_derived(
-    conn: Connection, filing_id: str, d: Derived, now: datetime, *, last_seq: int | None, new_seq: int | None = None
+    conn: Connection,
+    filing_id: str,
+    d: Derived,
+    now: datetime,
+    *,
+    last_seq: int | None,
+    new_seq: int | None = None,
+    also: Mapping[str, Any] | None = None,
 ) -> bool:
     """Rewrite the filing's stored state, next deadline and ``filing_clock``
     rows from ``d``, inside the caller's transaction, only if the filing's
     ``last_seq`` is still ``last_seq`` (None: whatever it is); ``new_seq``
-    moves it on.  False, and nothing written, when the row moved on or
-    does not exist."""
+    moves it on; ``also``: other columns of the filing's row the event
+    changed (its MassDEP file number).  False, and nothing written, when
+    the row moved on or does not exist."""
     values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
     if new_seq is not None:
         values["last_seq"] = new_seq
+    values.update(also or {})
     where = FILING.c.id == filing_id
     if last_seq is not None:
         where = and_(where, FILING.c.last_seq == last_seq)
@@ -232,8 +245,11 @@ def append_event(
         raise EventFromTheFuture(filing_id, event.type, event.date, today)
     d = derive(longer, store.replayer)
     seq = row.last_seq + 1
+    also = {}
+    if event.type in _NUMBERING and massdep_file(longer) != row.massdep_file:  # what the search finds it by
+        also["massdep_file"] = massdep_file(longer)
     conn.execute(insert(EVENT), [_event_values(filing_id, event, now, by)])
-    if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq):
+    if not write_derived(conn, filing_id, d, now, last_seq=row.last_seq, new_seq=seq, also=also):
         # pragma: no cover - the lock makes this unreachable
         raise StoreError(f"{filing_id}: another writer recorded event {seq} first; nothing written")
     tally.settle(conn)
@@ -341,6 +357,8 @@ _FILING_COLUMNS = (
     "updated_at",
     "address",
     "parcel",
+    "site_key",
+    "massdep_file",
     *(f"{role}_id" for role in PARTY_ROLES),
 )
 _EVENT_COLUMNS = ("filing_id", "seq", "type", "date", "at", "raw", "recorded_at", "recorded_by")
@@ -365,8 +383,9 @@ _ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
 
 
 def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> tuple:
-    """The filing's columns up to ``parcel`` (_FILING_COLUMNS without the
-    parties); ``next_due`` is the next deadline's (date, clock id)."""
+    """The filing's columns up to ``massdep_file`` (_FILING_COLUMNS without
+    the parties); ``next_due`` is the next deadline's (date, clock id)."""
+    address = _site(filing, "address")
     return (
         filing.id,
         filing.town,
@@ -377,8 +396,10 @@ def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> t
         state,
         *next_due,
         now,
-        _site(filing, "address"),
+        address,
         _site(filing, "parcel"),
+        spaced_key(address),
+        massdep_file(filing),
     )
 
 

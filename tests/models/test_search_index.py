@@ -1,8 +1,10 @@
-"""The workbench's search and filings list go through indexes (migration
-0050, models/read/search.py), on SQLite and PostgreSQL: the plans name them,
-and what they find is what reading every filing would find, on every way
-a page is read (from the index, reading the scope in id order, the scope
-read to its end), page after page.
+"""The workbench's search and filings list go through indexes (migrations
+0050 and 0181, models/read/search.py), on SQLite and PostgreSQL: the plans
+name them, and what they find is what reading every filing would find, on
+every way a page is read (from the index, reading the scope in id order,
+the scope read to its end), page after page.  A filing is found by any
+part of its number, address (its suffix spelled out or abbreviated),
+parcel, MassDEP file number, applicant or owner.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from models.read.search import Scope, indexed_page, page_ids, range_page
 from models.read.workbench import search
 from services.database import upgrade_store
 from services.imports import import_filings
+from workflows.sites import site_pattern, spaced_key
 
 KINDS = ["noi", "rda", "land-disturbance", "street-opening"]
 WETLANDS = ["noi", "rda", "land-disturbance"]
-STREETS = ["Washington St", "Pleasant St", "Chauncy St", "Elm St", "Main St", "Turnpike St"]
+STREETS = ["Washington St", "Pleasant Street", "Chauncy St", "Elm Street", "Main St", "Turnpike St", "North Main Street"]
 NAMES = ["Neponset Builders LLC", "Eversource", "M. Sullivan", "A. O'Brien", 'The "Quoted" Co', "100% Local_Paving"]
+OWNERS = ["Rita Ocampo", "Town of Canton", "M. Sullivan", "Wei Chen"]
 
 
 def _filings(n: int = 90) -> list[dict]:
@@ -47,8 +51,21 @@ def _filings(n: int = 90) -> list[dict]:
             filing["parcel"] = f"{i % 13}-{i * 11 % 100:03d}"
         if i % 4:
             filing["applicant"] = NAMES[i % len(NAMES)]
+        if i % 3 == 1:
+            filing["owner"] = OWNERS[i % len(OWNERS)]
+        if kind != "street-opening" and i % 4 == 1:  # a MassDEP file number, given or assigned later
+            number = f"SE 073-{1000 + i}"
+            if i % 8 == 1:
+                filing["massdep_file"] = number
+            else:
+                filing["events"].append({"type": "file-number-assigned", "date": "2026-11-09", "number": number})
         out.append(filing)
     return out
+
+
+def _massdep(filing: dict) -> str:
+    assigned = [e["number"] for e in filing["events"] if e["type"] == "file-number-assigned"]
+    return assigned[-1] if assigned else filing.get("massdep_file") or ""
 
 
 FILINGS = _filings()
@@ -81,17 +98,19 @@ def searched(request, tmp_path_factory):
     drop()
 
 
-def _expected(text_: str, towns, kinds, state=None) -> list[str]:
+def _expected(text_: str, towns, kinds, state=None, among=FILINGS) -> list[str]:
     """What reading every filing finds (the reference)."""
     t = text_.strip()
     out = []
-    for f in FILINGS:
+    for f in among:
         if (towns is not None and f["town"] not in towns) or f["kind"] not in kinds:
             continue
         if state and STATES[f["id"]] != state:
             continue
-        fields = [f.get("address") or "", f.get("parcel") or "", f.get("applicant") or ""]
-        if not t or f["id"].startswith(t) or f["id"].startswith(t.upper()) or any(t.lower() in x.lower() for x in fields):
+        fields = [f["id"], f.get("address") or "", f.get("parcel") or "", f.get("applicant") or "", f.get("owner") or ""]
+        fields.append(_massdep(f))
+        pattern, key = site_pattern(t), spaced_key(f.get("address"))
+        if not t or any(t.lower() in x.lower() for x in fields) or (pattern and key and pattern in key):
             out.append(f["id"])
     return sorted(out)
 
@@ -109,7 +128,7 @@ def _all_pages(store, text_, towns, kinds, limit, state=None) -> list[str]:
 def _words() -> list[str]:
     words = set()
     for f in FILINGS:
-        for value in (f.get("address"), f.get("parcel"), f.get("applicant"), f["id"]):
+        for value in (f.get("address"), f.get("parcel"), f.get("applicant"), f.get("owner"), _massdep(f) or None, f["id"]):
             if value:
                 words.update({value, value[:3], value[2:7], value[-4:], value.upper(), value.lower()})
     return sorted(words)
@@ -125,7 +144,11 @@ SCOPES = st.sampled_from(
         (["canton"], []),
     ]
 )
-TEXTS = st.sampled_from(_words()) | st.text(alphabet="abcelnstw -0123456789\"%_*'()", max_size=6)
+TEXTS = (
+    st.sampled_from(_words())
+    | st.text(alphabet="abcelnstw -0123456789\"%_*'()", max_size=6)
+    | st.sampled_from(["Street", "North", "st ", "Elm St", "Pleasant St.", "N Main", "Main Street", "washington street"])
+)
 # SPARSE: 0 reads every text in id order first, 10**6 always asks the index;
 # SCAN_FIRST: 3 gives up reading in id order soon (then the index, or to the end)
 WAYS = st.sampled_from([(0, 2000), (10**6, 2000), (0, 3), (2, 3)])
@@ -165,7 +188,8 @@ PLANNED_ROWS = 30_000
 _PG_FILL = f"""
 INSERT INTO party (id, name, category)
     SELECT g, 'Applicant ' || g, 'private' FROM generate_series(1, 3000) AS g;
-INSERT INTO filing (id, town, kind, also, extra, address, parcel, applicant_id, last_seq, state, updated_at)
+INSERT INTO filing (id, town, kind, also, extra, address, parcel, applicant_id, owner_id, site_key, massdep_file,
+                    last_seq, state, updated_at)
     SELECT (ARRAY['CAN', 'SAU', 'MAN'])[mod(g, 3) + 1] || '-' || (ARRAY['NOI', 'RDA', 'SOP'])[mod(g / 3, 3) + 1]
                || '-' || lpad(g::text, 6, '0'),
            (ARRAY['canton', 'saugus', 'mansfield'])[mod(g, 3) + 1],
@@ -173,7 +197,10 @@ INSERT INTO filing (id, town, kind, also, extra, address, parcel, applicant_id, 
            '[]', '{{}}',
            mod(g, 400) || ' Street No ' || mod(g, 997),
            mod(g, 89) || '-' || mod(g, 211),
-           mod(g, 3000) + 1, 1, 'filed', now()
+           mod(g, 3000) + 1, mod(g + 7, 3000) + 1,
+           ' ' || mod(g, 400) || ' ST NO ' || mod(g, 997) || ' ',
+           CASE WHEN mod(g, 5) = 0 THEN 'SE 073-' || g END,
+           1, 'filed', now()
     FROM generate_series(1, {PLANNED_ROWS}) AS g
 """
 
@@ -277,8 +304,10 @@ def test_sqlite_asks_the_index_for_a_rare_text_and_reads_in_id_order_for_a_commo
 
 
 def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_the_index(tmp_path):
-    """A store made before 0050: its filings are found after the upgrade; a
-    filing added later is found; a renamed party is found by its new name
+    """A store made before 0050: its filings are found after the upgrade
+    (by address, by a suffix spelled out, by a MassDEP number given or
+    assigned, by owner: 0181 filled the columns); a filing added later is
+    found; a renamed party, applicant or owner, is found by its new name
     only; a filing removed is gone from the index (SQLite's triggers)."""
     from storekit import import_at_old_schema
 
@@ -292,7 +321,9 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
         with store.reader.connect() as conn:
             return page_ids(conn, every, text_, 100)
 
-    assert found("Chauncy") == [f["id"] for f in FILINGS[:30] if "Chauncy" in (f.get("address") or "")] != []
+    assert found("Chauncy") == sorted(f["id"] for f in FILINGS[:30] if "Chauncy" in (f.get("address") or "")) != []
+    for typed in ("Chauncy Street", "Elm St", "SE 073-10", "Ocampo", "North Main St"):
+        assert found(typed) == _expected(typed, None, KINDS, among=FILINGS[:30]) != [], typed
     import_filings(store,
         [{"town": "saugus", "kind": "noi", "id": "SAU-NOI-2026-9999", "address": "7 Zephyr Ln", "applicant": "Ann Zhou",
           "events": [{"type": "filed", "date": "2026-11-02"}]}],
@@ -302,6 +333,10 @@ def test_the_migration_indexes_the_filings_already_there_and_the_triggers_keep_t
     with store.engine.begin() as conn:
         conn.execute(text("UPDATE party SET name = 'Anne Zhou-Park' WHERE name = 'Ann Zhou'"))
     assert found("Zhou-Park") == ["SAU-NOI-2026-9999"] and found("Ann Zhou") == []
+    owned = _expected("Rita Ocampo", None, KINDS, among=FILINGS[:30])
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE party SET name = 'R. Ocampo-Diaz' WHERE name = 'Rita Ocampo'"))
+    assert found("Ocampo-Diaz") == owned != [] and found("Rita Ocampo") == []
     with store.engine.begin() as conn:
         conn.execute(text("INSERT INTO filing (id, town, kind, also, extra, address, last_seq, state, updated_at) "
                           "VALUES ('X-1', 'saugus', 'noi', '[]', '{}', '9 Quince Ct', 0, 'filed', '2026-11-02')"))  # fmt: skip

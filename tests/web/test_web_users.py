@@ -16,7 +16,17 @@ from webkit import PASSWORD, USERS, client, csrf_of, login
 from models.accounts.users import LoginRefused
 
 AGENT = USERS["canton-agent"][0]
-ACTIONS = ("/users/enable", "/users/unlock", "/users/access", "/users/temporary-password", "/users/disable")
+ACTIONS = (
+    "/users/enable",
+    "/users/unlock",
+    "/users/access",
+    "/users/temporary-password",
+    "/users/disable",
+    "/users",
+    "/users/invite",
+    "/users/invite-again",
+    "/users/person",
+)
 
 
 def _lock(store, email: str) -> None:
@@ -34,9 +44,10 @@ def test_only_an_admin_reaches_the_account_actions_and_nothing_is_written_otherw
     login(admin, "admin")
     before = snapshot(store.url)  # the two sessions
     assert agent.get("/users").status_code == 404
-    assert agent.post(path, data={"csrf": token, "email": AGENT, "role": "admin"}).status_code == 404
-    assert admin.post(path, data={"email": AGENT, "role": "admin"}).status_code in (400, 403)  # no CSRF token
-    assert admin.post(path, data={"csrf": "forged", "email": AGENT, "role": "admin"}).status_code in (400, 403)
+    form = {"email": AGENT, "role": "admin", "full_name": "Kim Ortiz", "password": "a password of ten"}
+    assert agent.post(path, data={"csrf": token, **form}).status_code == 404
+    assert admin.post(path, data=form).status_code in (400, 403)  # no CSRF token
+    assert admin.post(path, data={"csrf": "forged", **form}).status_code in (400, 403)
     assert snapshot(store.url) == before
 
 

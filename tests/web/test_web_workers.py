@@ -259,3 +259,33 @@ def test_a_page_reads_its_user_and_its_rows_without_waiting_for_a_writer(store, 
     finally:
         writer.execute("ROLLBACK")
         writer.close()
+
+
+@pytest.mark.parametrize(
+    "given, host, expected",
+    [
+        (None, "127.0.0.1", "http://127.0.0.1:{port}"),  # not set: the links open the server
+        (None, "0.0.0.0", "http://127.0.0.1:{port}"),
+        ("https://permits.canton.example", "127.0.0.1", "https://permits.canton.example"),  # set: the public address
+    ],
+)
+def test_the_emails_links_start_where_the_workbench_is_served_unless_a_base_url_is_set(
+    tmp_path, monkeypatch, given, host, expected
+):
+    import uvicorn
+
+    from cli.main import main
+    from web.deps import context_of
+
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    assert main(["db", "upgrade", "--db", url]) == 0
+    if given:
+        monkeypatch.setenv("PERMITS_BASE_URL", given)
+    else:
+        monkeypatch.delenv("PERMITS_BASE_URL", raising=False)
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(app=app, **options))
+    port = _free_port()
+    assert main(["serve", "--db", url, "--host", host, "--port", str(port), "--workers", "1"]) == 0
+    assert served["port"] == port and context_of(served["app"]).settings.base_url == expected.format(port=port)
+    context_of(served["app"]).store.engine.dispose()

@@ -4,7 +4,9 @@ CSRF token in the cookie).
 
 Failed logins count against the client's address as well as the account
 (models/accounts/throttle.py).  A password change ends every session of the
-user and starts a new one for the browser that made it.
+user and starts a new one for the browser that made it.  A user who logs in
+with a temporary password an admin set is sent here to choose their own,
+and every other page sends them back here until they do (web/deps.py).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ def login(request: Request, form: PostedForm, client: ClientAddress, store: Stor
     except LoginRefused as exc:
         return render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
     start_session(request, token)
+    if user.must_change_password:  # a temporary password an admin set: the user's own first
+        return RedirectResponse("/password", status_code=303)
     if user.role == APPLICANT and not target.startswith("/my"):
         target = "/my"
     return RedirectResponse(target, status_code=303)
@@ -59,7 +63,7 @@ def logout(request: Request, form: PostedForm, store: StoreDep):
 
 
 def _password_page(request: Request, user: User, *, error: str | None = None, changed: bool = False, status: int = 200):
-    ctx = {"error": error, "changed": changed, "min": MIN_PASSWORD}
+    ctx = {"error": error, "changed": changed, "min": MIN_PASSWORD, "must_change": user.must_change_password}
     return render(request, "account/password.html", ctx, user=user, status=status)
 
 

@@ -13,7 +13,6 @@ opening, the contractor with its licence, the insurance certificate (Canton
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Mapping
 from datetime import date
 
@@ -26,8 +25,6 @@ from ..values import day, whole_number
 
 __all__ = ["APPLY_FIELDS", "fields_for", "towns_offering", "application"]
 
-_TOWN_CODES = {"canton": "CAN", "saugus": "SAU", "mansfield": "MAN", "wpa": "WPA"}
-_KIND_CODES = {"noi": "NOI", "rda": "RDA", "land-disturbance": "LDP", "street-opening": "SOP"}
 _ZIP = re.compile(r"\d{5}(-\d{4})?")
 _EMAIL = re.compile(r"[^@\s<>,;]{1,64}@[^@\s<>,;]{1,190}\.[A-Za-z]{2,}")
 STREET = ("street-opening",)
@@ -146,11 +143,10 @@ def application(kind: str, town: str, form: Mapping[str, str], *, email: str, to
             out["email"] = address.lower()
         return out
 
-    fid = f"{_TOWN_CODES.get(town, 'TWN')}-{_KIND_CODES[kind]}-{today.year}-A{secrets.token_hex(3).upper()}"
     applicant = party("applicant", email)
     if v["applicant_phone"]:
         applicant["phone"] = v["applicant_phone"]
-    obj: dict = {"town": town, "kind": kind, "id": fid, "address": v["address"]}
+    obj: dict = {"town": town, "kind": kind, "address": v["address"]}  # numbered as it is filed (services/numbering.py)
     if v["parcel"]:
         obj["parcel"] = v["parcel"]
     obj["site"] = {"address": v["address"], "parcel": v["parcel"] or "(not given)"}

@@ -7,7 +7,7 @@ shows of the submission, the parcel and the documents); the online
 applications found complete or incomplete and the invitations
 (:mod:`web.staff.submissions`); enforcement, meetings, the DPW schedule,
 deposits, fees and payments, the map, the parcels and abutters, and the
-admin's page of users.  Every route takes a staff user (``StaffUser`` or
+admin's pages of users and of emails (:mod:`web.staff.emails`).  Every route takes a staff user (``StaffUser`` or
 ``Admin``, web/deps.py) as its first dependency, but the calendar feed,
 whose secret token is the key; an applicant is sent to their own pages.
 
@@ -24,6 +24,7 @@ __all__ = [
     "admin",
     "deposit_pages",
     "documents",
+    "emails",
     "enforcement_pages",
     "enforcement_words",
     "fee_pages",

@@ -1,7 +1,13 @@
-"""The admin's page of users: list them, add one, disable or enable one,
-change a role and towns, unlock, set a temporary password: the same
-actions as ``permits users`` (:mod:`services.users`).  Anyone but an admin
-gets 404, as for a filing outside their scope."""
+"""The admin's page of users: list them by name and title, invite a
+member of staff by email (name, title, role, towns: they choose their own
+password from the emailed link), send an invitation again, add one with a
+temporary password (changed at their first login), correct a name and
+title, disable or enable one, change a role and towns, unlock, set a
+temporary password (changed at their next login): the same actions as
+``permits users`` (:mod:`services.users`).  The invitation's email is
+handed to the mail server once the page is sent (with none set, it waits
+on the Emails page).  Anyone but an admin gets 404, as for a filing
+outside their scope."""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from models.types import ROLES, User
 from services.bootstrap import Store, Users
 
 from ..bodies import PostedForm
-from ..deps import Admin, StoreDep, UsersDep
+from ..deps import Admin, Now, SettingsDep, StoreDep, UsersDep
 from ..render import render
 
 __all__ = ["router"]
@@ -30,11 +36,13 @@ def _page(
     status: int = 200,
     done: str | None = None,
 ):
+    from models.types import INVITATION_DAYS
     from workflows.towns import registry
 
     ctx = {
         "users": users.list(),
         "locked": users.locked(),
+        "invitation_days": INVITATION_DAYS,
         "roles": ROLES,
         "all_towns": sorted(registry()),
         "error": error,
@@ -49,17 +57,106 @@ def users_page(request: Request, user: Admin, users: UsersDep):
     return _page(request, users, user)
 
 
-@router.post("/users")
-def add_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
-    from services.users import add_user as add
+def _person(form) -> dict:
+    return {k: str(form.get(k) or "") for k in ("email", "full_name", "title", "role")}
 
-    email, role = str(form.get("email") or ""), str(form.get("role") or "")
+
+def _sent_later(response, store: Store, settings, sent):
+    """Hand the invitation's email to the mail server once the page is sent."""
+    from starlette.background import BackgroundTask
+
+    from services.accounts import deliver_now
+
+    if settings.smtp_url and sent.notice_ids:
+        response.background = BackgroundTask(deliver_now, store, settings.smtp_url, sent.notice_ids)
+    return response
+
+
+def _invited(sent, settings) -> str:
+    from models.types import INVITATION_DAYS
+
+    where = "" if settings.smtp_url else " (no mail server is set: it waits on the Emails page)"
+    return f"An invitation was emailed to {sent.address}{where}; its link works once, for {INVITATION_DAYS} days."
+
+
+@router.post("/users/invite")
+def invite_user(
+    request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep, settings: SettingsDep, now: Now
+):
+    """Invite a member of staff by email: the page again, saying so."""
+    from services.users import invite_staff
+
+    values = _person(form)
     towns = [str(t) for t in form.getlist("town")]
     try:
-        add(store, email, str(form.get("password") or ""), role, towns)
+        sent = invite_staff(
+            store,
+            values["email"],
+            values["full_name"],
+            values["title"],
+            values["role"],
+            towns,
+            by=user.signature,
+            base_url=settings.base_url,
+            now=now,
+            mail_from=settings.mail_from,
+        )
     except UserError as exc:
-        return _page(request, users, user, str(exc), {"email": email, "role": role}, status=422)
+        return _page(request, users, user, str(exc), values, status=422)
+    return _sent_later(_page(request, users, user, done=_invited(sent, settings)), store, settings, sent)
+
+
+@router.post("/users/invite-again")
+def invite_again(
+    request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep, settings: SettingsDep, now: Now
+):
+    from services.users import invite_again as again
+
+    try:
+        sent = again(
+            store,
+            str(form.get("email") or ""),
+            by=user.signature,
+            base_url=settings.base_url,
+            now=now,
+            mail_from=settings.mail_from,
+        )
+    except UserError as exc:
+        return _page(request, users, user, str(exc), status=422)
+    return _sent_later(_page(request, users, user, done=_invited(sent, settings)), store, settings, sent)
+
+
+@router.post("/users")
+def add_user(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
+    """Add a user with a temporary password the admin gives them: they
+    choose their own at their first login."""
+    from services.users import add_user as add
+
+    values = _person(form)
+    towns = [str(t) for t in form.getlist("town")]
+    try:
+        add(
+            store,
+            values["email"],
+            str(form.get("password") or ""),
+            values["role"],
+            towns,
+            full_name=values["full_name"],
+            title=values["title"],
+            temporary=True,
+        )
+    except UserError as exc:
+        return _page(request, users, user, str(exc), values, status=422)
     return RedirectResponse("/users", status_code=303)
+
+
+@router.post("/users/person")
+def change_person(request: Request, user: Admin, form: PostedForm, users: UsersDep, store: StoreDep):
+    """Correct a user's full name and title."""
+    from services.users import change_person as change
+
+    full_name, title = str(form.get("full_name") or ""), str(form.get("title") or "")
+    return _act(request, users, store, user, form, lambda store, email: change(store, email, full_name, title))
 
 
 def _act(request: Request, users: Users, store: Store, user: User, form, action) -> object:
@@ -111,6 +208,8 @@ def temporary_password(request: Request, user: Admin, form: PostedForm, users: U
 
     def action(store, email):
         account, password = temporary(store, email)
-        return f"Temporary password for {account.email}: {password} (give it to them; they change it under Password)."
+        return (
+            f"Temporary password for {account.email}: {password} (give it to them; they choose their own when they next log in)."
+        )
 
     return _act(request, users, store, user, form, action)

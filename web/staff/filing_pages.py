@@ -157,7 +157,7 @@ def _new_page(request, user, kind, values, errors, status=200):
 
 @router.post("/filings/new")
 def new_submit(request: Request, user: StaffUser, form: PostedForm, store: StoreDep, today: Today):
-    from services.imports import import_filings
+    from services.numbering import file_new
 
     kind = str(form.get("kind") or "")
     if kind not in user.kinds:
@@ -166,12 +166,12 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm, store: Store
     towns = towns_for(kind, user.visible_towns())
     try:
         obj = new_filing(kind, values, towns=towns, today=today, by=user.email)
-        import_filings(store, [obj], by=user.email, act_default=True)
+        filing_id = file_new(store, obj, by=user.email)
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:
         return _new_page(request, user, kind, values, {"": str(exc)}, status=422)
-    return RedirectResponse(f"/filings/{obj['id']}", status_code=303)
+    return RedirectResponse(f"/filings/{filing_id}", status_code=303)
 
 
 @router.get("/filings/{fid}")

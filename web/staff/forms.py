@@ -14,7 +14,6 @@ every audience's forms share, the kinds' labels and the errors by field, is
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -37,8 +36,6 @@ __all__ = [
     "HEARD_UNDER",
 ]
 
-_TOWN_CODES = {"canton": "CAN", "saugus": "SAU", "mansfield": "MAN", "wpa": "WPA"}
-_KIND_CODES = {"noi": "NOI", "rda": "RDA", "land-disturbance": "LDP", "street-opening": "SOP"}
 _ZIP = re.compile(r"\d{5}(-\d{4})?")
 
 
@@ -164,10 +161,12 @@ def towns_for(kind: str, visible: tuple[str, ...]) -> list[str]:
 
 def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], today: date, by: str = "") -> dict:
     """A new filing's JSON (one ``filed`` event, and ``dig-safe-obtained``
-    when a ticket is given).  A town's NOI or RDA is heard under the
-    Wetlands Protection Act too (``also: ["wpa"]``) unless the form says
-    the by-law alone, with a reason (kept as ``bylaw_only``, with ``by``
-    who recorded it).  Raises FormErrors naming every field at fault."""
+    when a ticket is given), without a number unless one was given (the
+    service gives the next: :func:`services.numbering.file_new`).  A town's
+    NOI or RDA is heard under the Wetlands Protection Act too
+    (``also: ["wpa"]``) unless the form says the by-law alone, with a
+    reason (kept as ``bylaw_only``, with ``by`` who recorded it).  Raises
+    FormErrors naming every field at fault."""
     from workflows.jurisdictions import ACT_ID, act_applies
 
     if kind not in KINDS:
@@ -229,9 +228,10 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], today: d
             },
         }
 
-    fid = v["id"] or f"{_TOWN_CODES.get(v['town'], 'TWN')}-{_KIND_CODES[kind]}-{filed.year}-W{secrets.token_hex(3).upper()}"
     name, where, title = _AUTHORITY.get(kind, _CONSERVATION)
-    obj: dict = {"town": v["town"], "kind": kind, "id": fid}
+    obj: dict = {"town": v["town"], "kind": kind}
+    if v["id"]:  # else the next of the town's running numbers, given as it is filed (services/numbering.py)
+        obj["id"] = v["id"]
     if act_applies(v["town"], kind):
         if heard == "bylaw":
             obj["also"] = []
