@@ -42,8 +42,12 @@ def link_under(base_url: str, path: str) -> str:
 
 
 def _local(moment: datetime) -> str:
+    """``Thursday, December 10, 2026 at 5:50 p.m. (Eastern time)``: the
+    town's clock, written as the letters write it (workflows/written.py)."""
+    from workflows.written import day_written, time_written
+
     at = moment.astimezone(ZONE)
-    return f"{at:%B} {at.day}, {at.year} at {at.hour % 12 or 12}:{at:%M} {at:%p} (Eastern time)"
+    return f"{day_written(at.date())} at {time_written(at.time())} (Eastern time)"
 
 
 def _email(kind: str, address: str, subject: str, body: str, dated: datetime, mail_from: str) -> dict:
