@@ -13,7 +13,9 @@ town's departments (:mod:`workflows.departments`), the project's one CSV
 writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
 maker above may use it), the one table of human names for every event,
 clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
-people write them (:mod:`workflows.written`), a filing's particulars
+people write them (:mod:`workflows.written`), a filing's stage as every
+page names it (:mod:`workflows.stage`), the events that fit a filing now
+(:mod:`workflows.offered`), a filing's particulars
 (:mod:`workflows.particulars`), each town's application fee and the
 payments against it (:mod:`workflows.fees`), a street opening's
 inspections asked for online (:mod:`workflows.inspection_requests`), and the project's error tree (drawn in
@@ -53,12 +55,14 @@ __all__ = [
     "machine",
     "meetings",
     "noi",
+    "offered",
     "particulars",
     "rda",
     "record",
     "replay",
     "rulebook",
     "spreadsheet",
+    "stage",
     "standing",
     "street_excavation",
     "street_opening",

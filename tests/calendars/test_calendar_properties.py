@@ -80,11 +80,11 @@ def business_hours_between(cal, start, end):
     return hours
 
 
-
 def business_days_between(cal, first, last) -> int:
     """How many business days lie in (first, last], counted one day at a
     time: the oracle the fast paths are held to."""
     return sum(cal.is_business_day(first + timedelta(days=i)) for i in range(1, (last - first).days + 1))
+
 
 @PROPERTY
 @given(calendars, days, counts)

@@ -157,5 +157,5 @@ def test_complete_or_incomplete_of_a_filing_not_waiting_to_be_checked_is_refused
     token = login(agent, "canton-agent")
     assert agent.post("/filings/CAN-NOI-2026-001/complete", data={"csrf": token, "seq": "2"}).status_code == 422
     r = agent.post("/filings/CAN-NOI-2026-001/incomplete", data={"csrf": token, "seq": "2", "reasons": "x"})
-    assert r.status_code == 422 and "CAN-NOI-2026-001 is &#39;filed&#39;, not an application waiting to be checked" in r.text
+    assert r.status_code == 422 and "CAN-NOI-2026-001 is not an application waiting to be checked: it is Filed" in r.text
     store.engine.dispose()

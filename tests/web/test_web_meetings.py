@@ -97,7 +97,7 @@ def test_a_refused_schedule_says_why_and_writes_nothing(web, store):
     r = _schedule(web, token, at="2026-12-25T19:00")
     assert r.status_code == 422 and "legal holiday" in r.text
     r = _schedule(web, token, at="2026-12-15 7pm")
-    assert r.status_code == 422 and "YYYY-MM-DDTHH:MM" in r.text
+    assert r.status_code == 422 and "a date and a time of day, such as 12/17/2026 7:00 p.m." in r.text
     r = web.post(f"/meetings/{'1'}/hear", data={"csrf": token, "filing": "SAU-NOI-2026-001"})
     assert r.status_code == 404  # no meeting yet
     assert snapshot(_db(store)) == before

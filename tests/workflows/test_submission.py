@@ -134,7 +134,12 @@ def test_submission_of_tells_who_has_to_act_next():
         incomplete_event(date(2026, 3, 4), "plan is not stamped"),
         submitted_event(date(2026, 3, 9)),
     )
-    assert again.incomplete_on is None and not again.awaiting_applicant and again.reasons is None and again.submitted_on == date(2026, 3, 9)
+    assert (
+        again.incomplete_on is None
+        and not again.awaiting_applicant
+        and again.reasons is None
+        and again.submitted_on == date(2026, 3, 9)
+    )
     done = of(submitted_event(date(2026, 3, 2)), complete_event(date(2026, 3, 3)))
     assert done.complete_on == date(2026, 3, 3) and not done.awaiting_applicant
     assert not of(ev("filed", "2026-03-02")).online

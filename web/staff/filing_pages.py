@@ -30,7 +30,7 @@ from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from ..render import render
 from ..values import whole_number
-from .forms import NEW_FILING_FIELDS, event_fields, event_json, new_filing, towns_for
+from .forms import NEW_FILING_FIELDS, event_json, form_defaults, new_filing, offered_fields, towns_for
 
 __all__ = ["router", "visible_filing", "filing_page_response"]
 
@@ -56,24 +56,31 @@ def filing_page_response(
     the form's ``values`` and ``field_errors`` when a post was refused."""
     from services.notice_log import StoreNoticeLog
     from services.notices import fitting_notices
-    from workflows.replay import MACHINES
+    from workflows.offered import offers
 
     store = web.store
     summary = visible_filing(store, user, fid)
     filing, _ = store.load(fid)
-    as_of = web.today()
+    as_of, now = web.today(), web.now()
     result = store.replayer(filing, as_of)
     history = store.history(fid)
     reasons = {h["raw"].get("voids"): h["raw"].get("reason") for h in history if h["type"] == VOID}
-    allowed = [e for e in MACHINES[filing.kind].allowed(result.state) if e != VOID]
+    # only the events the machine would take today (workflows/offered.py), each with the choices that fit
+    offered = {o.event: o for o in offers(filing, as_of, now, [c.id for c in result.clocks])}
+    allowed = list(offered)
     event = event if event is not None else request.query_params.get("event")
     if event not in allowed:
         event = None
-    if event == "hearing-opened" and not values:  # by default, the session the hearing was noticed for
-        from workflows.meetings import noticed_session
+    fields = offered_fields(filing.kind, event, offered[event]) if event else []
+    defaults = form_defaults(fields, as_of, now)
+    unnoticed_needed = False
+    if event == "hearing-opened":  # by default, the latest session the hearing was noticed for, if it has come
+        from workflows.meetings import noticed_sessions
 
-        noticed = noticed_session(filing)
-        values = {"f_date": noticed.isoformat()} if noticed else None
+        come = [d for d in noticed_sessions(filing) if d <= as_of]
+        if come:
+            defaults["date"] = come[-1].isoformat()
+        unnoticed_needed = not come  # a day no session was noticed for is confirmed (M.G.L. c.30A §20(b))
     abutter_list = workbench.abutters(store, fid)
     notices = fitting_notices(filing, result)
     from workflows.clock_rows import nearest_open, one_row_per_act
@@ -89,7 +96,9 @@ def filing_page_response(
         "reasons": reasons,
         "allowed": allowed,
         "event": event,
-        "fields": event_fields(filing.kind, event) if event else [],
+        "fields": fields,
+        "defaults": defaults,
+        "unnoticed_needed": unnoticed_needed,
         "clock_ids": [c.id for c in result.clocks],
         "notices": notices,
         "abutters": abutter_list,
