@@ -95,7 +95,7 @@ def _states() -> set[str]:
     """Every stage a filing of any kind can be in (its machine's states,
     and ``incomplete`` for an application sent back: workflows/stage.py)."""
     from workflows.rulebook import KINDS
-    from workflows.stage import stages
+    from workflows.stage_choices import stages
 
     return {s for kind in KINDS for s in stages(kind)}
 

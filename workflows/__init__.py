@@ -14,7 +14,8 @@ writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
 maker above may use it), the one table of human names for every event,
 clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
 people write them (:mod:`workflows.written`), a filing's stage as every
-page names it (:mod:`workflows.stage`), the events that fit a filing now
+page names it (:mod:`workflows.stage`; every stage a filter offers,
+:mod:`workflows.stage_choices`), the events that fit a filing now
 (:mod:`workflows.offered`), a filing's particulars
 (:mod:`workflows.particulars`), each town's application fee and the
 payments against it (:mod:`workflows.fees`), a street opening's
@@ -63,6 +64,7 @@ __all__ = [
     "rulebook",
     "spreadsheet",
     "stage",
+    "stage_choices",
     "standing",
     "street_excavation",
     "street_opening",

@@ -375,6 +375,8 @@ def kind_name(kind: str) -> str:
 
 
 _ID_PATTERN = None
+#: ids that are English words too ("the day of the re-inspection"): left as they are
+_ENGLISH = frozenset({"re-inspection"})
 
 
 def in_words(text: str, kind: str = ANY) -> str:
@@ -387,7 +389,7 @@ def in_words(text: str, kind: str = ANY) -> str:
 
     global _ID_PATTERN
     if _ID_PATTERN is None:
-        ids = {e for _, e in EVENT_NAMES if "-" in e} | {c for c in CLOCK_NAMES if "-" in c}
+        ids = ({e for _, e in EVENT_NAMES if "-" in e} | {c for c in CLOCK_NAMES if "-" in c}) - _ENGLISH
         alternatives = "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
         _ID_PATTERN = re.compile(rf"(?<![\w/-])(?:([a-z]+):)?({alternatives}|[a-z]+)(?![\w-])|\(event (\d+)\)")
 

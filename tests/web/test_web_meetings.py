@@ -121,7 +121,11 @@ def test_hearing_opened_defaults_to_the_noticed_session_and_warns_on_another_day
     form = {"csrf": token, "seq": seq, "type": "hearing-opened", "f_date": "2026-12-16"}
     before = snapshot(_db(store))
     r = web.post(f"/filings/{FID}/events", data=form)
-    assert r.status_code == 422 and "no session of the hearing was noticed for 2026-12-16" in r.text
+    assert (
+        r.status_code == 422
+        and "No session of the hearing was noticed for Wednesday, December 16, 2026 (noticed: Tuesday, December 15, 2026)"
+        in r.text
+    )
     assert snapshot(_db(store)) == before
     assert web.post(f"/filings/{FID}/events", data={**form, "unnoticed": "yes"}).status_code == 303
     filing, _ = store.load(FID)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 
 from ..deps import StaffUser, StoreDep
+from ..refusals import refusal
 from ..render import render
 from ..values import number_or
 
@@ -39,7 +40,7 @@ def deposits(request: Request, user: StaffUser, store: StoreDep):
         try:
             statement = applicant_statement(store, name).as_dict()
         except UnknownApplicant as exc:
-            error = str(exc)
+            error = refusal(exc)
     per_page = 100
     ctx = {
         "rows": rows,

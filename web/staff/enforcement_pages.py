@@ -32,6 +32,7 @@ from workflows.towns import registry
 from ..bodies import PostedForm, seq_of
 from ..deps import Now, StaffUser, StoreDep, Today
 from ..forms import FormErrors
+from ..refusals import refusal
 from ..render import render
 from ..values import day as read_day
 from ..values import whole_number
@@ -166,7 +167,7 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: Stor
     except UnknownFiling:
         return _new_page(request, user, v, {"filing": "no such filing of your towns"}, status=422)
     except PermitsError as exc:
-        return _new_page(request, user, v, {"": str(exc)}, status=422)
+        return _new_page(request, user, v, {"": refusal(exc)}, status=422)
     return RedirectResponse(f"/enforcement/{opened.case}", status_code=303)
 
 
@@ -259,9 +260,9 @@ def _post(request: Request, store: Store, today: date, staff: User, cid: str, fo
             step=values.get("type"),
         )
     except StaleFiling as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=409)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=409)
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), values=values, status=422, step=values.get("type"))
+        return case_page(request, store, today, user, cid, error=refusal(exc), values=values, status=422, step=values.get("type"))
     return RedirectResponse(f"/enforcement/{cid}#history", status_code=303)
 
 
@@ -391,7 +392,7 @@ def notice_preview(request: Request, cid: str, kind: str, staff: StaffUser, stor
     try:
         outputs = _notice(store, today, now, user, cid, kind, "html")
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -405,7 +406,7 @@ def notice_pdf(
     try:
         outputs = _notice(store, today, now, user, cid, kind, "pdf")
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=422)
     pdf = outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

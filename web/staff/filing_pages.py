@@ -28,6 +28,7 @@ from workflows.ids import BadFilingId, check_filing_id
 from ..bodies import AbutterListForm, PostedForm, seq_of
 from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from ..refusals import refusal
 from ..render import render
 from ..values import whole_number
 from .forms import NEW_FILING_FIELDS, event_json, form_defaults, new_filing, offered_fields, towns_for
@@ -52,7 +53,8 @@ def visible_filing(store: Store, user: User, fid: str) -> workbench.FilingSummar
 def filing_page_response(
     request: Request, web: WebContext, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
 ):
-    """The filing's page, with ``error`` (a refusal in the rule's words) and
+    """The filing's page, with ``error`` (a refusal: an exception is said in
+    people's words, web/refusals.py) and
     the form's ``values`` and ``field_errors`` when a post was refused."""
     from services.notice_log import StoreNoticeLog
     from services.notices import fitting_notices
@@ -60,6 +62,8 @@ def filing_page_response(
 
     store = web.store
     summary = visible_filing(store, user, fid)
+    if isinstance(error, PermitsError):  # a refusal, said in people's words
+        error = refusal(error, summary.kind)
     filing, _ = store.load(fid)
     as_of, now = web.today(), web.now()
     result = store.replayer(filing, as_of)
@@ -161,7 +165,7 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm, store: Store
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:
-        return _new_page(request, user, kind, values, {"": str(exc)}, status=422)
+        return _new_page(request, user, kind, values, {"": refusal(exc, kind)}, status=422)
     return RedirectResponse(f"/filings/{obj['id']}", status_code=303)
 
 
@@ -203,9 +207,9 @@ def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedF
             event=etype,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409, event=etype)
+        return filing_page_response(request, web, user, fid, error=exc, status=409, event=etype)
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), values=values, status=422, event=etype)
+        return filing_page_response(request, web, user, fid, error=exc, values=values, status=422, event=etype)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
@@ -225,7 +229,7 @@ def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedFor
     try:
         void_event(web.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form))
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+        return filing_page_response(request, web, user, fid, error=exc, status=409 if isinstance(exc, StaleFiling) else 422)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
@@ -252,9 +256,9 @@ def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterLi
             by=user.email,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, web, user, fid, error=exc, status=409)
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
 
 
@@ -279,7 +283,7 @@ def preview_notice(request: Request, fid: str, kind: str, user: StaffUser, web: 
             log=StoreNoticeLog(store),
         )
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -309,7 +313,7 @@ def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form
             again=bool(form.get("again")),
         )
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     pdf = produced.outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

@@ -70,7 +70,7 @@ def _tiles(settings: Settings) -> dict:
 
 @router.get("/map")
 def map_page(request: Request, user: StaffUser, settings: SettingsDep):
-    from workflows.stage import stage_choices
+    from workflows.stage_choices import stage_choices
 
     filters = _filters(request.query_params)
     query = urlencode({k: v for k, v in filters.items() if v})

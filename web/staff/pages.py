@@ -144,7 +144,7 @@ def today_ics(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
 @router.get("/filings")
 def filings(request: Request, user: StaffUser, store: StoreDep):
     from models.read.filing_list import SORTS, filing_list
-    from workflows.stage import stage_choices
+    from workflows.stage_choices import stage_choices
 
     q = request.query_params
     text, state, town, kind = q.get("q", "")[:200], q.get("state") or None, q.get("town") or None, q.get("kind") or None
