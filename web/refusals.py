@@ -28,6 +28,8 @@ _CLI_HINTS = (
     (re.compile(r"\s*\(see 'permits [^']*'\)"), ""),
     (re.compile(r"\s*\(see docs/reference/[^)]*\)"), ""),
 )
+#: a field named by its id ("field 'conditions'"): said by its label
+_FIELD = re.compile(r"\bfield '([a-z_]+)'")
 _QUOTED_ID = re.compile(r"'([a-z]+(?:-[a-z]+)*)'")
 
 
@@ -44,6 +46,7 @@ def in_peoples_words(text: str, kind: str = "*") -> str:
 
     for pattern, instead in _CLI_HINTS:
         text = pattern.sub(instead, text)
+    text = _FIELD.sub(lambda m: f"“{_field(m.group(1))}”", text)
     text = _QUOTED_ID.sub(lambda m: _state_or_id(m.group(1), kind), text)
     text = _ISO.sub(_written, in_words(text, kind))
     text = re.sub(r"\s+", " ", text).strip()
@@ -51,6 +54,12 @@ def in_peoples_words(text: str, kind: str = "*") -> str:
         return "Nothing was recorded."
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _field(name: str) -> str:
+    from workflows.vocabulary import field_name
+
+    return field_name(name)
 
 
 def _state_or_id(key: str, kind: str) -> str:

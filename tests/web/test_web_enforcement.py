@@ -274,7 +274,7 @@ def test_today_lists_the_enforcement_cases_deadlines_beside_the_filings(web, sto
         data={"csrf": token, "seq": "1", "date": "2026-12-02", "comply_by": "2026-12-10", "requires": "Remove the fill."},
     )
     page = web.get("/today").text
-    assert 'id="enforcement-due"' in page and f"/enforcement/{CASE}" in page and "compliance" in page
+    assert 'id="enforcement-due"' in page and f"/enforcement/{CASE}" in page and "Compliance with the Enforcement Order" in page
     other = client(store)
     login(other, "canton-dpw")
     assert 'id="enforcement-due"' not in other.get("/today").text

@@ -52,7 +52,7 @@ def test_an_agent_schedules_a_meeting_hears_a_filing_and_posts_the_agenda(web, s
     assert _schedule(web, token).status_code == 303
     mid = _meeting_id(web)
     page = web.get("/meetings?town=canton").text
-    assert "to be posted by Friday 2026-12-11 19:00" in page
+    assert "to be posted by Friday, December 11, 2026, 7:00 p.m." in page
     r = web.post(f"/meetings/{mid}/hear", data={"csrf": token, "filing": FID})
     assert r.status_code == 303, r.text
     filing, _ = store.load(FID)
@@ -62,7 +62,7 @@ def test_an_agent_schedules_a_meeting_hears_a_filing_and_posts_the_agenda(web, s
     assert agenda.status_code == 200 and agenda.content.startswith(b"%PDF")
     posted = web.post(f"/meetings/{mid}/posting", data={"csrf": token})
     assert posted.status_code == 200 and posted.headers["content-type"] == "application/pdf"
-    assert "Posted 2026-12-03" in web.get("/meetings?town=canton").text
+    assert "Posted Thursday, December 3, 2026, " in web.get("/meetings?town=canton").text
 
 
 def test_a_post_without_the_csrf_token_writes_nothing(web, store):

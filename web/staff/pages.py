@@ -21,6 +21,7 @@ from ..bodies import PostedForm
 from ..deps import StaffUser, StoreDep, Today, UsersDep
 from ..render import render
 from ..values import number_or
+from .enforcement_words import CLOCK_LABELS
 
 __all__ = ["router"]
 
@@ -111,6 +112,7 @@ def today(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
     ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
     ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
     ctx["enforcement"] = enforcement_docket(store, user, as_of, filters["within"])  # the enforcement cases' own deadlines
+    ctx["enforcement_clocks"] = CLOCK_LABELS
     return render(request, "staff/today.html", ctx, user=user)
 
 
