@@ -39,7 +39,7 @@ from ..values import whole_number
 from .enforcement_words import CLOCK_LABELS, STATE_LABELS, STEP_LABELS
 from .forms import event_fields, event_json
 
-__all__ = ["router", "visible_case", "enforcement_docket"]
+__all__ = ["router", "visible_case", "enforcement_docket", "keeps_enforcement"]
 
 router = APIRouter()
 #: the kind whose visibility stands for the conservation office's
@@ -58,6 +58,11 @@ def _towns(user: User) -> list[str]:
     """The user's towns with a fine schedule (a by-law to open a case under)."""
     known = registry()
     return [t for t in user.visible_towns() if t in known and known[t].fines and _may_enforce(user, t)]
+
+
+def keeps_enforcement(user: User) -> bool:
+    """Whether the user may open the enforcement pages (a case, a new one)."""
+    return bool(_towns(user))
 
 
 def _enforcer(user: User) -> User:

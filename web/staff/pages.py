@@ -106,13 +106,14 @@ def today(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
     }
     from models.read.submitted import submitted_filings
 
-    from .enforcement_pages import enforcement_docket
+    from .enforcement_pages import enforcement_docket, keeps_enforcement
 
     to_check, sent_back = submitted_filings(store)  # online applications
     ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
     ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
     ctx["enforcement"] = enforcement_docket(store, user, as_of, filters["within"])  # the enforcement cases' own deadlines
     ctx["enforcement_clocks"] = CLOCK_LABELS
+    ctx["may_enforce"] = keeps_enforcement(user)  # else a violation's row sends them to the filing, not to enforcement
     return render(request, "staff/today.html", ctx, user=user)
 
 
