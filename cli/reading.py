@@ -58,13 +58,16 @@ def cmd_show(args) -> int:
             {"kind": n.kind, "at": n.at, "to": _to_whom(n.recipient), "recipient": n.recipient, "files": list(n.files)}
             for n in sent
         ]
-        print(_dump({**result.as_dict(), "as_of": as_of.isoformat(), "history": events, "notices": notices}))
+        print(
+            _dump({**result.as_dict(), "stage": result.stage, "as_of": as_of.isoformat(), "history": events, "notices": notices})
+        )
         return 0
     from workflows.vocabulary import clock_name, event_name, in_words, state_name, status_name
     from workflows.written import when_written
 
     kind = result.kind
-    print(f"{result.id}  {result.town} {kind}  state: {result.state} ({state_name(kind, result.state)})  (as of {as_of})")
+    # the stage, as every page names it (workflows/stage.py)
+    print(f"{result.id}  {result.town} {kind}  state: {result.stage} ({state_name(kind, result.stage)})  (as of {as_of})")
     print("history:")
     for h in history:
         fields = " ".join(f"{k}={v}" for k, v in h["raw"].items() if k not in ("type", "date"))
@@ -89,10 +92,12 @@ def cmd_show(args) -> int:
 
 
 def _states() -> set[str]:
-    """Every state a filing of any kind can be in (the machines' enums)."""
-    from workflows.replay import MACHINES
+    """Every stage a filing of any kind can be in (its machine's states,
+    and ``incomplete`` for an application sent back: workflows/stage.py)."""
+    from workflows.rulebook import KINDS
+    from workflows.stage_choices import stages
 
-    return {str(s.value) for m in MACHINES.values() for s in m.states}
+    return {s for kind in KINDS for s in stages(kind)}
 
 
 #: the longest text ``permits list --search`` takes (what the Filings page's box takes)
@@ -154,10 +159,12 @@ def cmd_list(args) -> int:
             )
         )
         return 0
+    from workflows.stage import stage_name
+
     for r in rows:
         nxt = f"  next: {r.next_deadline_clock} {r.next_deadline_date}" if r.next_deadline_date else ""
         site = f"  at {r.address}" if args.search is not None and r.address else ""
-        print(f"{r.id}  {r.town}  {r.kind}  {r.state}  {r.last_seq} events{nxt}{site}")
+        print(f"{r.id}  {r.town}  {r.kind}  {r.state} ({stage_name(r.kind, r.state)})  {r.last_seq} events{nxt}{site}")
     print(f"({len(rows)} filing(s))")
     return 0
 

@@ -86,7 +86,11 @@ def cmd_replay(args) -> int:
     if args.json:
         print(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
         return 0
-    print(f"{result.id}  {result.town} {result.kind}  state: {result.state}  (as of {as_of})")
+    from workflows.stage import stage_name
+
+    print(
+        f"{result.id}  {result.town} {result.kind}  state: {result.stage} ({stage_name(result.kind, result.stage)})  (as of {as_of})"
+    )
     rows = [("clock", "date", "status", "rule")]
     for c in result.clocks:
         when = c.at.isoformat(timespec="minutes") if c.at else c.date.isoformat()

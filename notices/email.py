@@ -33,6 +33,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from zoneinfo import ZoneInfo
 
 from workflows.standing import applicant_clock
+from workflows.written import day_written
 
 __all__ = [
     "EMAIL_NOTICES",
@@ -138,7 +139,7 @@ def notice_emails(
     for role, address in party_emails(filing.extra):
         body = (
             f"The {town_name} permit office sends you, as the {role} named on filing {filing.id}, "
-            f"the attached {title.lower()} dated {dated.date().isoformat()}.\n\n"
+            f"the attached {title.lower()} dated {day_written(dated)}.\n\n"
             f"The signed paper copy follows by mail. This message was sent automatically; "
             f"reply to the office named in the notice.\n"
         )
@@ -205,7 +206,7 @@ def _reminder(filing, clock, day: date, what: str, addresses, dated: datetime, m
                     "message": build_message(
                         sender=_sender(town_name, mail_from),
                         to=address,
-                        subject=f"Reminder: {what} by {day.isoformat()} ({filing.id})",
+                        subject=f"Reminder: {what} by {day_written(day)} ({filing.id})",
                         body=body,
                         dated=dated,
                     ),
@@ -224,7 +225,7 @@ def invitation_email(
     body = (
         f"The {town_name} permit office invites you to follow filing {filing_id} online: where it stands, "
         f"what you must do next and by when, and every notice and decision issued on it.\n\n"
-        f"Open this link to set your password (it works once, until {expires.isoformat()}):\n{link}\n"
+        f"Open this link to set your password (it works once, until {day_written(expires)}):\n{link}\n"
     )
     return {
         "kind": "invitation",

@@ -102,6 +102,8 @@ def filings_map(
     if unplaced:
         found_at.update(stored.located(store, [(rows[i].town, "", key) for i, key in unplaced.items() if key], outline=outline))
     found, properties = [], []
+    from workflows.stage import stage_name
+
     label_of = (labels or {}).get
     for i, (r, (town, parcel)) in enumerate(zip(rows, ids)):
         where = found_at.get((town, parcel.upper())) if i not in unplaced else found_at.get((town, unplaced[i]))
@@ -114,7 +116,7 @@ def filings_map(
                 f"/filings/{r.id}",
                 r.kind,
                 label_of(r.kind, r.kind),
-                r.state.replace("-", " "),
+                stage_name(r.kind, r.state),  # the stage in people's words (workflows/stage.py)
                 _status(r.next_deadline_date, as_of),
                 r.address or "",
                 where[1] or where[0],

@@ -64,9 +64,14 @@ class NotAwaitingCheck(PermitsError):
     """Complete or incomplete asked of a filing that is not an application
     waiting to be checked."""
 
-    def __init__(self, filing_id: str, state: str):
+    def __init__(self, filing_id: str, state: str, kind: str = "*"):
+        from workflows.vocabulary import state_name
+
         self.filing, self.state = filing_id, state
-        super().__init__(f"{filing_id} is {state!r}, not an application waiting to be checked")
+        super().__init__(
+            f"{filing_id} is not an application waiting to be checked: it is {state_name(kind, state)}, "
+            f"so record what happens next from the filing's menu of events"
+        )
 
 
 class MissingReason(PermitsError):
@@ -195,12 +200,15 @@ def void_event(
     return recorded
 
 
-def _awaiting_check(store, filing_id: str) -> None:
-    from models.read import workbench
-
-    summary = workbench.summary(store, filing_id)
-    if summary.state != SUBMITTED:
-        raise NotAwaitingCheck(filing_id, summary.state)
+def _awaiting_check(store, filing_id: str, today: date) -> None:
+    """The filing is an online application the town has not yet found
+    complete: ``submitted`` in its machine, whether waiting to be checked
+    or sent back as incomplete (its stage; the town may find it complete
+    once the applicant has sent what was missing)."""
+    filing, _ = store.load(filing_id)
+    state = str(store.replayer(filing, today).state)
+    if state != SUBMITTED:
+        raise NotAwaitingCheck(filing_id, state, filing.kind)
 
 
 def mark_complete(
@@ -209,7 +217,7 @@ def mark_complete(
     """Staff find an online application complete on ``day`` (the receipt of
     a complete application, from which the clocks count): a ``filed``
     event, with what a street opening's application gives it."""
-    _awaiting_check(store, filing_id)
+    _awaiting_check(store, filing_id, today)
     return record_event(
         store, filing_id, complete_event(day), by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq
     )
@@ -230,6 +238,6 @@ def mark_incomplete(
     """Staff find an online application incomplete on ``day`` for
     ``reasons`` (at most 2,000 characters), which are emailed to the
     applicant in the same unit of work; no clock starts."""
-    _awaiting_check(store, filing_id)
+    _awaiting_check(store, filing_id, today)
     event = incomplete_event(day, (reasons or "")[:2000])
     return record_event(store, filing_id, event, by=by, today=today, now=now, mail_from=mail_from, expect_seq=expect_seq)

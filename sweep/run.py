@@ -182,7 +182,7 @@ def _derived_row(replay, as_of: date, events: int) -> dict:
         "id": replay.id,
         "town": replay.town,
         "kind": replay.kind,
-        "state": str(replay.state),
+        "state": str(getattr(replay, "stage", "") or replay.state),  # the stage the store keeps (workflows/stage.py)
         "clocks": clocks,
         "as_of": as_of.isoformat(),
         "events": events,

@@ -18,7 +18,7 @@ register, log in, reset a password, accept an invitation) and
 the top: the app (:mod:`web.app`), what a route takes as typed
 dependencies (:mod:`web.deps`: the store, the settings, the day, who may
 call...), the session (:mod:`web.auth`), the forms' bodies and limits
-(:mod:`web.bodies`), the client's address
+(:mod:`web.bodies`), a refusal in people's words (:mod:`web.refusals`), the client's address
 (:mod:`web.clients`), the headers (:mod:`web.headers`), drawing a page
 (:mod:`web.render`, the shared templates in ``templates/``), the values a
 form carries (:mod:`web.values`, :mod:`web.forms`), and the sections and
@@ -43,6 +43,7 @@ __all__ = [
     "headers",
     "inspection_request_view",
     "public",
+    "refusals",
     "render",
     "site_picker",
     "staff",

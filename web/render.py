@@ -12,6 +12,7 @@ partials two rooms include (``_fee.html``, ``particulars.html``,
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
-from config.clock import town_stamp, wall_stamp
+from config.clock import in_town, town_zone
 from models.types import User
 
 from .auth import csrf_token
@@ -45,8 +46,32 @@ ENV = jinja2.Environment(
     lstrip_blocks=True,
 )
 ENV.filters["weekday"] = lambda d: d.strftime("%a") if d else ""
-ENV.filters["town_stamp"] = town_stamp  # a stored (UTC) moment in the town's zone: {{ m|town_stamp(zone) }}
-ENV.filters["wall_stamp"] = wall_stamp  # a wall time the record states, with the town's zone named
+
+
+def _town_moment(moment, zone: str) -> str:
+    """A stored (UTC) moment as the town reads it, in people's words and in
+    the town's zone, its abbreviation left out: "Thursday, December 3, 2026,
+    6:03 p.m." (``config.clock.town_stamp`` is the command line's)."""
+    from workflows.written import moment_written
+
+    return moment_written(in_town(moment, zone).replace(tzinfo=None)) if moment else ""
+
+
+def _wall_moment(moment, zone: str) -> str:
+    """A wall time the record states (a notice's ``dated``), in people's words."""
+    from workflows.written import moment_written
+
+    if not moment:
+        return ""
+    if isinstance(moment, str):
+        return moment_written(moment)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(town_zone(zone)).replace(tzinfo=None)
+    return moment_written(moment)
+
+
+ENV.filters["town_stamp"] = _town_moment  # a stored (UTC) moment in the town's zone: {{ m|town_stamp(zone) }}
+ENV.filters["wall_stamp"] = _wall_moment  # a wall time the record states
 
 
 def _remembered(fn):
@@ -81,7 +106,10 @@ def _words() -> None:
         status_name=_remembered(vocabulary.status_name),
         value_name=vocabulary.value_name,
         kind_name=_remembered(vocabulary.kind_name),
-        in_words=lambda text, kind="*": vocabulary.in_words(text, kind),
+        in_words=lambda text, kind="*": written.dates_written(vocabulary.in_words(text, kind)),
+        field_value=_field_value,
+        named=_named,
+        who=_who,
         anchor_name=lambda anchor: ANCHORS.get(anchor, vocabulary.in_words(str(anchor))),
         town_name=_remembered(lambda town: _town_name(town)),
         notice_title=lambda kind: NOTICE_KINDS[kind].title if kind in NOTICE_KINDS else vocabulary.value_name(kind),
@@ -91,6 +119,49 @@ def _words() -> None:
         moment_written=written.moment_written,
         when_written=written.when_written,
     )
+
+
+#: fields whose value is money, in whole dollars
+_DOLLARS = frozenset({"fine", "amount", "costs", "held_back"})
+
+
+def _field_value(value, key: str = "", kind: str = "*") -> str:
+    """An event's field as people read it: a day or a moment written, a
+    clock or a choice by its name, money in dollars, a list joined."""
+    from workflows import vocabulary, written
+
+    if isinstance(value, (list, tuple)):
+        return "; ".join(_field_value(v, key, kind) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "clock":
+        return vocabulary.clock_name(str(value))
+    if key in _DOLLARS and isinstance(value, (int, float)):
+        return f"${value:,}"
+    if isinstance(value, str) and written.dates_written(value) != value and len(value) <= 19:
+        return written.dates_written(value)
+    return vocabulary.value_name(value)
+
+
+def _named(text, names) -> str:
+    """``text`` with each id that ``names`` (id -> name) knows written as its
+    name, and its ISO days written (an enforcement case's explanations)."""
+    from workflows import written
+
+    text = str(text or "")
+    for key in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", names[key], text)
+    return written.dates_written(text)
+
+
+def _who(by, applicant: str = "") -> str:
+    """Who recorded an entry, by name: an applicant's online act by the
+    filing's applicant's name; the demo's and the daily check's by what
+    they are; a member of staff by their account."""
+    by = str(by or "")
+    if by.startswith("applicant:"):
+        return f"{applicant}, the applicant, online" if applicant else "the applicant, online"
+    return {"permits demo": "the demo", "sweep": "the daily check", "import": "an import"}.get(by, by)
 
 
 def _town_name(town_id: str) -> str:

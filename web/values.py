@@ -8,13 +8,18 @@ true and ``int("²")`` then fails; ``int("٣")`` is 3 (an Arabic-Indic
 digit), ``int(" 7_0 ")`` is 70; ``date.fromisoformat`` takes
 ``"20261201"`` and ``"2026-W49-2"``, ``datetime.fromisoformat`` a time zone.
 Here a whole number is 1 to :data:`MAX_DIGITS` ASCII digits within its
-bounds; a date is ``YYYY-MM-DD`` in ASCII digits, a real day, in the years
-the calendar serves (:data:`calendars.FIRST_YEAR`–:data:`calendars.LAST_YEAR`);
-a moment is ``YYYY-MM-DDTHH:MM`` (seconds allowed, as a browser's
-``datetime-local`` input may send them), in the town's time, no zone.
+bounds; a date is ``YYYY-MM-DD`` (what a date picker sends) or the day as
+people in Massachusetts type it, ``M/D/YYYY`` ("12/17/2026", where a browser
+shows no picker or a person types into one), in ASCII digits, a real day,
+in the years the calendar serves
+(:data:`calendars.FIRST_YEAR`–:data:`calendars.LAST_YEAR`); a moment is
+``YYYY-MM-DDTHH:MM`` (seconds allowed, as a browser's ``datetime-local``
+input may send them) or ``M/D/YYYY`` and a time of day ("12/17/2026 7:00
+p.m.", "12/17/2026 19:00"), in the town's time, no zone.
 
-Each raises ValueError whose message says what was expected ("a whole
-number from 1 to 100000"); the caller names the field.
+Each raises ValueError whose message says what was expected, in people's
+words ("a whole number from 1 to 100000", "a date, such as 12/17/2026");
+the caller names the field.
 """
 
 from __future__ import annotations
@@ -24,13 +29,18 @@ from datetime import date, datetime
 
 from calendars import FIRST_YEAR, LAST_YEAR
 
-__all__ = ["MAX_DIGITS", "whole_number", "number_or", "day", "moment", "coordinate"]
+__all__ = ["MAX_DIGITS", "DAY_WORDS", "MOMENT_WORDS", "whole_number", "number_or", "day", "moment", "coordinate"]
 
 #: the most digits a whole number of a form may have (a sequence number,
 #: a length in feet, a count of days)
 MAX_DIGITS = 9
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _DAY = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_TYPED_DAY = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+_TYPED_MOMENT = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4}),? +([0-9]{1,2}):([0-9]{2}) *(?:([AaPp])\.?[Mm]\.?)?")
+#: what a date and a moment look like, said the way the forms' hints say it
+DAY_WORDS = "a date, such as 12/17/2026"
+MOMENT_WORDS = "a date and a time of day, such as 12/17/2026 7:00 p.m."
 _COORDINATE = re.compile(r"-?[0-9]{1,3}(\.[0-9]{1,15})?")
 _MOMENT = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?")
 
@@ -57,35 +67,53 @@ def number_or(text: str | None, default: int, lo: int, hi: int) -> int:
 
 def _year(y: int) -> None:
     if not FIRST_YEAR <= y <= LAST_YEAR:
-        raise ValueError(f"a date from {FIRST_YEAR} to {LAST_YEAR}, YYYY-MM-DD")
+        raise ValueError(f"a date from {FIRST_YEAR} to {LAST_YEAR}, such as 12/17/2026")
 
 
 def day(text: str) -> date:
-    """``text`` as a date, ``YYYY-MM-DD``; ValueError otherwise."""
-    m = _DAY.fullmatch(text) if isinstance(text, str) else None
-    if m is None:
-        raise ValueError("a date, YYYY-MM-DD")
-    y, mo, d = (int(g) for g in m.groups())
+    """``text`` as a date, ``YYYY-MM-DD`` or ``M/D/YYYY``; ValueError otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(DAY_WORDS)
+    m = _DAY.fullmatch(text)
+    if m is not None:
+        y, mo, d = (int(g) for g in m.groups())
+    else:
+        m = _TYPED_DAY.fullmatch(text)
+        if m is None:
+            raise ValueError(DAY_WORDS)
+        mo, d, y = (int(g) for g in m.groups())
     _year(y)
     try:
         return date(y, mo, d)
     except ValueError:
-        raise ValueError(f"a date, YYYY-MM-DD ({text} is no day of the calendar)") from None
+        raise ValueError(f"{DAY_WORDS} ({text} is no day of the calendar)") from None
 
 
 def moment(text: str) -> datetime:
-    """``text`` as a date and a time of day, ``YYYY-MM-DDTHH:MM``, naive (the
-    town's time); ValueError otherwise."""
-    m = _MOMENT.fullmatch(text) if isinstance(text, str) else None
-    if m is None:
-        raise ValueError("a date and a time of day, YYYY-MM-DDTHH:MM")
-    y, mo, d, h, mi = (int(g) for g in m.groups()[:5])
-    s = int(m.group(6) or 0)
+    """``text`` as a date and a time of day, ``YYYY-MM-DDTHH:MM`` or
+    ``M/D/YYYY H:MM`` with a.m. or p.m. (or on the 24-hour clock), naive
+    (the town's time); ValueError otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(MOMENT_WORDS)
+    m = _MOMENT.fullmatch(text)
+    if m is not None:
+        y, mo, d, h, mi = (int(g) for g in m.groups()[:5])
+        s = int(m.group(6) or 0)
+    else:
+        m = _TYPED_MOMENT.fullmatch(text.strip())
+        if m is None:
+            raise ValueError(MOMENT_WORDS)
+        mo, d, y, h, mi = (int(g) for g in m.groups()[:5])
+        s, half = 0, (m.group(6) or "").lower()
+        if half:
+            if not 1 <= h <= 12:
+                raise ValueError(MOMENT_WORDS)
+            h = h % 12 + (12 if half == "p" else 0)
     _year(y)
     try:
         return datetime(y, mo, d, h, mi, s)
     except ValueError:
-        raise ValueError("a date and a time of day, YYYY-MM-DDTHH:MM") from None
+        raise ValueError(MOMENT_WORDS) from None
 
 
 def coordinate(text: str) -> float:

@@ -13,7 +13,10 @@ town's departments (:mod:`workflows.departments`), the project's one CSV
 writer, formula-safe (:mod:`workflows.spreadsheet`: pure, so every CSV
 maker above may use it), the one table of human names for every event,
 clock, state, field and status (:mod:`workflows.vocabulary`) and dates as
-people write them (:mod:`workflows.written`), a filing's particulars
+people write them (:mod:`workflows.written`), a filing's stage as every
+page names it (:mod:`workflows.stage`; every stage a filter offers,
+:mod:`workflows.stage_choices`), the events that fit a filing now
+(:mod:`workflows.offered`), a filing's particulars
 (:mod:`workflows.particulars`), each town's application fee and the
 payments against it (:mod:`workflows.fees`), a street opening's
 inspections asked for online (:mod:`workflows.inspection_requests`), a
@@ -59,6 +62,7 @@ __all__ = [
     "meetings",
     "noi",
     "numbers",
+    "offered",
     "offices",
     "particulars",
     "rda",
@@ -67,6 +71,8 @@ __all__ = [
     "rulebook",
     "sites",
     "spreadsheet",
+    "stage",
+    "stage_choices",
     "standing",
     "street_excavation",
     "street_opening",

@@ -133,6 +133,7 @@ class FilingError(PermitsError):
         state: str | None = None,
     ):
         self.filing, self.position, self.event, self.rule, self.state = filing, position, event, rule, state
+        self.reason = message  # the refusal without where it is (the web says it in people's words: web/refusals.py)
         where = []
         if filing:
             where.append(filing)

@@ -25,10 +25,11 @@ from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
+from .stage import stage_of_events
 from .towns import town
 from .violations import flagged
 
-__all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay"]
+__all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay", "machine_record"]
 
 MACHINES = {
     "noi": noi.MACHINE,
@@ -54,6 +55,13 @@ class Replay:
     id: str
     state: str
     clocks: list[ClockResult] = field(default_factory=list)
+    #: where the filing stands for people (:mod:`workflows.stage`): the state,
+    #: but ``incomplete`` for an online application sent back
+    stage: str = ""
+
+    def __post_init__(self):
+        if not self.stage:
+            self.stage = str(self.state)
 
     def as_dict(self) -> dict:
         return {
@@ -153,10 +161,20 @@ def _known_clocks(rules: PermitRules, also: list[tuple[str, PermitRules]]) -> fr
     return hit[0]
 
 
-def replay(filing: Filing, as_of: date) -> Replay:
-    """The filing's state and clocks as of ``as_of``.  Raises FilingError
-    (MalformedEvent, TransitionRefused) naming the event, its position and
-    the rule, or UnknownChoice for an unknown town or kind."""
+@dataclass
+class _Run:
+    """Where the machine leaves a filing: its state, the record its guards
+    read, and what the clocks are counted from."""
+
+    state: str
+    rec: Record
+    machine: object
+    rules: PermitRules
+    also: list
+    by_type: dict
+
+
+def _run(filing: Filing) -> _Run:
     profile = town(filing.town)
     rules = profile.rules(filing.kind)
     also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also] if filing.also else []
@@ -183,6 +201,33 @@ def replay(filing: Filing, as_of: date) -> Replay:
             same.append(e)
     if state == START:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
+    rec.state = state
+    return _Run(state, rec, machine, rules, also, by_type)
+
+
+def machine_record(filing: Filing) -> tuple[str, Record, object]:
+    """The filing's state, the record its machine's guards and conditions
+    read after its last live event, and the machine: what
+    :mod:`workflows.offered` asks whether one more event would be refused,
+    without counting any clock.  Raises as :func:`replay` does."""
+    run = _run(filing)
+    return run.state, run.rec, run.machine
+
+
+def replay(filing: Filing, as_of: date) -> Replay:
+    """The filing's state and clocks as of ``as_of``.  Raises FilingError
+    (MalformedEvent, TransitionRefused) naming the event, its position and
+    the rule, or UnknownChoice for an unknown town or kind."""
+    run = _run(filing)
+    state, rec, machine, rules, also, by_type, events = (
+        run.state,
+        run.rec,
+        run.machine,
+        run.rules,
+        run.also,
+        run.by_type,
+        run.rec.events,
+    )
     final = state in machine.final
     clocks = evaluate_clocks(rec, rules, as_of, final, by_type)
     for prefix, other in also:
@@ -190,4 +235,4 @@ def replay(filing: Filing, as_of: date) -> Replay:
     if also:
         _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)
-    return Replay(filing.town, filing.kind, filing.id, state, clocks)
+    return Replay(filing.town, filing.kind, filing.id, state, clocks, stage_of_events(state, events))

@@ -24,6 +24,7 @@ from datetime import date, datetime
 
 from .filing import VOID
 from .submission import submission_of
+from .written import day_written
 
 __all__ = [
     "APPLICANT_CLOCKS",
@@ -158,18 +159,18 @@ def standing_of(filing, replay, today: date) -> Standing:
     if state == "submitted":
         if sub.awaiting_applicant:
             words = (
-                f"The town found the application incomplete on {sub.incomplete_on.isoformat()}: {sub.reasons} "
+                f"The town found the application incomplete on {day_written(sub.incomplete_on)}: {sub.reasons} "
                 f"Correct it and submit it again; no deadline runs until the town finds it complete."
             )
         else:
             words = (
-                f"Submitted online on {sub.submitted_on.isoformat()}; the town is checking that it is complete. "
+                f"Submitted online on {day_written(sub.submitted_on)}; the town is checking that it is complete. "
                 f"No deadline runs until it is."
             )
     else:
         words = _STATES.get(state, f"The filing is {state}.")
         if sub.complete_on is not None:
-            words += f" The town received the complete application on {sub.complete_on.isoformat()}."
+            words += f" The town received the complete application on {day_written(sub.complete_on)}."
     mine, theirs = [], []
     if state == "submitted":
         what, rule = CORRECT_AND_RESUBMIT if sub.awaiting_applicant else COMPLETENESS_CHECK

@@ -192,8 +192,12 @@ STATE_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         ("noi", "renewed"): "Order of Conditions extended",
         (ANY, "denied"): "Denied",
         (ANY, "revoked"): "Revoked",
-        (ANY, "completed"): "Certificate of Compliance issued",
-        (ANY, "certified"): "Certificate of Compliance issued",
+        # a complete Certificate leaves the Order "certified" until it is recorded, which closes it (workflows/certificates.py)
+        (ANY, "completed"): "Completed, closed",
+        ("noi", "completed"): "Closed under its Certificate of Compliance",
+        ("land-disturbance", "completed"): "Certificate of completion issued, closed",
+        (ANY, "certified"): "Certificate of Compliance issued, to be recorded",
+        (ANY, "restored"): "Street restored, a year of repairs to answer for",
         (ANY, "withdrawn"): "Withdrawn",
         (ANY, "emergency-work"): "Emergency work under way",
         (ANY, "negative-determination"): "Negative Determination issued",
@@ -381,6 +385,8 @@ def kind_name(kind: str) -> str:
 
 
 _ID_PATTERN = None
+#: ids that are English words too ("the day of the re-inspection"): left as they are
+_ENGLISH = frozenset({"re-inspection"})
 
 
 def in_words(text: str, kind: str = ANY) -> str:
@@ -393,7 +399,7 @@ def in_words(text: str, kind: str = ANY) -> str:
 
     global _ID_PATTERN
     if _ID_PATTERN is None:
-        ids = {e for _, e in EVENT_NAMES if "-" in e} | {c for c in CLOCK_NAMES if "-" in c}
+        ids = ({e for _, e in EVENT_NAMES if "-" in e} | {c for c in CLOCK_NAMES if "-" in c}) - _ENGLISH
         alternatives = "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
         _ID_PATTERN = re.compile(rf"(?<![\w/-])(?:([a-z]+):)?({alternatives}|[a-z]+)(?![\w-])|\(event (\d+)\)")
 

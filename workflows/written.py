@@ -7,9 +7,10 @@ locale).
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time
 
-__all__ = ["day_written", "short_day", "time_written", "moment_written", "when_written"]
+__all__ = ["day_written", "short_day", "time_written", "moment_written", "when_written", "dates_written"]
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -87,3 +88,28 @@ def moment_written(value) -> str:
 def when_written(day, at=None) -> str:
     """A deadline's day, and its time when the clock counts hours."""
     return f"{day_written(day)}, {time_written(at)}" if at is not None else day_written(day)
+
+
+_ISO_IN_TEXT = re.compile(r"(?<![\w-])(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2})?)?(?![\w-])")
+
+
+def dates_written(text: str) -> str:
+    """``text`` (an explanation, a refusal) with each ISO day and moment in
+    it written as people write them: "21 days after 2026-11-03" becomes
+    "21 days after Tuesday, November 3, 2026", "2026-11-17T19:00" becomes
+    "Tuesday, November 17, 2026, 7:00 p.m.".  What is not a real day is
+    left as it is."""
+
+    def one(m) -> str:
+        try:
+            d = date.fromisoformat(m.group(1))
+        except ValueError:
+            return m.group(0)
+        if m.group(2):
+            hh, mm = map(int, m.group(2).split(":"))
+            if hh > 23 or mm > 59:
+                return m.group(0)
+            return f"{day_written(d)}, {time_written(time(hh, mm))}"
+        return day_written(d)
+
+    return _ISO_IN_TEXT.sub(one, str(text))

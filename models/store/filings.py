@@ -77,7 +77,7 @@ def derive(filing: Filing, replayer) -> Derived:
     ``runs``.  Raises the core's FilingError for a history that cannot have
     happened."""
     result = _replayed(filing, replayer)
-    return derived_from(filing.town, filing.kind, result.state, result.clocks)
+    return derived_from(filing.town, filing.kind, _stage(result), result.clocks)
 
 
 def _replayed(filing: Filing, replayer):
@@ -85,8 +85,17 @@ def _replayed(filing: Filing, replayer):
     return replayer(filing, as_of)
 
 
+def _stage(result) -> str:
+    """What the filing row's ``state`` holds: the replay's stage
+    (:mod:`workflows.stage`: the machine's state, but ``incomplete`` for an
+    online application sent back), so every list reads the word the
+    filing's page shows."""
+    return str(getattr(result, "stage", "") or result.state)
+
+
 def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
-    """What the store keeps of one replay: its state, and each clock with
+    """What the store keeps of one replay: its stage (``state``, from
+    :func:`_stage`), and each clock with
     the stored status (``due``, ``runs``, or the replay's own) and the next
     deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
     (what the sweep hands :meth:`services.sweep_log.StoreOutputLog.save_derived`)."""
@@ -193,7 +202,7 @@ def import_filings(
         rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
         ids.append(fid)
         named.append(parties)
-        filings.append(_filing_row(filing, str(result.state), next_due or (None, None), now))
+        filings.append(_filing_row(filing, _stage(result), next_due or (None, None), now))
         if any(recorded):
             for e in filing.events:
                 events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))

@@ -200,7 +200,7 @@ def test_an_applicants_renewal_deadline_seven_days_out_is_emailed_once(db_url, s
     reminders = [m for r, m in smtp.received if m["Subject"].startswith("Reminder:")]
     assert len(reminders) == 1
     assert reminders[0]["To"] == "builder@example.org"
-    assert f"by {clock.date.isoformat()}" in reminders[0]["Subject"]
+    assert f"by {day_written(clock.date)}" in reminders[0]["Subject"]  # people's words (issue 32)
     body = reminders[0].get_body(("plain",)).get_content()
     assert clock.rule in body
     counted = body.split("How the date was counted: ")[1]  # in words: no event id, no ISO day, no "(event N)"

@@ -127,7 +127,8 @@ def test_mark_complete_on_a_day_after_today_is_refused_on_the_web_as_on_the_comm
     token = login(agent, "canton-agent")  # logging in writes its session: before the snapshot
     before = snapshot(db_url)
     r = agent.post(f"/filings/{fid}/complete", data={"csrf": token, "seq": "1", "date": "2099-01-05"})
-    assert r.status_code == 422 and "dated 2099-01-05 is after 2026-12-03" in r.text
+    assert r.status_code == 422  # the same refusal, in people's words on the page (issue 32)
+    assert "dated Monday, January 5, 2099 has not happened yet (today is Thursday, December 3, 2026)" in r.text
     assert main(["record", fid, "filed", "--date", "2099-01-05", "--as-of", AS_OF, "--db", db_url]) == 2
     assert "dated 2099-01-05 is after 2026-12-03" in capsys.readouterr().err
     assert snapshot(db_url) == before
@@ -157,5 +158,5 @@ def test_complete_or_incomplete_of_a_filing_not_waiting_to_be_checked_is_refused
     token = login(agent, "canton-agent")
     assert agent.post("/filings/CAN-NOI-2026-001/complete", data={"csrf": token, "seq": "2"}).status_code == 422
     r = agent.post("/filings/CAN-NOI-2026-001/incomplete", data={"csrf": token, "seq": "2", "reasons": "x"})
-    assert r.status_code == 422 and "CAN-NOI-2026-001 is &#39;filed&#39;, not an application waiting to be checked" in r.text
+    assert r.status_code == 422 and "CAN-NOI-2026-001 is not an application waiting to be checked: it is Filed" in r.text
     store.engine.dispose()

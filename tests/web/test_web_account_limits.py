@@ -61,7 +61,7 @@ def test_the_third_application_of_a_day_is_refused_nothing_written_and_the_next_
     before = counts(store, tmp_path)
     r = apply(ann, token)
     assert r.status_code == 422
-    assert "this account has submitted 2 applications today, the most one account may submit online in a day (2)" in r.text
+    assert "This account has submitted 2 applications today, the most one account may submit online in a day (2)" in r.text
     assert counts(store, tmp_path) == before
     other = app_client()  # the limit is the account's, not the town's
     assert apply(other, register(other, "bob@example.org", store)).status_code == 303

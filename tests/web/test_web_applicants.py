@@ -76,7 +76,7 @@ def test_an_applicant_files_online_staff_mark_it_complete_and_the_hearing_deadli
     token = register(ann, "ann@example.org")
     fid = filed_id(apply_noi(ann, token))
     page = ann.get(f"/my/filings/{fid}").text
-    assert "Submitted online on 2026-12-03" in page and "No deadline runs" in page
+    assert "Submitted online on Thursday, December 3, 2026" in page and "No deadline runs" in page
     assert "site-plan.pdf" in page
 
     agent = client(store)
@@ -90,7 +90,7 @@ def test_an_applicant_files_online_staff_mark_it_complete_and_the_hearing_deadli
     assert store.replay(fid, store.now().date()).state == "filed"
 
     page = ann.get(f"/my/filings/{fid}").text
-    assert "The town received the complete application on 2026-12-03" in page
+    assert "The town received the complete application on Thursday, December 3, 2026" in page
     # Saugus 508.08 §5.2: the hearing within 21 days of receipt of the complete NOI
     assert re.search(r"Open the public hearing by <strong>Thursday, December 24, 2026</strong>", page), page
     assert "Saugus" in page
@@ -108,7 +108,7 @@ def test_staff_mark_an_application_incomplete_and_the_reasons_reach_the_applican
     )
     assert r.status_code == 303
     page = ann.get(f"/my/filings/{fid}").text
-    assert "found the application incomplete on 2026-12-03: The plan is not stamped." in page
+    assert "found the application incomplete on Thursday, December 3, 2026: The plan is not stamped." in page
     receipt, mail = Outbox(store).entries(filing_id=fid)  # the receipt of the application, then the town's reasons
     assert receipt.kind == "receipt" and receipt.address == "ann@example.org"
     assert mail.kind == "found-incomplete" and mail.address == "ann@example.org"

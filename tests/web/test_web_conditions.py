@@ -72,7 +72,7 @@ def test_too_many_conditions_are_refused_in_the_cores_words_the_text_is_kept_and
     text = "\n".join(f"Condition {i}." for i in range(1, 202))
     r = _issue(web, token, conditions=text)
     assert r.status_code == 422
-    assert "field &#39;conditions&#39; has 201 items; the limit is 200" in r.text
+    assert "“Conditions (one per line)” has 201 items; the limit is 200." in r.text  # in people's words (issue 32)
     assert "Condition 201." in r.text.split('<textarea name="f_conditions"')[1]  # the form keeps what was typed
     assert len(heard.history(FID)) == 5
 

@@ -274,7 +274,7 @@ def test_today_lists_the_enforcement_cases_deadlines_beside_the_filings(web, sto
         data={"csrf": token, "seq": "1", "date": "2026-12-02", "comply_by": "2026-12-10", "requires": "Remove the fill."},
     )
     page = web.get("/today").text
-    assert 'id="enforcement-due"' in page and f"/enforcement/{CASE}" in page and "compliance" in page
+    assert 'id="enforcement-due"' in page and f"/enforcement/{CASE}" in page and "Compliance with the Enforcement Order" in page
     other = client(store)
     login(other, "canton-dpw")
     assert 'id="enforcement-due"' not in other.get("/today").text
@@ -287,7 +287,7 @@ def test_a_notice_that_does_not_fit_the_case_is_refused_on_its_page(web, store):
     r = web.post(f"/enforcement/{CASE}/notices/ticket", data={"csrf": token})
     assert r.status_code == 422 and "no ticket-issued on record" in r.text
     r = web.get(f"/enforcement/{CASE}/notices/no-such-notice")
-    assert r.status_code == 422 and "unknown enforcement notice" in r.text
+    assert r.status_code == 422 and "Unknown enforcement notice" in r.text
 
 
 def test_a_case_on_a_filing_of_another_town_is_not_found_and_nothing_is_written(web, store):

@@ -52,7 +52,7 @@ def test_an_agent_schedules_a_meeting_hears_a_filing_and_posts_the_agenda(web, s
     assert _schedule(web, token).status_code == 303
     mid = _meeting_id(web)
     page = web.get("/meetings?town=canton").text
-    assert "to be posted by Friday 2026-12-11 19:00" in page
+    assert "to be posted by Friday, December 11, 2026, 7:00 p.m." in page
     r = web.post(f"/meetings/{mid}/hear", data={"csrf": token, "filing": FID})
     assert r.status_code == 303, r.text
     filing, _ = store.load(FID)
@@ -62,7 +62,7 @@ def test_an_agent_schedules_a_meeting_hears_a_filing_and_posts_the_agenda(web, s
     assert agenda.status_code == 200 and agenda.content.startswith(b"%PDF")
     posted = web.post(f"/meetings/{mid}/posting", data={"csrf": token})
     assert posted.status_code == 200 and posted.headers["content-type"] == "application/pdf"
-    assert "Posted 2026-12-03" in web.get("/meetings?town=canton").text
+    assert "Posted Thursday, December 3, 2026, " in web.get("/meetings?town=canton").text
 
 
 def test_a_post_without_the_csrf_token_writes_nothing(web, store):
@@ -97,7 +97,7 @@ def test_a_refused_schedule_says_why_and_writes_nothing(web, store):
     r = _schedule(web, token, at="2026-12-25T19:00")
     assert r.status_code == 422 and "legal holiday" in r.text
     r = _schedule(web, token, at="2026-12-15 7pm")
-    assert r.status_code == 422 and "YYYY-MM-DDTHH:MM" in r.text
+    assert r.status_code == 422 and "a date and a time of day, such as 12/17/2026 7:00 p.m." in r.text
     r = web.post(f"/meetings/{'1'}/hear", data={"csrf": token, "filing": "SAU-NOI-2026-001"})
     assert r.status_code == 404  # no meeting yet
     assert snapshot(_db(store)) == before
@@ -121,7 +121,11 @@ def test_hearing_opened_defaults_to_the_noticed_session_and_warns_on_another_day
     form = {"csrf": token, "seq": seq, "type": "hearing-opened", "f_date": "2026-12-16"}
     before = snapshot(_db(store))
     r = web.post(f"/filings/{FID}/events", data=form)
-    assert r.status_code == 422 and "no session of the hearing was noticed for 2026-12-16" in r.text
+    assert (
+        r.status_code == 422
+        and "No session of the hearing was noticed for Wednesday, December 16, 2026 (noticed: Tuesday, December 15, 2026)"
+        in r.text
+    )
     assert snapshot(_db(store)) == before
     assert web.post(f"/filings/{FID}/events", data={**form, "unnoticed": "yes"}).status_code == 303
     filing, _ = store.load(FID)

@@ -125,11 +125,11 @@ def test_a_form_without_its_token_or_for_an_unknown_filing_writes_nothing(web, s
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"stage": "settlement"}, "does not fit a permit that is 'excavating'"),
+        ({"stage": "settlement"}, "does not fit a permit that is Excavation under way"),
         ({"defect": ""}, "names the defect and the day of the re-inspection"),
         ({"reinspect": TODAY.isoformat()}, "is not after the inspection"),
         ({"result": "pass", "defect": "x"}, "only when it fails"),
-        ({"date": "2026-12-31"}, "after"),
+        ({"date": "2026-12-31"}, "has not happened yet (today is Thursday, December 3, 2026)"),
         ({"time": "25:00"}, "time"),
     ],
 )

@@ -121,7 +121,7 @@ def test_apply_be_found_incomplete_correct_the_named_field_resubmit_be_found_com
             agent.wait_for_selector('#state[data-state="filed"]')
 
             ann.reload()
-            assert "The town received the complete application on 2026-12-03" in ann.inner_text("#words")
+            assert "The town received the complete application on Thursday, December 3, 2026" in ann.inner_text("#words")
             assert "Open the public hearing by" in ann.inner_text("#town")
             report = deliver(context_of(app).store, smtp_sender(sink.url))
             assert report.failed == 0, report.errors

@@ -55,7 +55,10 @@ def test_just_after_applying_the_town_is_checking_completeness_and_the_receipt_i
     assert "Nothing is due from you now" in yours and 'id="resubmit"' not in yours
     assert 'id="site">Site: 9 Central St<' in page
     emails = re.search(r'<ul id="emailed">(.*?)</ul>', page, re.S).group(1)
-    assert "Receipt of your application" in emails and re.search(r"2026-\d\d-\d\d \d\d:\d\d EST", emails)
+    assert "Receipt of your application" in emails and re.search(
+        r"[A-Z][a-z]+day, [A-Z][a-z]+ \d+, 2026, \d+:\d\d [ap]\.m\.", emails
+    )
+    assert not re.search(r"\d{4}-\d\d-\d\d|\bE[SD]T\b", emails)  # people's words, no ISO day, no zone (issue 32)
     [receipt] = Outbox(store).entries(filing_id=fid)
     assert receipt.kind == "receipt" and receipt.address == "ann@example.org"
     assert f"Its filing number is {fid}" in Outbox(store).message(receipt.id).decode()

@@ -130,3 +130,66 @@ def test_the_users_page_has_no_serious_violation_at_a_desktops_width_or_a_phones
         finally:
             browser.close()
     assert problems == [], problems
+
+
+def test_an_application_marked_incomplete_is_incomplete_sent_back_in_the_header_the_filter_the_applicants_list_and_today(
+    app, tmp_path
+):
+    """Issue 32, "Done when": an agent marks the online NOI incomplete in
+    Chromium; its header, the Filings list filtered by "Incomplete, sent
+    back to the applicant" (1 filing), the applicant's My filings and
+    Today all say so, and then the applicant's resubmission puts it back to
+    "Submitted online, to check" everywhere."""
+    from playwright.sync_api import sync_playwright
+
+    fid = app.state.applied
+    sent_back = "Incomplete, sent back to the applicant"
+    with serving(app) as port, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        base = f"http://127.0.0.1:{port}"
+        agent = browser.new_page()
+        ann = browser.new_page()
+        try:
+            agent.goto(base + "/")
+            agent.fill('input[name="email"]', USERS["canton-agent"][0])
+            agent.fill('input[name="password"]', PASSWORD)
+            agent.click('button:has-text("Log in")')
+            agent.wait_for_url("**/today")
+            agent.click(f'#submitted a:text-is("{fid}")')
+            agent.wait_for_selector("#state")
+            assert agent.inner_text("#state") == "Submitted online, to check"
+            agent.fill('textarea[name="reasons"]', "The site plan is not stamped by a registered engineer.")
+            agent.click("#mark-incomplete")
+            agent.wait_for_selector('#state[data-state="incomplete"]')
+            assert agent.inner_text("#state") == sent_back  # the header
+            agent.goto(base + "/filings")
+            agent.select_option('select[name="state"]', label=sent_back)
+            agent.click('#filing-filters button[type="submit"]')
+            agent.wait_for_url("**state=incomplete**")
+            assert agent.inner_text("#total") == "1 filing."  # the filter
+            assert agent.inner_text("#results tbody tr td:nth-child(4)") == sent_back
+            agent.goto(base + "/today")  # Today
+            assert sent_back + ": 1" in agent.inner_text("#sent-back summary")
+            assert agent.locator("#submitted").count() == 0
+            ann.goto(base + "/login")
+            ann.fill('input[name="email"]', "ann@example.org")
+            ann.fill('input[name="password"]', PASSWORD)
+            ann.click('button:has-text("Log in")')
+            ann.wait_for_url("**/my")
+            assert ann.inner_text(f'tr:has(a:text-is("{fid}")) td.stage') == sent_back  # the applicant's list
+            ann.click(f'a:text-is("{fid}")')
+            assert ann.inner_text("#state") == sent_back
+            ann.fill('input[name="c_address"]', "9 Pleasant Street")
+            ann.click('#resubmit button[type="submit"]')
+            ann.wait_for_selector('#state[data-state="submitted"]')
+            assert ann.inner_text("#state") == "Submitted online, to check"
+            ann.goto(base + "/my")
+            assert ann.inner_text(f'tr:has(a:text-is("{fid}")) td.stage') == "Submitted online, to check"
+            agent.goto(base + "/today")
+            assert agent.locator(f'#submitted a:text-is("{fid}")').count() == 1 and agent.locator("#sent-back").count() == 0
+            agent.goto(f"{base}/filings/{fid}")
+            assert agent.inner_text("#state") == "Submitted online, to check"
+        finally:
+            agent.screenshot(path=str(tmp_path / "agent.png"), full_page=True)
+            ann.screenshot(path=str(tmp_path / "ann.png"), full_page=True)
+            browser.close()

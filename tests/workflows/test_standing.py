@@ -18,7 +18,7 @@ def standing(town, kind, *events, today="2026-12-10"):
 
 def test_a_submitted_application_says_no_deadline_runs_and_the_town_is_checking_completeness_without_a_day():
     s = standing("saugus", "noi", ev("submitted", "2026-12-01"))
-    assert "Submitted online on 2026-12-01" in s.words and "No deadline runs" in s.words
+    assert "Submitted online on Tuesday, December 1, 2026" in s.words and "No deadline runs" in s.words
     assert s.applicant_next == [] and s.asked is None
     [check] = s.town_next
     assert check.what == "check that the application is complete" and check.by is None
@@ -73,7 +73,7 @@ def test_a_continued_hearing_shows_the_session_it_was_continued_to():
 
 def test_an_application_sent_back_gives_the_towns_reasons():
     s = standing("saugus", "noi", ev("submitted", "2026-12-01"), ev("found-incomplete", "2026-12-02", reasons="No stamped plan."))
-    assert "found the application incomplete on 2026-12-02: No stamped plan." in s.words
+    assert "found the application incomplete on Wednesday, December 2, 2026: No stamped plan." in s.words
 
 
 def test_once_complete_the_hearing_is_the_towns_next_step_with_its_rule_and_the_hearing_time_is_shown():
@@ -84,7 +84,7 @@ def test_once_complete_the_hearing_is_the_towns_next_step_with_its_rule_and_the_
         ev("filed", "2026-12-03"),
         ev("hearing-scheduled", "2026-12-04", hearing="2026-12-17", at="2026-12-17T19:00"),
     )
-    assert "received the complete application on 2026-12-03" in s.words
+    assert "received the complete application on Thursday, December 3, 2026" in s.words
     hearing = next(step for step in s.town_next if step.clock == "hearing-open")
     assert hearing.by == date(2026, 12, 24) and "508.08" in hearing.rule and hearing.what == "open the public hearing"
     assert s.hearing == date(2026, 12, 17) and s.hearing_at.hour == 19

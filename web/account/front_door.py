@@ -35,6 +35,7 @@ from workflows.errors import PermitsError
 from ..auth import start_session
 from ..bodies import PostedForm
 from ..deps import AccountLinksDep, ClientAddress, Now, SettingsDep, StoreDep
+from ..refusals import refusal
 from ..render import render
 from .limits import too_many
 
@@ -176,7 +177,7 @@ def forgot(
     try:
         address = normal_email(email)
     except PermitsError as exc:
-        return _forgot_page(request, error=str(exc), email=email, status=422)
+        return _forgot_page(request, error=refusal(exc), email=email, status=422)
     ctx = {"address": address, "what": "reset", "minutes": RESET_MINUTES}
     page = render(request, "account/check_email.html", ctx, user=None)
     # the account is looked up after the answer is sent: its time says nothing of the address

@@ -23,6 +23,7 @@ from services.bootstrap import Applicants
 from ..auth import start_session
 from ..bodies import PostedForm
 from ..deps import ApplicantsDep, ClientAddress, StoreDep
+from ..refusals import refusal
 from ..render import render
 from .limits import too_many
 
@@ -58,6 +59,6 @@ def accept_invitation(
     except TooManyAttempts as exc:
         return too_many(request, exc)
     except ApplicantError as exc:
-        return _invitation_page(request, applicants, token, error=str(exc), status=422)
+        return _invitation_page(request, applicants, token, error=refusal(exc), status=422)
     start_session(request, session)
     return RedirectResponse("/my", status_code=303)

@@ -25,6 +25,7 @@ from workflows.errors import PermitsError
 
 from ..bodies import PostedForm, seq_of
 from ..deps import Applicant, WebDep
+from ..refusals import refusal
 from ..values import day
 from .my_filings import owned_filing, status_page
 
@@ -55,7 +56,7 @@ def ask_inspection_form(request: Request, fid: str, applicant: Applicant, form: 
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return status_page(request, web, user, account, fid, error=str(exc), status=409)
+        return status_page(request, web, user, account, fid, error=refusal(exc, "street-opening"), status=409)
     except PermitsError as exc:
-        return status_page(request, web, user, account, fid, error=str(exc), status=422)
+        return status_page(request, web, user, account, fid, error=refusal(exc, "street-opening"), status=422)
     return RedirectResponse(f"/my/filings/{fid}#inspections", status_code=303)

@@ -26,6 +26,7 @@ from workflows.ids import BadFilingId, check_filing_id
 from ..bodies import PlanForm, PostedForm, seq_of
 from ..deps import Applicant, ApplicantsDep, Now, SettingsDep, StoreDep, Today, UploadsDep, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from ..refusals import refusal
 from ..render import render
 from ..site_picker import found_json
 from ..values import whole_number
@@ -141,7 +142,7 @@ def apply(
     except UploadRefused as exc:
         return _apply_form(request, uploads.limit, user, kind, values, {"plan": str(exc)}, status=422)
     except PermitsError as exc:
-        return _apply_form(request, uploads.limit, user, kind, values, {"": str(exc)}, status=422)
+        return _apply_form(request, uploads.limit, user, kind, values, {"": refusal(exc, kind)}, status=422)
     return RedirectResponse(f"/my/filings/{filing_id}", status_code=303)
 
 
@@ -300,7 +301,7 @@ def resubmit(request: Request, fid: str, applicant: Applicant, form: PlanForm, w
     except NotSentBack:
         return _status(request, web, user, account, fid, error="The town has not sent this application back.", status=409)
     except PermitsError as exc:
-        return _status(request, web, user, account, fid, error=str(exc), status=422, values=corrections)
+        return _status(request, web, user, account, fid, error=refusal(exc), status=422, values=corrections)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)
 
 
@@ -314,5 +315,5 @@ def ask_renewal(request: Request, fid: str, applicant: Applicant, form: PostedFo
     try:
         ask(web.store, account, fid, today=web.today(), expect_seq=seq)
     except (StaleFiling, UnknownFiling, PermitsError) as exc:
-        return _status(request, web, user, account, fid, error=str(exc), status=422)
+        return _status(request, web, user, account, fid, error=refusal(exc), status=422)
     return RedirectResponse(f"/my/filings/{fid}", status_code=303)

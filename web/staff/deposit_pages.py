@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 
 from ..deps import StaffUser, StoreDep, Today
+from ..refusals import refusal
 from ..render import render
 from ..values import number_or
 
@@ -84,7 +85,7 @@ def deposits(request: Request, user: StaffUser, store: StoreDep, today: Today):
         try:
             statement = applicant_statement(store, name).as_dict()
         except UnknownApplicant as exc:
-            error = str(exc)
+            error = refusal(exc)
     here = {k: v for k, v in shown.items() if v}
     ctx = {
         "rows": rows,

@@ -52,6 +52,6 @@ def notice_mailing(request: Request, fid: str, kind: str, which: str, ext: str, 
     try:
         out = mailing(web.store, summary.id, kind, which, as_of=web.today(), now=web.now())
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     media = "text/csv" if ext == "csv" else "application/pdf"
     return Response(out.content, media_type=media, headers={"Content-Disposition": f'attachment; filename="{out.filename}"'})

@@ -33,13 +33,14 @@ from workflows.towns import registry
 from ..bodies import PostedForm, seq_of
 from ..deps import Now, StaffUser, StoreDep, Today
 from ..forms import FormErrors
+from ..refusals import refusal
 from ..render import render
 from ..values import day as read_day
 from ..values import whole_number
 from .enforcement_words import CLOCK_LABELS, STATE_LABELS, STEP_LABELS
 from .forms import event_fields, event_json
 
-__all__ = ["router", "visible_case", "enforcement_docket"]
+__all__ = ["router", "visible_case", "enforcement_docket", "keeps_enforcement"]
 
 router = APIRouter()
 #: the kind whose visibility stands for the conservation office's
@@ -58,6 +59,11 @@ def _towns(user: User) -> list[str]:
     """The user's towns with a fine schedule (a by-law to open a case under)."""
     known = registry()
     return [t for t in user.visible_towns() if t in known and known[t].fines and _may_enforce(user, t)]
+
+
+def keeps_enforcement(user: User) -> bool:
+    """Whether the user may open the enforcement pages (a case, a new one)."""
+    return bool(_towns(user))
 
 
 def _enforcer(user: User) -> User:
@@ -174,7 +180,7 @@ def new_submit(request: Request, staff: StaffUser, form: PostedForm, store: Stor
     except UnknownFiling:
         return _new_page(request, user, v, {"filing": "no such filing of your towns"}, status=422)
     except PermitsError as exc:
-        return _new_page(request, user, v, {"": str(exc)}, status=422)
+        return _new_page(request, user, v, {"": refusal(exc)}, status=422)
     return RedirectResponse(f"/enforcement/{opened.case}", status_code=303)
 
 
@@ -289,9 +295,9 @@ def _post(request: Request, store: Store, today: date, staff: User, cid: str, fo
             step=values.get("type"),
         )
     except StaleFiling as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=409)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=409)
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), values=values, status=422, step=values.get("type"))
+        return case_page(request, store, today, user, cid, error=refusal(exc), values=values, status=422, step=values.get("type"))
     return RedirectResponse(f"/enforcement/{cid}#history", status_code=303)
 
 
@@ -422,7 +428,7 @@ def notice_preview(request: Request, cid: str, kind: str, staff: StaffUser, stor
     try:
         outputs = _notice(store, today, now, user, cid, kind, "html")
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -436,7 +442,7 @@ def notice_pdf(
     try:
         outputs = _notice(store, today, now, user, cid, kind, "pdf")
     except PermitsError as exc:
-        return case_page(request, store, today, user, cid, error=str(exc), status=422)
+        return case_page(request, store, today, user, cid, error=refusal(exc), status=422)
     pdf = outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

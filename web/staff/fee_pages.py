@@ -55,7 +55,7 @@ def record_payment_form(request: Request, fid: str, user: StaffUser, form: Poste
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, web, user, fid, error=exc, status=409)
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return RedirectResponse(f"/filings/{fid}#fee", status_code=303)

@@ -28,9 +28,10 @@ from workflows.ids import BadFilingId, check_filing_id
 from ..bodies import AbutterListForm, PostedForm, seq_of
 from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
+from ..refusals import refusal
 from ..render import render
 from ..values import whole_number
-from .forms import NEW_FILING_FIELDS, event_fields, event_json, new_filing, towns_for
+from .forms import NEW_FILING_FIELDS, event_json, form_defaults, new_filing, offered_fields, towns_for
 
 __all__ = ["router", "visible_filing", "filing_page_response"]
 
@@ -52,28 +53,38 @@ def visible_filing(store: Store, user: User, fid: str) -> workbench.FilingSummar
 def filing_page_response(
     request: Request, web: WebContext, user: User, fid: str, *, error=None, field_errors=None, values=None, status=200, event=None
 ):
-    """The filing's page, with ``error`` (a refusal in the rule's words) and
+    """The filing's page, with ``error`` (a refusal: an exception is said in
+    people's words, web/refusals.py) and
     the form's ``values`` and ``field_errors`` when a post was refused."""
     from services.notice_log import StoreNoticeLog
     from services.notices import fitting_notices
-    from workflows.replay import MACHINES
+    from workflows.offered import offers
 
     store = web.store
     summary = visible_filing(store, user, fid)
+    if isinstance(error, PermitsError):  # a refusal, said in people's words
+        error = refusal(error, summary.kind)
     filing, _ = store.load(fid)
-    as_of = web.today()
+    as_of, now = web.today(), web.now()
     result = store.replayer(filing, as_of)
     history = store.history(fid)
     reasons = {h["raw"].get("voids"): h["raw"].get("reason") for h in history if h["type"] == VOID}
-    allowed = [e for e in MACHINES[filing.kind].allowed(result.state) if e != VOID]
+    # only the events the machine would take today (workflows/offered.py), each with the choices that fit
+    offered = {o.event: o for o in offers(filing, as_of, now, [c.id for c in result.clocks])}
+    allowed = list(offered)
     event = event if event is not None else request.query_params.get("event")
     if event not in allowed:
         event = None
-    if event == "hearing-opened" and not values:  # by default, the session the hearing was noticed for
-        from workflows.meetings import noticed_session
+    fields = offered_fields(filing.kind, event, offered[event]) if event else []
+    defaults = form_defaults(fields, as_of, now)
+    unnoticed_needed = False
+    if event == "hearing-opened":  # by default, the latest session the hearing was noticed for, if it has come
+        from workflows.meetings import noticed_sessions
 
-        noticed = noticed_session(filing)
-        values = {"f_date": noticed.isoformat()} if noticed else None
+        come = [d for d in noticed_sessions(filing) if d <= as_of]
+        if come:
+            defaults["date"] = come[-1].isoformat()
+        unnoticed_needed = not come  # a day no session was noticed for is confirmed (M.G.L. c.30A §20(b))
     abutter_list = workbench.abutters(store, fid)
     notices = fitting_notices(filing, result)
     from workflows.clock_rows import nearest_open, one_row_per_act
@@ -89,7 +100,9 @@ def filing_page_response(
         "reasons": reasons,
         "allowed": allowed,
         "event": event,
-        "fields": event_fields(filing.kind, event) if event else [],
+        "fields": fields,
+        "defaults": defaults,
+        "unnoticed_needed": unnoticed_needed,
         "clock_ids": [c.id for c in result.clocks],
         "notices": notices,
         "abutters": abutter_list,
@@ -170,7 +183,7 @@ def new_submit(request: Request, user: StaffUser, form: PostedForm, store: Store
     except FormErrors as exc:
         return _new_page(request, user, kind, values, exc.errors, status=422)
     except PermitsError as exc:
-        return _new_page(request, user, kind, values, {"": str(exc)}, status=422)
+        return _new_page(request, user, kind, values, {"": refusal(exc, kind)}, status=422)
     return RedirectResponse(f"/filings/{filing_id}", status_code=303)
 
 
@@ -212,9 +225,9 @@ def record_event_form(request: Request, fid: str, user: StaffUser, form: PostedF
             event=etype,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409, event=etype)
+        return filing_page_response(request, web, user, fid, error=exc, status=409, event=etype)
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), values=values, status=422, event=etype)
+        return filing_page_response(request, web, user, fid, error=exc, values=values, status=422, event=etype)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
@@ -234,7 +247,7 @@ def void_event_form(request: Request, fid: str, user: StaffUser, form: PostedFor
     try:
         void_event(web.store, fid, target, reason=reason, day=today, by=user.email, today=today, expect_seq=seq_of(form))
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+        return filing_page_response(request, web, user, fid, error=exc, status=409 if isinstance(exc, StaleFiling) else 422)
     return RedirectResponse(f"/filings/{fid}#timeline", status_code=303)
 
 
@@ -261,9 +274,9 @@ def upload_abutters(request: Request, fid: str, user: StaffUser, form: AbutterLi
             by=user.email,
         )
     except StaleFiling as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=409)
+        return filing_page_response(request, web, user, fid, error=exc, status=409)
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)
 
 
@@ -288,7 +301,7 @@ def preview_notice(request: Request, fid: str, kind: str, user: StaffUser, web: 
             log=StoreNoticeLog(store),
         )
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return HTMLResponse(
         str(outputs[0].content), headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     )
@@ -318,7 +331,7 @@ def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form
             again=bool(form.get("again")),
         )
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     pdf = produced.outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}

@@ -29,6 +29,8 @@ from ..values import day, moment, whole_number
 __all__ = [
     "Field",
     "event_fields",
+    "offered_fields",
+    "form_defaults",
     "event_json",
     "new_filing",
     "towns_for",
@@ -42,13 +44,29 @@ _ZIP = re.compile(r"\d{5}(-\d{4})?")
 @dataclass(frozen=True)
 class Field:
     name: str
-    kind: str  # date, moment, bool, int, str, clock, position, lines (a textarea, one per line), or "choice"
+    kind: str  # date, moment, day-or-moment, bool, int, str, clock, position, lines (a textarea, one per line), or "choice"
     required: bool
     choices: tuple[str, ...] = ()
 
     @property
     def input_type(self) -> str:
-        return {"date": "date", "moment": "datetime-local", "int": "number", "position": "number"}.get(self.kind, "text")
+        """The HTML input: a date picker for a day (which also takes a day
+        typed as 12/17/2026: :func:`web.values.day`), a date-and-time picker
+        for a moment."""
+        return {
+            "date": "date",
+            "day-or-moment": "date",
+            "moment": "datetime-local",
+            "int": "number",
+            "position": "number",
+        }.get(self.kind, "text")
+
+    @property
+    def hint(self) -> str:
+        """How to type it where the browser shows no picker."""
+        return {"date": "e.g. 12/17/2026", "day-or-moment": "e.g. 12/17/2026", "moment": "e.g. 12/17/2026 7:00 p.m."}.get(
+            self.kind, ""
+        )
 
     @property
     def label(self) -> str:
@@ -74,6 +92,37 @@ def event_fields(kind: str, etype: str) -> list[Field]:
     return out
 
 
+def offered_fields(kind: str, etype: str, offer) -> list[Field]:
+    """The fields of an offered event (:class:`workflows.offered.Offer`),
+    each choice, yes-or-no and clock narrowed to the values that fit the
+    filing now (a bool's as "true"/"false")."""
+    out = []
+    for f in event_fields(kind, etype):
+        fitting = offer.choices.get(f.name) if offer is not None else None
+        if fitting is not None:
+            values = tuple(("true" if v else "false") if isinstance(v, bool) else str(v) for v in fitting)
+            f = Field(f.name, f.kind, f.required, values)
+        elif f.kind == "bool":
+            f = Field(f.name, f.kind, f.required, ("true", "false"))
+        out.append(f)
+    return out
+
+
+def form_defaults(fields: list[Field], today: date, now) -> dict[str, str]:
+    """What the event form fills in before a person types: the day of the
+    event (today), a moment (now, the town's wall time, to the minute), and
+    a choice when only one value fits."""
+    out = {}
+    for f in fields:
+        if f.name == "date" and f.kind == "date":
+            out[f.name] = today.isoformat()
+        elif f.kind == "moment" and f.required:
+            out[f.name] = now.strftime("%Y-%m-%dT%H:%M")
+        elif f.required and f.kind in ("choice", "bool", "clock") and len(f.choices) == 1:
+            out[f.name] = f.choices[0]
+    return out
+
+
 def _convert(f: Field, text: str):
     if f.kind in ("int", "position"):
         return whole_number(text)
@@ -87,6 +136,14 @@ def _convert(f: Field, text: str):
         return [line.strip() for line in text.splitlines() if line.strip()]
     if f.kind == "date":
         return day(text).isoformat()
+    if f.kind == "day-or-moment":  # a day (from the date picker or typed), or a day and a time
+        try:
+            return day(text).isoformat()
+        except ValueError:
+            try:
+                return moment(text).isoformat(timespec="minutes")
+            except ValueError:
+                raise ValueError("a date, such as 12/17/2026") from None
     return text
 
 
@@ -106,7 +163,7 @@ def event_json(kind: str, etype: str, form: Mapping[str, str]) -> dict:
         try:
             raw[f.name] = _convert(f, text)
         except ValueError as exc:
-            errors[f.name] = f"{text!r} is not {exc}"
+            errors[f.name] = f"“{text[:60]}” is not {exc}"
     if etype == "notice-posted" and "date" not in raw and "at" not in raw:
         errors["at"] = "give the time it was posted, or a date"
     if errors:

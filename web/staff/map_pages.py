@@ -70,6 +70,8 @@ def _tiles(settings: Settings) -> dict:
 
 @router.get("/map")
 def map_page(request: Request, user: StaffUser, settings: SettingsDep):
+    from workflows.stage_choices import stage_choices
+
     filters = _filters(request.query_params)
     query = urlencode({k: v for k, v in filters.items() if v})
     ctx = {
@@ -77,6 +79,7 @@ def map_page(request: Request, user: StaffUser, settings: SettingsDep):
         "kinds": [(k, KIND_LABELS[k]) for k in user.kinds],
         "towns": user.visible_towns(),
         "statuses": list(_STATUS_WORDS.items()),
+        "states": stage_choices(_scope(user, filters["town"], filters["kind"])[1]),
         "features_url": "/map/filings.geojson" + (f"?{query}" if query else ""),
         "list_url": "/filings" + (f"?{query}" if query else ""),
         **_tiles(settings),

@@ -27,6 +27,7 @@ from workflows.ids import BadFilingId, check_filing_id
 
 from ..bodies import PostedForm
 from ..deps import Now, SettingsDep, StaffUser, StoreDep, Today
+from ..refusals import refusal
 from ..render import render
 from ..values import moment, number_or, whole_number
 
@@ -108,7 +109,7 @@ def schedule(request: Request, user: StaffUser, form: PostedForm, store: StoreDe
             today=today,
         )
     except PermitsError as exc:
-        return _page(request, store, today, user, town, error=str(exc), status=422)
+        return _page(request, store, today, user, town, error=refusal(exc), status=422)
     return RedirectResponse(f"/meetings?town={town}", status_code=303)
 
 
@@ -199,7 +200,7 @@ def _act(request, store, today, user, view, form, act):
     try:
         act(store, fid, today)
     except PermitsError as exc:
-        return _page(request, store, today, user, town, error=str(exc), status=422)
+        return _page(request, store, today, user, town, error=refusal(exc), status=422)
     return RedirectResponse(f"/meetings?town={town}#meeting-{view.meeting.id}", status_code=303)
 
 
@@ -211,7 +212,7 @@ def business(request: Request, mid: str, user: StaffUser, form: PostedForm, stor
     try:
         add_business(store, view.meeting.id, str(form.get("title") or ""))
     except PermitsError as exc:
-        return _page(request, store, today, user, view.meeting.town, error=str(exc), status=422)
+        return _page(request, store, today, user, view.meeting.town, error=refusal(exc), status=422)
     return RedirectResponse(f"/meetings?town={view.meeting.town}#meeting-{view.meeting.id}", status_code=303)
 
 
@@ -225,7 +226,7 @@ def posting(request: Request, mid: str, user: StaffUser, form: PostedForm, store
     try:
         name, pdf = produce_posting(store, view.meeting.id, now=now, fmt="pdf")
     except PermitsError as exc:
-        return _page(request, store, today, user, view.meeting.town, error=str(exc), status=422)
+        return _page(request, store, today, user, view.meeting.town, error=refusal(exc), status=422)
     return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 

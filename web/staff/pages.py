@@ -21,6 +21,7 @@ from ..bodies import PostedForm
 from ..deps import StaffUser, StoreDep, Today, UsersDep
 from ..render import render
 from ..values import number_or
+from .enforcement_words import CLOCK_LABELS
 
 __all__ = ["router"]
 
@@ -105,12 +106,14 @@ def today(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
     }
     from models.read.submitted import submitted_filings
 
-    from .enforcement_pages import enforcement_docket
+    from .enforcement_pages import enforcement_docket, keeps_enforcement
 
     to_check, sent_back = submitted_filings(store)  # online applications
     ctx["submitted"] = [r for r in to_check if user.may_see(r.town, r.kind)]
     ctx["sent_back"] = [r for r in sent_back if user.may_see(r.town, r.kind)]
     ctx["enforcement"] = enforcement_docket(store, user, as_of, filters["within"])  # the enforcement cases' own deadlines
+    ctx["enforcement_clocks"] = CLOCK_LABELS
+    ctx["may_enforce"] = keeps_enforcement(user)  # else a violation's row sends them to the filing, not to enforcement
     return render(request, "staff/today.html", ctx, user=user)
 
 
@@ -144,7 +147,7 @@ def today_ics(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
 @router.get("/filings")
 def filings(request: Request, user: StaffUser, store: StoreDep):
     from models.read.filing_list import SORTS, filing_list
-    from workflows.replay import MACHINES
+    from workflows.stage_choices import stage_choices
 
     q = request.query_params
     text, state, town, kind = q.get("q", "")[:200], q.get("state") or None, q.get("town") or None, q.get("kind") or None
@@ -152,7 +155,7 @@ def filings(request: Request, user: StaffUser, store: StoreDep):
     descending = q.get("order") == "desc"
     page = number_or(q.get("page"), 1, 1, 1_000_000)
     towns, kinds = _scope(user, town, kind)
-    states = sorted({(s.value, k) for k in kinds for s in MACHINES[k].states}, key=lambda p: p[0])
+    states = stage_choices(kinds)  # each stage once, in people's words (workflows/stage.py)
     if state not in {s for s, _ in states}:
         state = None
     listing = filing_list(
@@ -173,8 +176,7 @@ def filings(request: Request, user: StaffUser, store: StoreDep):
         "filters": filters,
         "kinds": user.kinds,
         "towns": user.visible_towns(),
-        "states": list(dict.fromkeys(s for s, _ in states)),
-        "state_kind": {s: k for s, k in states},
+        "states": states,
         "sorts": [(key, words) for key, (words, _) in SORTS.items()],
     }
     return render(request, "staff/filings.html", ctx, user=user)

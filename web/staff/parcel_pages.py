@@ -23,6 +23,7 @@ from workflows.errors import PermitsError
 
 from ..bodies import PostedForm, seq_of
 from ..deps import StaffUser, StoreDep
+from ..refusals import refusal
 from ..render import render
 from ..site_picker import found_json
 from .filing_pages import visible_filing
@@ -51,7 +52,7 @@ def _review(request: Request, store: Store, user, fid: str, *, error: str | None
     try:
         computed = filing_abutters(store, fid)
     except PermitsError as exc:
-        problem = str(exc)
+        problem = refusal(exc, summary.kind)
     rows = workbench.abutters(store, fid)
     source = stored.abutter_source(store, fid)
     ctx = {
@@ -92,7 +93,7 @@ def use_list(request: Request, fid: str, user: StaffUser, form: PostedForm, stor
             expect_version=version,
         )
     except StaleFiling as exc:
-        return _review(request, store, user, fid, error=str(exc), status=409)
+        return _review(request, store, user, fid, error=refusal(exc, summary.kind), status=409)
     except PermitsError as exc:
-        return _review(request, store, user, fid, error=str(exc), status=422)
+        return _review(request, store, user, fid, error=refusal(exc, summary.kind), status=422)
     return RedirectResponse(f"/filings/{fid}#abutters", status_code=303)

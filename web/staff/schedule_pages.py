@@ -34,6 +34,7 @@ from workflows.inspections import INSPECTION_NAMES, STAGE_NAMES
 
 from ..bodies import seq_of, upload_form, upload_limit
 from ..deps import StaffUser, StoreDep, Today, UploadsDep, WebDep
+from ..refusals import refusal
 from ..render import render
 from ..values import day, moment, number_or
 from .filing_pages import visible_filing
@@ -189,9 +190,9 @@ def record_from_schedule(request: Request, user: StaffUser, form: PhotoForm, web
             expect_seq=seq_of(form),
         )
     except StaleFiling as exc:
-        return schedule_response(request, store, today, user, filters, error=str(exc), status=409)
+        return schedule_response(request, store, today, user, filters, error=refusal(exc, "street-opening"), status=409)
     except PermitsError as exc:
-        return schedule_response(request, store, today, user, filters, error=str(exc), status=422)
+        return schedule_response(request, store, today, user, filters, error=refusal(exc, "street-opening"), status=422)
     query = _query(filters)
     return RedirectResponse("/schedule" + (f"?{query}" if query else ""), status_code=303)
 

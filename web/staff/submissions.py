@@ -52,7 +52,7 @@ def _posted(web: WebContext, fid: str, user, form) -> tuple[int, date]:
 
 
 def _refused(request, web, user, fid, exc):
-    return filing_page_response(request, web, user, fid, error=str(exc), status=409 if isinstance(exc, StaleFiling) else 422)
+    return filing_page_response(request, web, user, fid, error=exc, status=409 if isinstance(exc, StaleFiling) else 422)
 
 
 def _context(web: WebContext) -> dict:
@@ -104,5 +104,5 @@ def invite(request: Request, fid: str, user: StaffUser, form: PostedForm, web: W
             mail_from=web.settings.mail_from,
         )
     except PermitsError as exc:
-        return filing_page_response(request, web, user, fid, error=str(exc), status=422)
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
     return RedirectResponse(f"/filings/{fid}#invite", status_code=303)
