@@ -67,6 +67,7 @@ __all__ = [
     "street_opening",
     "submission",
     "towns",
+    "unpermitted",
     "violations",
     "vocabulary",
     "wetlands",

@@ -31,7 +31,7 @@ CLOCK_STATUSES = (
     (
         "earliest",
         "violated",
-        "violation: the act is on record with no notice, recording or decision that allows it (Canton 16-12 §10.3; M.G.L. c.131 §40)",
+        "violation: the act is on record with no notice, recording, permit or decision that allows it (Canton 15-4, 16-12 §10.3; M.G.L. c.131 §40)",
     ),
     ("expiry", "active", "the permit, ticket or period runs until the date"),
     ("expiry", "expired", "the date has passed"),
@@ -39,7 +39,7 @@ CLOCK_STATUSES = (
     (
         "expiry",
         "violated",
-        "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A; 310 CMR 10.05(8)(a))",
+        "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A; 310 CMR 10.05(8)(a); an emergency certification's end, 310 CMR 10.06)",
     ),
 )
 

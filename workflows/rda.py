@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .before_work import WORK
 from .guards import COMMON_GUARDS
-from .machine import Machine
+from .machine import ANY, Machine
 from .machine import Transition as T
 from .wetlands import hearing_rows, incomplete
 
@@ -49,6 +50,8 @@ MACHINE = Machine(
             guards=("decision_follows_close_where_required",),
         ),
         T("determination-issued", _before_close, S.NEGATIVE.value, guards=("decision_follows_close_where_required",)),
+        # work seen on the site, judged against the Determination in force (workflows/unpermitted.py)
+        *(T(ev, (ANY, S.NEGATIVE.value, S.POSITIVE.value, S.WITHDRAWN.value), None) for ev in WORK),
     ),
     guards=COMMON_GUARDS,
     conds={"incomplete": incomplete, "positive": positive},

@@ -58,6 +58,8 @@ class Record:
     #: partial Certificates, each closing the part it names; the rest stays in force
     partial_certificates: list[Event] = field(default_factory=list)
     known_clocks: frozenset = frozenset()
+    #: the rule books of the other laws the filing is heard under (a joint filing's Act)
+    also_rules: tuple = ()
     state: str = "(start)"
 
     def clock_ids(self) -> frozenset:
@@ -279,7 +281,7 @@ def emergency_end(rec: Record) -> date | None:
 
 
 def _work_observed(rec: Record, e: Event) -> None:
-    """Work seen after the emergency certification ended, with no Notice of
+    """Work seen (or begun) after the emergency certification ended, with no Notice of
     Intent filed yet, starts the emergency-continuation clock (310 CMR 10.06)."""
     end = emergency_end(rec)
     if end is not None and e.date > end and "received" not in rec.anchors and "emergency-ended" not in rec.anchors:
@@ -329,5 +331,6 @@ EVENT_NOTES = {
     "completion-certified": _completion_certified,
     "emergency-certified": _emergency_certified,
     "work-observed": _work_observed,
+    "work-started": _work_observed,
     "street-restored": _street_restored,
 }

@@ -26,6 +26,7 @@ from .machine import START
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
 from .towns import town
+from .unpermitted import without_permit
 from .violations import flagged
 
 __all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay"]
@@ -129,13 +130,15 @@ def _flag(rec: Record, clocks: list[ClockResult]) -> None:
     marks the clock of its id, or is added when the record never started
     it; a condition met or broken with no clock of its own is added."""
     found = [(cid, ctype, day, "violated", rule, text) for cid, ctype, day, rule, text in flagged(rec)]
-    for clock_id, ctype, day, status, rule, text in found + conditions(rec):
+    for clock_id, ctype, day, status, rule, text in found + conditions(rec) + without_permit(rec):
         mine = next((c for c in clocks if c.id == clock_id), None)
         if mine is None:
             clocks.append(ClockResult(clock_id, ctype, day, status, rule, text))
         elif status == "violated":
             mine.status = "violated"
             mine.explanation += f"; {text}"
+            if mine.rule in rule:  # the violation names more law than the clock (the Act beside 310 CMR 10.06)
+                mine.rule = rule
 
 
 _KNOWN: dict[tuple, tuple] = {}
@@ -163,6 +166,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     machine = machine_for(rules)
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
+    rec.also_rules = tuple(r for _, r in also)
     state = START
     unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in live_events(filing):

@@ -171,6 +171,7 @@ CLOCK_NAMES: Mapping[str, str] = MappingProxyType(
         "recording-before-work": "Recording before work starts",
         "mail-receipts": "Certified-mail receipts",
         "surety": "Surety before work",
+        "work-without-permit": "Work with no permit in force",
     }
 )
 

@@ -63,6 +63,8 @@ FILING_FORMAT_CLOCKS = {
     "appeal-before-work": "earliest",
     "emergency-certification": "expiry",
     "emergency-continuation": "deadline",
+    # work with no permit in force (Canton 15-4; M.G.L. c.131 §40; Saugus 508.08 §3; Mansfield 25 §4)
+    "work-without-permit": "earliest",
     "repair-liability": "expiry",
     # Canton 16-12 §10.2: the DPW's inspections (a), (b), (d) and a failed one's re-inspection
     "trench-inspection": "deadline",

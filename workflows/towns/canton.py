@@ -77,6 +77,8 @@ NOI = PermitRules(
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
     abutters=ABUTTERS,
+    # "No activities shall commence without receiving and complying with a permit issued pursuant to this by-law"
+    work_without_permit=f"{WETLANDS} 15-4",
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -139,6 +141,8 @@ RDA = PermitRules(
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
     abutters=ABUTTERS,
+    # "No activities shall commence without receiving and complying with a permit issued pursuant to this by-law"
+    work_without_permit=f"{WETLANDS} 15-4",
     clocks=_wetlands_hearing
     + (
         Clock(

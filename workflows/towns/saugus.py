@@ -41,6 +41,9 @@ NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
     abutters=ABUTTERS,
+    # §3: "No person shall remove, fill, dredge ... without filing a Notice of Intent ... and receiving and
+    # complying with an Order of Conditions issued by the Commission"
+    work_without_permit=f"{BYLAW} §3",
     recording_before_work=f"{RECORDING}; {BYLAW} §7.9",
     recording_certified=f"{BYLAW} §7.9",
     clocks=(
@@ -93,6 +96,9 @@ RDA = PermitRules(
     kind="rda",
     bylaw=BYLAW,
     abutters=ABUTTERS,
+    # §3: "No person shall remove, fill, dredge ... without filing a Notice of Intent ... and receiving and
+    # complying with an Order of Conditions issued by the Commission"
+    work_without_permit=f"{BYLAW} §3",
     hearing_required=False,
     clocks=(
         Clock(
