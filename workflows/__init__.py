@@ -66,6 +66,7 @@ __all__ = [
     "street_excavation",
     "street_opening",
     "submission",
+    "superseding",
     "towns",
     "unpermitted",
     "violations",

@@ -24,6 +24,11 @@ CLOCK_STATUSES = (
         "closed",
         "a complete Certificate of Compliance, or certificate of completion, ended the permit first: no longer due (310 CMR 10.05; Mansfield 25 §15)",
     ),
+    (
+        "deadline",
+        "superseded",
+        "MassDEP's superseding order or determination came first: the board's decision is no longer due, and one issued after it is late (310 CMR 10.05(7))",
+    ),
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),
     ("earliest", "closed", "a complete Certificate ended the permit before the date: its work clocks stop"),

@@ -83,6 +83,14 @@ _WETLANDS = {
     # an appeal of the Order (a request for a superseding order, 310 CMR 10.05(7)(c)) and its end
     "appeal-requested": {"date": "date"},
     "appeal-decided": {"date": "date"},
+    # a request for a superseding order (310 CMR 10.05(7)): who asked, and on what ground (the board's
+    # silence, or an appeal of its decision); MassDEP's decision with its file number (workflows/superseding.py)
+    "superseding-requested": {
+        "date": "date",
+        "by": ("applicant", "owner", "abutter", "aggrieved-person", "ten-residents"),
+        "ground": ("no-decision", "decision-appealed"),
+    },
+    "superseding-issued": {"date": "date", "number": "str"},
 }
 
 _STREET = {
@@ -186,6 +194,9 @@ OPTIONAL_FIELDS = {
     ("*", "emergency-certified"): {"commissioner_approved": "bool"},
     ("*", "work-observed"): {"what": "str"},
     ("*", "appeal-requested"): {"by": "str"},
+    # a superseding denial (an Order refused), or a superseding Determination that requires a Notice of Intent
+    ("noi", "superseding-issued"): {"denied": "bool"},
+    ("rda", "superseding-issued"): {"positive": "bool"},
     # Mansfield 25 §12: part of a phased project's surety released as a phase is completed
     ("land-disturbance", "surety-released"): {"phase": "str"},
     # how a notice or a ticket reached the violator (M.G.L. c.40 §21D: in hand, or mailed within 15 days)

@@ -14,6 +14,7 @@ from .errors import UnknownChoice
 from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
+from .superseding import note_issued
 
 __all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT", "EVENT_NOTES", "emergency_end"]
 
@@ -58,8 +59,10 @@ class Record:
     #: partial Certificates, each closing the part it names; the rest stays in force
     partial_certificates: list[Event] = field(default_factory=list)
     known_clocks: frozenset = frozenset()
-    #: the rule books of the other laws the filing is heard under (a joint filing's Act)
+    #: the other laws the filing is heard under, (clock-id prefix, rule book) each (a joint filing's Act)
     also_rules: tuple = ()
+    #: MassDEP's superseding order or determination, once on record: it is what is in force (workflows/superseding.py)
+    superseding: Event | None = None
     state: str = "(start)"
 
     def clock_ids(self) -> frozenset:
@@ -144,13 +147,16 @@ def _hearing_closed(rec: Record, e: Event) -> None:
 
 
 def _issued(rec: Record, e: Event) -> None:
+    if rec.superseding is not None:
+        return  # a local decision after MassDEP's is late and does not replace it
     rec.issued = e
     rec.anchor("issuance", e.date, e)
     rec.anchor("final-action", e.date, e)
 
 
 def _denied(rec: Record, e: Event) -> None:
-    rec.anchor("final-action", e.date, e)
+    if rec.superseding is None:
+        rec.anchor("final-action", e.date, e)
 
 
 def _renewal_requested(rec: Record, e: Event) -> None:
@@ -333,4 +339,5 @@ EVENT_NOTES = {
     "work-observed": _work_observed,
     "work-started": _work_observed,
     "street-restored": _street_restored,
+    "superseding-issued": note_issued,
 }

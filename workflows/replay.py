@@ -25,6 +25,7 @@ from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
+from .superseding import settle
 from .towns import town
 from .unpermitted import without_permit
 from .violations import flagged
@@ -166,7 +167,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
     machine = machine_for(rules)
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
-    rec.also_rules = tuple(r for _, r in also)
+    rec.also_rules = tuple(also)
     state = START
     unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in live_events(filing):
@@ -194,4 +195,5 @@ def replay(filing: Filing, as_of: date) -> Replay:
     if also:
         _mark_binding(clocks, [p for p, _ in also])
     _flag(rec, clocks)
+    settle(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

@@ -76,7 +76,7 @@ def _grants(rec, e, dep) -> bool | None:
 
 def _rule(rec) -> str:
     own = rec.rules.work_without_permit
-    cited = [own] + [r.work_without_permit for r in rec.also_rules if r.work_without_permit]
+    cited = [own] + [r.work_without_permit for _, r in rec.also_rules if r.work_without_permit]
     return "; ".join(dict.fromkeys(c for c in cited if c))
 
 

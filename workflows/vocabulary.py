@@ -123,6 +123,10 @@ EVENT_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         (ANY, "work-observed"): "Work observed on the site",
         (ANY, "appeal-requested"): "Superseding order requested (appeal)",
         (ANY, "appeal-decided"): "Appeal decided",
+        (ANY, "superseding-requested"): "Superseding order requested from MassDEP",
+        ("rda", "superseding-requested"): "Superseding determination requested from MassDEP",
+        (ANY, "superseding-issued"): "MassDEP's superseding order issued",
+        ("rda", "superseding-issued"): "MassDEP's superseding determination issued",
         (ANY, "street-restored"): "Street restored",
         (ANY, "repair-required"): "Repair required within the year",
         (ANY, "liability-ended"): "The year's repair liability ended",
@@ -226,6 +230,8 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "mail_state": "Mailing address: state",
         "mail_zip": "Mailing address: ZIP code",
         "description": "Description",
+        "denied": "MassDEP denied the work",
+        "ground": "Ground",
         "fine": "Fine",
         "instrument": "Registry instrument number",
         "number": "Number",
@@ -296,6 +302,7 @@ STATUS_NAMES: Mapping[str, str] = MappingProxyType(
         "active": "in force",
         "expired": "expired",
         "closed": "closed by the Certificate",
+        "superseded": "no longer due: MassDEP's superseding decision controls",
     }
 )
 
@@ -329,6 +336,13 @@ VALUE_NAMES: Mapping[str, str] = MappingProxyType(
         "bank-transfer": "bank transfer",
         "fee": "the fee",
         "deposit": "the refundable deposit",
+        "applicant": "the applicant",
+        "owner": "the owner",
+        "abutter": "an abutter",
+        "aggrieved-person": "a person aggrieved",
+        "ten-residents": "ten residents of the town",
+        "no-decision": "no decision within the time the law gives",
+        "decision-appealed": "an appeal of the board's decision",
         "True": "yes",
         "False": "no",
     }
