@@ -143,6 +143,8 @@ _CASE = {
     "violation-noticed": {"date": "date"},
     # the Enforcement Order (WPA Form 9; Mansfield 25 §14.B): what it requires, and by when
     "order-issued": {"date": "date", "comply_by": "date", "requires": "lines"},
+    # the board extends the Order's date to comply by (a vote of its own: no Permit Extension Act moves it)
+    "order-extended": {"date": "date", "to": "date", "reason": "str"},
     # M.G.L. c.40 §21D: one offense (a provision, a day), its number and its fine in dollars
     "ticket-issued": {"date": "date", "provision": "str", "offense_day": "date", "offense": "int", "fine": "int"},
     "ticket-paid": {"date": "date", "ticket": "position"},

@@ -55,3 +55,69 @@ def test_a_violation_the_filing_does_not_have_fills_nothing_and_another_town_get
     other = client(store)
     login(other, "saugus-agent")
     assert other.get(f"/enforcement/new?filing={FID}&violation=work-without-permit").status_code == 404
+
+
+def _canton_case(web) -> tuple[str, str]:
+    token = login(web, "canton-agent")
+    r = web.post(
+        "/enforcement/new",
+        data={
+            "csrf": token,
+            "town": "canton",
+            "bylaw": "wetlands",
+            "violator": "Neponset Builders LLC",
+            "provision": "Canton Wetlands By-Law 15-4",
+            "description": "grading with no permit",
+            "date": "2026-12-01",
+            "filing": "",
+            "address": "40 Washington St",
+            "parcel": "",
+        },
+    )
+    assert r.status_code == 303, r.text
+    return r.headers["location"], token
+
+
+def test_a_canton_ticket_form_shows_the_maximum_and_the_usual_amount_and_refuses_above_it(web, store):
+    """Canton 15-11: "a fine of not more that $300.00": the board's choice up to it."""
+    from models.read.enforcement import EnforcementRecord
+
+    where, token = _canton_case(web)
+    page = web.get(where).text
+    assert "at most $300; the town's usual amount is $300" in page and 'name="amount"' in page
+    ticket = {
+        "csrf": token,
+        "seq": "1",
+        "date": "2026-12-02",
+        "provisions": "15-4",
+        "first_day": "2026-12-01",
+        "delivered": "in-hand",
+    }
+    r = web.post(f"{where}/tickets", data={**ticket, "amount": "400"})
+    assert r.status_code == 422 and "a fine is at most $300, not $400" in r.text
+    r = web.post(f"{where}/tickets", data={**ticket, "amount": "150"})
+    assert r.status_code == 303
+    cid = where.rsplit("/", 1)[-1]
+    assert [h["raw"].get("fine") for h in EnforcementRecord(store).history(cid)] == [None, 150]
+
+
+def test_the_board_extends_an_orders_date_from_the_case_page(web, store):
+    where, token = _canton_case(web)
+    order = {"csrf": token, "seq": "1", "date": "2026-12-02", "comply_by": "2026-12-20", "requires": "Restore the bank."}
+    assert web.post(f"{where}/order", data=order).status_code == 303
+    page = web.get(f"{where}?step=order-extended").text
+    assert "Enforcement Order&#39;s date to comply by extended by the board" in page
+    r = web.post(
+        f"{where}/steps",
+        data={
+            "csrf": token,
+            "seq": "2",
+            "type": "order-extended",
+            "f_date": "2026-12-03",
+            "f_to": "2027-01-15",
+            "f_reason": "frozen ground",
+        },
+    )
+    assert r.status_code == 303, r.text
+    page = web.get(where).text
+    assert "extended by the board on 2026-12-03 (event 3) to 2027-01-15: frozen ground" in page

@@ -384,6 +384,12 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm,
             raise FormErrors({"last_day": f"a day from {first} up to a year after it"})
         days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
         delivered = str(form.get("delivered") or "") or None
+        dollars = None
+        if form.get("amount"):
+            try:
+                dollars = whole_number(str(form.get("amount")).strip())
+            except ValueError:
+                raise FormErrors({"amount": "a whole number of dollars"}) from None
         issue_tickets(
             store,
             cid,
@@ -395,6 +401,7 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm,
             by=user.email,
             today=today,
             expect_seq=_seq(form),
+            dollars=dollars,
         )
 
     return _post(request, store, today, staff, cid, form, act)

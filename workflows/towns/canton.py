@@ -340,10 +340,11 @@ WETLANDS_FINES = FineSchedule(
     bylaw=f"{WETLANDS} (Art. XV)",
     citation=f"{WETLANDS} 15-11",
     offenses="any provision of the by-law, its regulations, or permits issued under it",
-    # "shall be punished by a fine of not more that $300.00": a ceiling, which the ticket charges
-    # (a §21D ticket names a specific sum: docs/reference/readings.md)
+    # "shall be punished by a fine of not more that $300.00": a maximum, the amount the board's choice up to it;
+    # $300 is the usual amount offered (a demonstration value the town sets: docs/reference/readings.md)
     amounts=(300,),
     ceiling=300,
+    up_to=f'{WETLANDS} 15-11: "a fine of not more that $300.00"',
     each_day=f"{WETLANDS} 15-11: each day or portion thereof during which a violation continues is a separate offense",
     each_provision=f"{WETLANDS} 15-11: each provision of the by-law, regulations, or permit violated is a separate offense",
     agents=("Conservation Commission", "its agents"),
