@@ -53,6 +53,7 @@ __all__ = [
     "jurisdictions",
     "land_disturbance",
     "machine",
+    "maintenance",
     "meetings",
     "noi",
     "offices",

@@ -82,6 +82,7 @@ ACTIONS = {
     "patch-inspection": "inspect the temporary patch",
     "final-inspection": "final inspection of the permanent patch",
     "re-inspection": "re-inspect the work that failed",
+    "annual-notice": "the year's notice of the time and place of maintenance work is due",
 }
 
 

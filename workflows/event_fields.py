@@ -83,6 +83,8 @@ _WETLANDS = {
     # an appeal of the Order (a request for a superseding order, 310 CMR 10.05(7)(c)) and its end
     "appeal-requested": {"date": "date"},
     "appeal-decided": {"date": "date"},
+    # the year's notice of the time and location of maintenance work (Canton 15-7; Saugus 508.08 §7.6)
+    "maintenance-noticed": {"date": "date"},
     # a request for a superseding order (310 CMR 10.05(7)): who asked, and on what ground (the board's
     # silence, or an appeal of its decision); MassDEP's decision with its file number (workflows/superseding.py)
     "superseding-requested": {
@@ -180,7 +182,8 @@ OPTIONAL_FIELDS = {
     ("*", "permit-issued"): {"voted": "date"},
     ("*", "permit-denied"): {"voted": "date"},
     # the Order of Conditions' (or Land Disturbance Permit's) conditions, one string each; the permit notice prints them
-    ("noi", "permit-issued"): {"conditions": "lines"},
+    # term_years: a permit for recurring maintenance, longer than the by-law's three years (workflows/maintenance.py)
+    ("noi", "permit-issued"): {"conditions": "lines", "term_years": "int"},
     ("land-disturbance", "permit-issued"): {"conditions": "lines"},
     ("*", "determination-issued"): {"voted": "date"},
     ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from calendars import BusinessCalendar
+from calendars import BusinessCalendar, Months
 
 from .errors import UnknownChoice
 from .extension_acts import extend
@@ -63,6 +63,9 @@ class Record:
     also_rules: tuple = ()
     #: MassDEP's superseding order or determination, once on record: it is what is in force (workflows/superseding.py)
     superseding: Event | None = None
+    #: the term the Order was issued for where the by-law allows a longer one
+    #: (Canton 15-7, Saugus 508.08 §7.6: recurring maintenance), as a date rule; None: the rule book's
+    term: Any = None
     state: str = "(start)"
 
     def clock_ids(self) -> frozenset:
@@ -84,7 +87,7 @@ class Record:
             clock = self.rules.clock("permit-expiry")
         except UnknownChoice:
             return None
-        day = self.calendar.when(clock.measure, self.issued.date)[0]
+        day = self.calendar.when(self.term or clock.measure, self.issued.date)[0]
         for _ in range(self.renewals):
             day = self.calendar.when(self.rules.renewal, day)[0]
         return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
@@ -150,6 +153,8 @@ def _issued(rec: Record, e: Event) -> None:
     if rec.superseding is not None:
         return  # a local decision after MassDEP's is late and does not replace it
     rec.issued = e
+    years = e.get("term_years")
+    rec.term = Months(12 * years) if years else None
     rec.anchor("issuance", e.date, e)
     rec.anchor("final-action", e.date, e)
 

@@ -23,6 +23,7 @@ from .clocks import ClockResult, evaluate_clocks, event_order
 from .errors import MalformedEvent
 from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
+from .maintenance import annual_notices
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
 from .superseding import settle
@@ -194,6 +195,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
         clocks += evaluate_clocks(rec, other, as_of, final, by_type, prefix)
     if also:
         _mark_binding(clocks, [p for p, _ in also])
+    clocks += annual_notices(rec, as_of)
     _flag(rec, clocks)
     settle(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

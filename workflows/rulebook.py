@@ -86,6 +86,7 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "final-inspection": "deadline",
         "re-inspection": "deadline",
         "work-without-permit": "earliest",
+        "annual-notice": "deadline",
     }
 )
 
@@ -231,6 +232,12 @@ class PermitRules:
     #: cited: work seen with no Order, Determination or permit in force is
     #: a violation (:mod:`workflows.unpermitted`); "" where none is judged.
     work_without_permit: str = ""
+    #: The longest term, in years, a permit for recurring or continuous
+    #: maintenance may run (Canton 15-7, Saugus 508.08 §7.6: five, with
+    #: annual notice), and its citation; 0 where the term is fixed
+    #: (:mod:`workflows.maintenance`).
+    maintenance_years: int = 0
+    maintenance_citation: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)

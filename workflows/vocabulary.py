@@ -123,6 +123,7 @@ EVENT_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         (ANY, "work-observed"): "Work observed on the site",
         (ANY, "appeal-requested"): "Superseding order requested (appeal)",
         (ANY, "appeal-decided"): "Appeal decided",
+        (ANY, "maintenance-noticed"): "Notice of the year's maintenance work (time and place)",
         (ANY, "superseding-requested"): "Superseding order requested from MassDEP",
         ("rda", "superseding-requested"): "Superseding determination requested from MassDEP",
         (ANY, "superseding-issued"): "MassDEP's superseding order issued",
@@ -176,6 +177,7 @@ CLOCK_NAMES: Mapping[str, str] = MappingProxyType(
         "mail-receipts": "Certified-mail receipts",
         "surety": "Surety before work",
         "work-without-permit": "Work with no permit in force",
+        "annual-notice": "Annual notice of maintenance work",
     }
 )
 
@@ -232,6 +234,7 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "description": "Description",
         "denied": "MassDEP denied the work",
         "ground": "Ground",
+        "term_years": "Term in years (a permit for recurring maintenance)",
         "fine": "Fine",
         "instrument": "Registry instrument number",
         "number": "Number",

@@ -51,9 +51,14 @@ def permit_rows(S) -> tuple[T, ...]:
     live = (S.ISSUED.value, S.RENEWED.value)
     ended = (S.DENIED.value, S.REVOKED.value, S.WITHDRAWN.value)  # work after them is work without a permit
     return (
-        T("permit-issued", (S.HEARING_CLOSED.value,), S.ISSUED.value),
+        T("permit-issued", (S.HEARING_CLOSED.value,), S.ISSUED.value, guards=("term_the_bylaw_allows",)),
         T("permit-denied", (S.HEARING_CLOSED.value,), S.DENIED.value),
-        T("permit-issued", before_close, S.ISSUED.value, guards=("decision_follows_close_where_required",)),
+        T(
+            "permit-issued",
+            before_close,
+            S.ISSUED.value,
+            guards=("decision_follows_close_where_required", "term_the_bylaw_allows"),
+        ),
         T("permit-denied", before_close, S.DENIED.value, guards=("decision_follows_close_where_required",)),
         T("permit-recorded", live, None),
         T("act-not-applied", live, None),
@@ -61,6 +66,7 @@ def permit_rows(S) -> tuple[T, ...]:
         # work seen on the site, judged against what is in force (workflows/before_work.py, unpermitted.py)
         T("work-started", (ANY, *ended), None),
         T("construction-noticed", live, None),
+        T("maintenance-noticed", live, None),
         T("renewal-requested", live, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
         T("permit-renewed", live, S.RENEWED.value, guards=("renews_at_most_once", "renewal_was_requested")),
         T("completion-certified", live, S.COMPLETED.value),

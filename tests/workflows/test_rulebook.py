@@ -65,6 +65,8 @@ FILING_FORMAT_CLOCKS = {
     "emergency-continuation": "deadline",
     # work with no permit in force (Canton 15-4; M.G.L. c.131 §40; Saugus 508.08 §3; Mansfield 25 §4)
     "work-without-permit": "earliest",
+    # Canton 15-7, Saugus 508.08 §7.6: a maintenance permit's notice each year
+    "annual-notice": "deadline",
     "repair-liability": "expiry",
     # Canton 16-12 §10.2: the DPW's inspections (a), (b), (d) and a failed one's re-inspection
     "trench-inspection": "deadline",

@@ -132,6 +132,10 @@ NOI = PermitRules(
     renewal=Months(12),
     renewals_allowed=1,
     renewal_citation=f"{WETLANDS} 15-7",
+    # "a permit expiring five years from the date of issuance for recurring or continuous maintenance work,
+    # provided that annual notification of time and location of work is given to the Commission"
+    maintenance_years=5,
+    maintenance_citation=f"{WETLANDS} 15-7",
     # the by-law sets no recording rule; a Canton Order is the state's Order too (docs/reference/readings.md)
     recording_before_work=RECORDING,
 )

@@ -90,6 +90,10 @@ NOI = PermitRules(
     renewal=Months(12),
     renewals_allowed=1,
     renewal_citation=f"{BYLAW} §7.6",
+    # "for a period up to five (5) years ... for recurring or continuous maintenance work, provided that
+    # annual notification of time and location of work is given to the Commission"
+    maintenance_years=5,
+    maintenance_citation=f"{BYLAW} §7.6",
 )
 
 RDA = PermitRules(
