@@ -62,6 +62,7 @@ __all__ = [
     "record",
     "replay",
     "rulebook",
+    "running_duties",
     "spreadsheet",
     "standing",
     "street_excavation",

@@ -82,6 +82,7 @@ ACTIONS = {
     "patch-inspection": "inspect the temporary patch",
     "final-inspection": "final inspection of the permanent patch",
     "re-inspection": "re-inspect the work that failed",
+    "monthly-report": "the permittee's monthly inspection report is due",
     "annual-notice": "the year's notice of the time and place of maintenance work is due",
 }
 

@@ -68,6 +68,11 @@ _WETLANDS = {
     "surety-posted": {"date": "date"},
     "final-report-filed": {"date": "date"},
     "surety-released": {"date": "date"},
+    # Mansfield 25 §7.I (a change noticed, then made), §11.B (the monthly report), §10.A (the O&M plan recorded)
+    "project-change-noticed": {"date": "date"},
+    "project-changed": {"date": "date"},
+    "monthly-report-filed": {"date": "date"},
+    "om-plan-recorded": {"date": "date"},
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
     # the Certificate of Compliance (310 CMR 10.05; WPA Forms 8A, 8B) and Mansfield's certificate
@@ -134,6 +139,8 @@ _STREET = {
     "street-restored": {"date": "date"},
     "repair-required": {"date": "date", "what": "str"},
     "liability-ended": {"date": "date"},
+    # Canton 16-12 §10.9: the Awarding Authority permits a longer open trench, up to ``feet``
+    "open-trench-permitted": {"date": "date", "feet": "int"},
 }
 
 #: An enforcement case's record (workflows/enforcement.py): not a permit
@@ -224,6 +231,9 @@ OPTIONAL_FIELDS = {
         "photos": "lines",
         "defect": "str",
         "reinspect": "date",
+        # Canton 16-12 §10.13, §10.9: a trench found open and un-plated overnight; the open trench's length
+        "unplated_overnight": "bool",
+        "open_trench_ft": "int",
     },
     # Canton 16-12 §5: the amount refunded, and what was held back and why
     # (dollars and cents, "1250.00"; workflows/deposits.py reads them)

@@ -26,6 +26,7 @@ from .machine import START
 from .maintenance import annual_notices
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
+from .running_duties import monthly_reports
 from .superseding import settle
 from .towns import town
 from .unpermitted import without_permit
@@ -195,7 +196,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
         clocks += evaluate_clocks(rec, other, as_of, final, by_type, prefix)
     if also:
         _mark_binding(clocks, [p for p, _ in also])
-    clocks += annual_notices(rec, as_of)
+    clocks += annual_notices(rec, as_of) + monthly_reports(rec, as_of)
     _flag(rec, clocks)
     settle(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks)

@@ -87,6 +87,11 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "re-inspection": "deadline",
         "work-without-permit": "earliest",
         "annual-notice": "deadline",
+        "trench-overnight": "earliest",
+        "trench-length": "earliest",
+        "project-change": "earliest",
+        "om-plan": "earliest",
+        "monthly-report": "deadline",
     }
 )
 
@@ -238,6 +243,10 @@ class PermitRules:
     #: (:mod:`workflows.maintenance`).
     maintenance_years: int = 0
     maintenance_citation: str = ""
+    #: The by-law that limits an open trench (Canton 16-12 §10.9: 300 feet
+    #: without permission; §10.13: plated overnight), cited; "" where none
+    #: does (:mod:`workflows.running_duties`).
+    trench_limits: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)

@@ -123,6 +123,11 @@ EVENT_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         (ANY, "work-observed"): "Work observed on the site",
         (ANY, "appeal-requested"): "Superseding order requested (appeal)",
         (ANY, "appeal-decided"): "Appeal decided",
+        (ANY, "open-trench-permitted"): "Longer open trench permitted by the Authority",
+        (ANY, "project-change-noticed"): "Change to the project noticed in writing",
+        (ANY, "project-changed"): "Project changed",
+        (ANY, "monthly-report-filed"): "Monthly inspection report filed",
+        (ANY, "om-plan-recorded"): "Operation and Maintenance Plan recorded at the Registry of Deeds",
         (ANY, "maintenance-noticed"): "Notice of the year's maintenance work (time and place)",
         (ANY, "superseding-requested"): "Superseding order requested from MassDEP",
         ("rda", "superseding-requested"): "Superseding determination requested from MassDEP",
@@ -178,6 +183,11 @@ CLOCK_NAMES: Mapping[str, str] = MappingProxyType(
         "surety": "Surety before work",
         "work-without-permit": "Work with no permit in force",
         "annual-notice": "Annual notice of maintenance work",
+        "trench-overnight": "Trench plated overnight",
+        "trench-length": "Open trench within 300 feet",
+        "project-change": "Notice before a change to the project",
+        "om-plan": "Operation and Maintenance Plan recorded before the certificate",
+        "monthly-report": "Monthly inspection report",
     }
 )
 
@@ -234,6 +244,9 @@ FIELD_NAMES: Mapping[str, str] = MappingProxyType(
         "description": "Description",
         "denied": "MassDEP denied the work",
         "ground": "Ground",
+        "feet": "Feet permitted",
+        "unplated_overnight": "Trench left open and un-plated overnight",
+        "open_trench_ft": "Open trench found (feet)",
         "term_years": "Term in years (a permit for recurring maintenance)",
         "fine": "Fine",
         "instrument": "Registry instrument number",

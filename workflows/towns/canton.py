@@ -163,6 +163,9 @@ RDA = PermitRules(
 STREET_OPENING = PermitRules(
     kind="street-opening",
     bylaw=STREETS,
+    # §10.9: "An open trench may not exceed three hundred (300) feet unless specifically permitted";
+    # §10.13: "No open un-plated trenches are permitted overnight"
+    trench_limits=f"{STREETS} §10.9, §10.13",
     clocks=(
         Clock(
             "emergency-filing",
