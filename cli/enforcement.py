@@ -116,8 +116,16 @@ def cmd_ticket(args) -> int:
         today=_today(args),
         delivered=args.delivered,
         mailed_to=_mailing(args),
+        dollars=args.amount,
     )
     return _recorded(args, done)
+
+
+def _dollars(text: str) -> int:
+    """``--amount``: a whole number of dollars, at most six digits."""
+    if not text.isdigit() or len(text) > 6:
+        raise UsageError(f"--amount {text[:20]!r}: a whole number of dollars, e.g. 150")
+    return int(text)
 
 
 def _mailing(args) -> dict | None:
@@ -323,6 +331,12 @@ def add_commands(sub) -> None:
     q.add_argument("--provision", action="append", required=True, help="a provision violated (once for each)")
     q.add_argument("--day", action="append", required=True, help="a day of the offense, YYYY-MM-DD (once for each)")
     q.add_argument("--through", help="with one --day: every day from it through this one")
+    q.add_argument(
+        "--amount",
+        type=_dollars,
+        help="each ticket's fine in dollars, where the by-law sets only a maximum (Canton 15-11: up to $300); "
+        "default: the town's usual amount",
+    )
     q.add_argument("--delivered", choices=("in-hand", "mailed"), help="handed over at the time and place, or mailed")
     q.add_argument("--mail-street", help="the violator's mailing address, street (required to mail, unless the case has one)")
     q.add_argument("--mail-city", help="... city or town")
@@ -336,9 +350,11 @@ def add_commands(sub) -> None:
     q.add_argument(
         "type",
         help="the step: ticket-paid, ticket-contested, town-abated, costs-noticed, costs-protested, "
-        "costs-decided, costs-paid, lien-recorded, complied, closed, violation-observed",
+        "costs-decided, costs-paid, lien-recorded, complied, closed, violation-observed, order-extended",
     )
-    q.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="its fields, e.g. ticket=4, amount=4200, reason=TEXT")
+    q.add_argument(
+        "fields", nargs="*", metavar="FIELD=VALUE", help="its fields, e.g. ticket=4, amount=4200, reason=TEXT, to=YYYY-MM-DD"
+    )
 
     q = add("void", cmd_void, "void a mistaken step (both stay in the history)", (common, writer))
     q.add_argument("case", help="case id")

@@ -201,7 +201,7 @@ def stage_filings(as_of: date) -> list[dict]:
                 {"type": "work-observed", "date": d.ago(6), "what": "a new wall footing poured"},
             ],
         ),
-        # an emergency certification outrun: work seen after it with no Notice of Intent
+        # an emergency certification outrun: work seen after it with no Notice of Intent (a violation, 310 CMR 10.06)
         _wetlands(
             "mansfield",
             "MAN-NOI-2026-S07",

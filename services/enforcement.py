@@ -57,6 +57,7 @@ STEPS = (
     "lien-recorded",
     "complied",
     "closed",
+    "order-extended",
 )
 
 
@@ -216,11 +217,13 @@ def issue_tickets(
     delivered: str | None = None,
     mailed_to: Mapping[str, str] | None = None,
     expect_seq: int | None = None,
+    dollars: int | None = None,
 ) -> Recorded:
     """One ticket for each provision on each of ``days`` (each day and
     each provision a separate offense), issued on ``day``: numbered among
     the violator's earlier offenses and priced by the schedule in the
-    transaction that records them, each with the violator's mailing
+    transaction that records them (or at ``dollars`` each, where the by-law
+    sets only a maximum: the board's choice up to it, refused above), each with the violator's mailing
     address ``mailed_to`` (street, city, state, zip) when given.  Refused
     whole (nothing written) when one of them is: a day already ticketed, an
     amount the by-law's copy lost, a by-law not enforced by tickets, a
@@ -239,7 +242,7 @@ def issue_tickets(
             raise MalformedEvent(
                 "a ticket that is mailed goes to the violator's last known address (M.G.L. c.40 §21D): give the mailing address"
             )
-        made = cases.price_tickets(uow.conn, case, offenses, day=day, delivered=delivered)
+        made = cases.price_tickets(uow.conn, case, offenses, day=day, delivered=delivered, dollars=dollars)
         if address is not None:
             for raw in made:
                 raw.update({f"mail_{k}": v for k, v in address.items()})

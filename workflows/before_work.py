@@ -18,7 +18,9 @@ that can be violated.
 - the emergency certification (310 CMR 10.06): work is allowed inside it;
   work seen after it ends with no Notice of Intent filed starts the
   ``emergency-continuation`` clock, overdue until the filing comes
-  (:mod:`workflows.record`, the rule book).
+  (:mod:`workflows.record`, the rule book); work after it ends with no
+  Order in force is a violation (:mod:`workflows.unpermitted`), as is work
+  with no permit in force at all.
 
 The work itself is ``work-started`` (it began) and ``work-observed`` (it
 was seen under way).  Each condition is ``(clock id, type, day, status,

@@ -131,7 +131,7 @@ def _starts(clock: Clock, rec: Record) -> list[tuple[object, Event]]:
         if rec.renewed is not None and (allowed is None or rec.renewals < allowed):
             # another extension may be asked (310 CMR 10.05(8)(a)): count back from the current expiry
             return [(rec.expiry(), rec.renewed)]
-        first_expiry = clock_date(rec, rec.rules.clock("permit-expiry"), rec.issued.date)
+        first_expiry = rec.calendar.when(rec.term or rec.rules.clock("permit-expiry").measure, rec.issued.date)[0]
         return [(extend(rec.rules.kind, rec.issued.date, first_expiry, rec.acts_declined)[0], rec.issued)]
     starts = rec.anchors.get(clock.start, [])
     if clock.id == "permit-expiry":
@@ -211,6 +211,8 @@ def evaluate_clocks(
             renewed = None
             acts = ""
             if expiry:
+                if rec.term is not None and not prefix:  # a longer term the by-law allows (maintenance)
+                    day, at = when(rec.term, value)
                 if rec.renewals and rules.renewal is not None:
                     for _ in range(rec.renewals):
                         day = when(rules.renewal, day)[0]

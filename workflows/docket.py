@@ -24,6 +24,11 @@ CLOCK_STATUSES = (
         "closed",
         "a complete Certificate of Compliance, or certificate of completion, ended the permit first: no longer due (310 CMR 10.05; Mansfield 25 §15)",
     ),
+    (
+        "deadline",
+        "superseded",
+        "MassDEP's superseding order or determination came first: the board's decision is no longer due, and one issued after it is late (310 CMR 10.05(7))",
+    ),
     ("earliest", "waiting", "the act may not be done before the date"),
     ("earliest", "passed", "the date has come, or the act was done on or after it"),
     ("earliest", "closed", "a complete Certificate ended the permit before the date: its work clocks stop"),
@@ -31,7 +36,7 @@ CLOCK_STATUSES = (
     (
         "earliest",
         "violated",
-        "violation: the act is on record with no notice, recording or decision that allows it (Canton 16-12 §10.3; M.G.L. c.131 §40)",
+        "violation: the act is on record with no notice, recording, permit or decision that allows it (Canton 15-4, 16-12 §10.3; M.G.L. c.131 §40)",
     ),
     ("expiry", "active", "the permit, ticket or period runs until the date"),
     ("expiry", "expired", "the date has passed"),
@@ -39,7 +44,7 @@ CLOCK_STATUSES = (
     (
         "expiry",
         "violated",
-        "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A; 310 CMR 10.05(8)(a))",
+        "violation: work is on record after the date (Canton 16-12 §10.1; M.G.L. c.82 §40A; 310 CMR 10.05(8)(a); an emergency certification's end, 310 CMR 10.06)",
     ),
 )
 
@@ -77,6 +82,8 @@ ACTIONS = {
     "patch-inspection": "inspect the temporary patch",
     "final-inspection": "final inspection of the permanent patch",
     "re-inspection": "re-inspect the work that failed",
+    "monthly-report": "the permittee's monthly inspection report is due",
+    "annual-notice": "the year's notice of the time and place of maintenance work is due",
 }
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from .errors import MalformedEvent
 from .event_fields import ENFORCEMENT
 from .filing import Event, parse_event, vouched_events
-from .fines import FineAmountLost, NoTickets, fine_for, offense_number
+from .fines import FineAmountLost, FineNotAllowed, NoTickets, chosen_fine, fine_for, offense_number
 from .ids import check_filing_id
 from .inputs import check_values, is_clean
 from .machine import ANY, START, Guard, Machine
@@ -154,6 +154,38 @@ def compliance_date_after_the_order(ctx, e):
     return None
 
 
+def current_order(events, before):
+    """The latest Enforcement Order before ``before`` and its date to comply
+    by, as the board's extensions since have moved it: (order, day), or
+    (None, None)."""
+    order, due = None, None
+    for x in events:
+        if (x.date, x.position) >= (before.date, before.position):
+            break
+        if x.type == "order-issued":
+            order, due = x, x.get("comply_by")
+        elif x.type == "order-extended" and order is not None:
+            due = x.get("to")
+    return order, due
+
+
+def extends_the_order(ctx, e):
+    """Only the board moves an Enforcement Order's date to comply by, to a
+    later day (its own vote, 310 CMR 10.08 and the by-law; never a Permit
+    Extension Act)."""
+    order, due = current_order(ctx.events, e)
+    if order is None:
+        return f"no Enforcement Order is on record to extend ({ctx.schedule.order_rule})"
+    if e.get("to") <= due:
+        return (
+            f"an extension moves the date to comply by later: {e.get('to')} is not after {due}, "
+            f"the date now set ({ctx.schedule.order_rule})"
+        )
+    if not str(e.get("reason") or "").strip():
+        return f"an extension of an Enforcement Order gives its reason ({ctx.schedule.order_rule})"
+    return None
+
+
 def ticket_priced_by_the_schedule(ctx, e):
     """M.G.L. c.40 §21D and the town's schedule: the fine of the offense's
     number; each day and provision ticketed once; the offense before the
@@ -175,8 +207,10 @@ def ticket_priced_by_the_schedule(ctx, e):
     least = offense_number(s, [t.get("offense_day") for t in earlier], e.get("offense_day"))
     if e.get("offense") < least:
         return f"this is at least the {s.label(least)} of the violator in this case, not number {e.get('offense')} ({s.citation})"
-    if e.get("fine") != fine.dollars:
-        return f"the {fine.label} costs ${fine.dollars}, not ${e.get('fine')} ({fine.source})"
+    try:
+        chosen_fine(s, fine, e.get("fine"))
+    except FineNotAllowed as exc:
+        return str(exc)
     return None
 
 
@@ -216,6 +250,7 @@ GUARDS = {
     g.name: g
     for g in (
         Guard("compliance_date_after_the_order", compliance_date_after_the_order, "310 CMR 10.08; the town's by-law"),
+        Guard("extends_the_order", extends_the_order, "310 CMR 10.08; the town's by-law"),
         Guard("ticket_priced_by_the_schedule", ticket_priced_by_the_schedule, f"{TICKETS}; the town's fine schedule"),
         Guard("names_a_ticket", names_a_ticket, TICKETS),
         Guard("the_bylaw_recovers_costs", the_bylaw_recovers_costs, "Mansfield Stormwater By-Law Ch. 25 Part B §14.B.3"),
@@ -235,6 +270,7 @@ MACHINE = Machine(
         T("violation-noticed", (S.OPEN.value, S.NOTICED.value), S.NOTICED.value),
         T("violation-noticed", (S.ORDERED.value, S.COMPLIED.value), None),
         T("order-issued", _OPEN, S.ORDERED.value, guards=("compliance_date_after_the_order",)),
+        T("order-extended", (S.ORDERED.value,), None, guards=("extends_the_order",)),
         T("ticket-issued", (ANY,), None, guards=("ticket_priced_by_the_schedule",)),
         T("ticket-paid", (ANY,), None, guards=("names_a_ticket",)),
         T("ticket-contested", (ANY,), None, guards=("names_a_ticket",)),

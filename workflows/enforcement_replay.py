@@ -6,7 +6,9 @@ tickets with their fines, and its clocks, each with its rule and why.
 Clocks (:data:`CASE_CLOCK_TYPES`):
 
 - ``compliance`` (deadline): each Enforcement Order's date to comply by,
-  met by ``complied``.  The Permit Extension Acts never move it: an
+  met by ``complied``; the board may extend it by a vote of its own
+  (``order-extended``, with the new date and the reason).  The Permit
+  Extension Acts never move it: an
   enforcement order is excluded (St. 2010 c.240 §173), and the explanation
   says so when an Act's window reaches it;
 - ``ticket-appearance`` (deadline): a ticket's 21 days to appear before the
@@ -181,12 +183,20 @@ def _deadline(cid, day, met, as_of, rule, text, start=0) -> ClockResult:
 def _compliance(rec, as_of) -> list[ClockResult]:
     out = []
     rule = rec.schedule.order_rule
-    for order in (e for e in rec.events if e.type == "order-issued"):
+    orders = [e for e in rec.events if e.type == "order-issued"]
+    for n, order in enumerate(orders):
+        nxt = orders[n + 1] if n + 1 < len(orders) else None
         due = order.get("comply_by")
+        moved = ""
+        for x in rec.events:  # the board's extensions of this Order, until the next one
+            if x.type == "order-extended" and (x.date, x.position) > (order.date, order.position):
+                if nxt is not None and (x.date, x.position) > (nxt.date, nxt.position):
+                    break
+                due = x.get("to")
+                moved += f"; extended by the board on {x.date} (event {x.position}) to {due}: {x.get('reason')}"
         text = (
-            f"the Enforcement Order of {order.date} (event {order.position}) requires compliance by {due}: "
-            + "; ".join(order.get("requires"))
-            + not_extended(order.date, due)
+            f"the Enforcement Order of {order.date} (event {order.position}) requires compliance by "
+            f"{order.get('comply_by')}: " + "; ".join(order.get("requires")) + moved + not_extended(order.date, due)
         )
         met = _first_after(rec.events, ("complied",), order)
         out.append(_deadline("compliance", due, met, as_of, rule, text, order.position))

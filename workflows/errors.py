@@ -16,6 +16,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── InspectionRequestRefused (workflows.inspection_requests) a stage that does not fit, a day that is not a business day
      ├── FineAmountLost        (workflows.fines)    a ticket whose fine the town's copy of its by-law lost
      ├── NoTickets             (workflows.fines)    a ticket under a by-law not enforced by non-criminal disposition
+     ├── FineNotAllowed        (workflows.fines)    a ticket's amount above the by-law's maximum, or not the fixed schedule's
      ├── BadCorrection         (workflows.corrections) an applicant's correction the application form refuses
      ├── MeetingRefused        (workflows.meetings) a meeting, agenda item or continuance the rules refuse
      │    └── UnnoticedSession (workflows.meetings) a hearing opened on a day no session was noticed for

@@ -68,6 +68,11 @@ _WETLANDS = {
     "surety-posted": {"date": "date"},
     "final-report-filed": {"date": "date"},
     "surety-released": {"date": "date"},
+    # Mansfield 25 §7.I (a change noticed, then made), §11.B (the monthly report), §10.A (the O&M plan recorded)
+    "project-change-noticed": {"date": "date"},
+    "project-changed": {"date": "date"},
+    "monthly-report-filed": {"date": "date"},
+    "om-plan-recorded": {"date": "date"},
     # a Permit Extension Act does not apply (holder's election, court ruling): workflows/extension_acts.py
     "act-not-applied": {"date": "date", "act": ("pea-2010", "covid-tolling", "pea-2024"), "reason": "str"},
     # the Certificate of Compliance (310 CMR 10.05; WPA Forms 8A, 8B) and Mansfield's certificate
@@ -83,6 +88,16 @@ _WETLANDS = {
     # an appeal of the Order (a request for a superseding order, 310 CMR 10.05(7)(c)) and its end
     "appeal-requested": {"date": "date"},
     "appeal-decided": {"date": "date"},
+    # the year's notice of the time and location of maintenance work (Canton 15-7; Saugus 508.08 §7.6)
+    "maintenance-noticed": {"date": "date"},
+    # a request for a superseding order (310 CMR 10.05(7)): who asked, and on what ground (the board's
+    # silence, or an appeal of its decision); MassDEP's decision with its file number (workflows/superseding.py)
+    "superseding-requested": {
+        "date": "date",
+        "by": ("applicant", "owner", "abutter", "aggrieved-person", "ten-residents"),
+        "ground": ("no-decision", "decision-appealed"),
+    },
+    "superseding-issued": {"date": "date", "number": "str"},
 }
 
 _STREET = {
@@ -124,6 +139,8 @@ _STREET = {
     "street-restored": {"date": "date"},
     "repair-required": {"date": "date", "what": "str"},
     "liability-ended": {"date": "date"},
+    # Canton 16-12 §10.9: the Awarding Authority permits a longer open trench, up to ``feet``
+    "open-trench-permitted": {"date": "date", "feet": "int"},
 }
 
 #: An enforcement case's record (workflows/enforcement.py): not a permit
@@ -135,6 +152,8 @@ _CASE = {
     "violation-noticed": {"date": "date"},
     # the Enforcement Order (WPA Form 9; Mansfield 25 §14.B): what it requires, and by when
     "order-issued": {"date": "date", "comply_by": "date", "requires": "lines"},
+    # the board extends the Order's date to comply by (a vote of its own: no Permit Extension Act moves it)
+    "order-extended": {"date": "date", "to": "date", "reason": "str"},
     # M.G.L. c.40 §21D: one offense (a provision, a day), its number and its fine in dollars
     "ticket-issued": {"date": "date", "provision": "str", "offense_day": "date", "offense": "int", "fine": "int"},
     "ticket-paid": {"date": "date", "ticket": "position"},
@@ -170,7 +189,8 @@ OPTIONAL_FIELDS = {
     ("*", "permit-issued"): {"voted": "date"},
     ("*", "permit-denied"): {"voted": "date"},
     # the Order of Conditions' (or Land Disturbance Permit's) conditions, one string each; the permit notice prints them
-    ("noi", "permit-issued"): {"conditions": "lines"},
+    # term_years: a permit for recurring maintenance, longer than the by-law's three years (workflows/maintenance.py)
+    ("noi", "permit-issued"): {"conditions": "lines", "term_years": "int"},
     ("land-disturbance", "permit-issued"): {"conditions": "lines"},
     ("*", "determination-issued"): {"voted": "date"},
     ("street-opening", "dig-safe-obtained"): {"at": "moment"},  # M.G.L. c.82 §40A counts hours from the notice
@@ -186,6 +206,9 @@ OPTIONAL_FIELDS = {
     ("*", "emergency-certified"): {"commissioner_approved": "bool"},
     ("*", "work-observed"): {"what": "str"},
     ("*", "appeal-requested"): {"by": "str"},
+    # a superseding denial (an Order refused), or a superseding Determination that requires a Notice of Intent
+    ("noi", "superseding-issued"): {"denied": "bool"},
+    ("rda", "superseding-issued"): {"positive": "bool"},
     # Mansfield 25 §12: part of a phased project's surety released as a phase is completed
     ("land-disturbance", "surety-released"): {"phase": "str"},
     # how a notice or a ticket reached the violator (M.G.L. c.40 §21D: in hand, or mailed within 15 days)
@@ -208,6 +231,9 @@ OPTIONAL_FIELDS = {
         "photos": "lines",
         "defect": "str",
         "reinspect": "date",
+        # Canton 16-12 §10.13, §10.9: a trench found open and un-plated overnight; the open trench's length
+        "unplated_overnight": "bool",
+        "open_trench_ft": "int",
     },
     # Canton 16-12 §5: the amount refunded, and what was held back and why
     # (dollars and cents, "1250.00"; workflows/deposits.py reads them)

@@ -35,7 +35,9 @@ __all__ = [
     "CostRecovery",
     "Fine",
     "FineAmountLost",
+    "FineNotAllowed",
     "NoTickets",
+    "chosen_fine",
     "offense_number",
     "fine_for",
     "ORDINALS",
@@ -59,6 +61,14 @@ class FineAmountLost(PermitsError):
             f"no fine for a {schedule.label(number)} under {schedule.citation}: {schedule.lost or 'the by-law gives no amount'}; "
             f"the town profile must give it (FineSchedule.given in workflows/towns); the fine allowed is ${schedule.ceiling}"
         )
+
+
+class FineNotAllowed(PermitsError):
+    """A ticket's amount the schedule does not allow: above the by-law's
+    maximum, below a dollar, or another than a fixed schedule's own."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
 
 
 class NoTickets(PermitsError):
@@ -132,6 +142,11 @@ class FineSchedule:
     #: why this by-law is not enforced by tickets at all ("" where it is):
     #: its ``amounts`` are then empty
     no_tickets: str = ""
+    #: the by-law's words where it sets only a maximum ("a fine of not more
+    #: than $300", Canton 15-11), cited: a ticket's amount is then the
+    #: board's choice up to ``ceiling``, and ``amounts`` are the town's
+    #: usual amount, offered first; "" where the schedule fixes each amount
+    up_to: str = ""
 
     def label(self, number: int) -> str:
         last = len(self.amounts)
@@ -161,6 +176,8 @@ class FineSchedule:
                 raise RuleBookError(town, None, f"{where}: given {n}: only an amount the copy lost may be given")
             if not 0 <= dollars <= self.ceiling or not note.strip():
                 raise RuleBookError(town, None, f"{where}: given {n}: an amount up to ${self.ceiling} and where it comes from")
+        if self.up_to and (not self.amounts or any(a is None for a in self.amounts)):
+            raise RuleBookError(town, None, f"{where}: a maximum only (up_to) still gives the town's usual amount")
         if self.window_months is not None and self.window_months <= 0:
             raise RuleBookError(town, None, f"{where}: window_months must be positive")
 
@@ -181,6 +198,7 @@ class FineSchedule:
             "order_rule": self.order_rule,
             "costs": None if self.costs is None else self.costs.citation,
             "no_tickets": self.no_tickets,
+            "up_to": self.up_to,
         }
 
 
@@ -213,3 +231,18 @@ def fine_for(town: str, schedule: FineSchedule, number: int) -> Fine:
         dollars, note = given
         return Fine(number, dollars, label, f"given by the town profile: {note}; {schedule.lost}", dollars == 0)
     return Fine(number, dollars, label, schedule.citation, dollars == 0)
+
+
+def chosen_fine(schedule: FineSchedule, usual: Fine, dollars: int | None) -> Fine:
+    """The ticket's fine: the schedule's (``usual``) when no amount is
+    chosen; where the by-law sets only a maximum (``up_to``), the board's
+    choice from $1 to the maximum; FineNotAllowed otherwise."""
+    if dollars is None or dollars == usual.dollars:
+        return usual
+    if not schedule.up_to:
+        raise FineNotAllowed(f"the {usual.label} costs ${usual.dollars}, not ${dollars}: the schedule fixes it ({usual.source})")
+    if dollars > schedule.ceiling:
+        raise FineNotAllowed(f"a fine is at most ${schedule.ceiling}, not ${dollars} ({schedule.up_to})")
+    if dollars < 1:
+        raise FineNotAllowed(f"a fine is at least $1, up to ${schedule.ceiling} ({schedule.up_to})")
+    return Fine(usual.number, dollars, usual.label, f"the board's choice up to ${schedule.ceiling} ({schedule.up_to})")

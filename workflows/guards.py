@@ -9,6 +9,7 @@ import re
 
 from .errors import UnknownChoice
 from .machine import Guard
+from .maintenance import term_the_bylaw_allows
 
 __all__ = ["COMMON_GUARDS"]
 
@@ -139,6 +140,7 @@ def decision_follows_close_where_required(ctx, e):
 COMMON_GUARDS = {
     g.name: g
     for g in (
+        Guard("term_the_bylaw_allows", term_the_bylaw_allows, "Canton 15-7; Saugus 508.08 §7.6"),
         Guard("renews_at_most_once", renews_at_most_once, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),
         Guard("renewal_asked_before_expiry", renewal_asked_before_expiry, "Canton 15-7; Saugus 508.08 §7.6; 310 CMR 10.05(8)"),
         Guard("renewal_was_requested", renewal_was_requested, "Canton 15-7; Saugus 508.08 §7.6; Canton 16-12 §10.1"),

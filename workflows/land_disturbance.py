@@ -72,6 +72,11 @@ MACHINE = Machine(
         T("mail-receipts-submitted", (ANY,), None),
         T("surety-required", (ANY,), None),
         T("surety-posted", (ANY,), None),
+        # §7.I, §11.B, §10.A: the running duties (workflows/running_duties.py)
+        T("project-change-noticed", (ANY,), None),
+        T("project-changed", (ANY,), None),
+        T("monthly-report-filed", (ANY,), None),
+        T("om-plan-recorded", (ANY,), None),
         T("final-report-filed", (S.ISSUED.value, S.RENEWED.value), None),
         T("surety-released", (S.ISSUED.value, S.RENEWED.value, S.COMPLETED.value), None),
     ),

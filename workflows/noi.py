@@ -12,6 +12,7 @@ from .certificates import CERTIFICATE_GUARDS, certificate_rows, complete_certifi
 from .guards import COMMON_GUARDS
 from .machine import ANY, START, Machine
 from .machine import Transition as T
+from .superseding import SUPERSEDING_CONDS, SUPERSEDING_GUARDS, late_local_rows, superseding_rows
 from .wetlands import hearing_rows, incomplete, permit_rows
 
 __all__ = ["NoiState", "MACHINE"]
@@ -58,7 +59,16 @@ MACHINE = Machine(
         # an appeal of the Order holds the work back until it is decided (WPA Form 5, General Conditions)
         T("appeal-requested", (S.ISSUED.value, S.RENEWED.value), None),
         T("appeal-decided", (S.ISSUED.value, S.RENEWED.value), None, guards=("an_appeal_to_decide",)),
-    ),
-    guards={**COMMON_GUARDS, **CERTIFICATE_GUARDS},
-    conds={"incomplete": incomplete, "complete_certificate": complete_certificate},
+    )
+    # a board's silence and MassDEP's superseding order (310 CMR 10.05(7); Lippman v. Hopkinton)
+    + superseding_rows(
+        S,
+        before=(S.FILED.value, S.HEARING_SCHEDULED.value, S.HEARING_OPEN.value, S.HEARING_CLOSED.value),
+        decided=(S.ISSUED.value, S.RENEWED.value, S.DENIED.value),
+        granted=S.ISSUED.value,
+        refused=S.DENIED.value,
+    )
+    + late_local_rows(("permit-issued", "permit-denied"), (S.ISSUED.value, S.RENEWED.value, S.DENIED.value)),
+    guards={**COMMON_GUARDS, **CERTIFICATE_GUARDS, **SUPERSEDING_GUARDS},
+    conds={"incomplete": incomplete, "complete_certificate": complete_certificate, **SUPERSEDING_CONDS},
 )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .before_work import WORK
 from .guards import COMMON_GUARDS
-from .machine import Machine
+from .machine import ANY, Machine
 from .machine import Transition as T
+from .superseding import SUPERSEDING_CONDS, SUPERSEDING_GUARDS, late_local_rows, superseding_rows
 from .wetlands import hearing_rows, incomplete
 
 __all__ = ["RdaState", "MACHINE"]
@@ -49,7 +51,18 @@ MACHINE = Machine(
             guards=("decision_follows_close_where_required",),
         ),
         T("determination-issued", _before_close, S.NEGATIVE.value, guards=("decision_follows_close_where_required",)),
-    ),
-    guards=COMMON_GUARDS,
-    conds={"incomplete": incomplete, "positive": positive},
+        # work seen on the site, judged against the Determination in force (workflows/unpermitted.py)
+        *(T(ev, (ANY, S.NEGATIVE.value, S.POSITIVE.value, S.WITHDRAWN.value), None) for ev in WORK),
+    )
+    # a board's silence and MassDEP's superseding determination (310 CMR 10.05(7))
+    + superseding_rows(
+        S,
+        before=(*_before_close, S.HEARING_CLOSED.value),
+        decided=(S.NEGATIVE.value, S.POSITIVE.value),
+        granted=S.NEGATIVE.value,
+        refused=S.POSITIVE.value,
+    )
+    + late_local_rows(("determination-issued",), (S.NEGATIVE.value, S.POSITIVE.value)),
+    guards={**COMMON_GUARDS, **SUPERSEDING_GUARDS},
+    conds={"incomplete": incomplete, "positive": positive, **SUPERSEDING_CONDS},
 )

@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from calendars import BusinessCalendar
+from calendars import BusinessCalendar, Months
 
 from .errors import UnknownChoice
 from .extension_acts import extend
 from .filing import Event
 from .rulebook import PermitRules, TownProfile
+from .superseding import note_issued
 
 __all__ = ["Record", "note_event", "WINTER_PATCH_LENGTH_FT", "EVENT_NOTES", "emergency_end"]
 
@@ -58,6 +59,13 @@ class Record:
     #: partial Certificates, each closing the part it names; the rest stays in force
     partial_certificates: list[Event] = field(default_factory=list)
     known_clocks: frozenset = frozenset()
+    #: the other laws the filing is heard under, (clock-id prefix, rule book) each (a joint filing's Act)
+    also_rules: tuple = ()
+    #: MassDEP's superseding order or determination, once on record: it is what is in force (workflows/superseding.py)
+    superseding: Event | None = None
+    #: the term the Order was issued for where the by-law allows a longer one
+    #: (Canton 15-7, Saugus 508.08 §7.6: recurring maintenance), as a date rule; None: the rule book's
+    term: Any = None
     state: str = "(start)"
 
     def clock_ids(self) -> frozenset:
@@ -79,7 +87,7 @@ class Record:
             clock = self.rules.clock("permit-expiry")
         except UnknownChoice:
             return None
-        day = self.calendar.when(clock.measure, self.issued.date)[0]
+        day = self.calendar.when(self.term or clock.measure, self.issued.date)[0]
         for _ in range(self.renewals):
             day = self.calendar.when(self.rules.renewal, day)[0]
         return extend(self.rules.kind, self.issued.date, day, self.acts_declined)[0]
@@ -142,13 +150,18 @@ def _hearing_closed(rec: Record, e: Event) -> None:
 
 
 def _issued(rec: Record, e: Event) -> None:
+    if rec.superseding is not None:
+        return  # a local decision after MassDEP's is late and does not replace it
     rec.issued = e
+    years = e.get("term_years")
+    rec.term = Months(12 * years) if years else None
     rec.anchor("issuance", e.date, e)
     rec.anchor("final-action", e.date, e)
 
 
 def _denied(rec: Record, e: Event) -> None:
-    rec.anchor("final-action", e.date, e)
+    if rec.superseding is None:
+        rec.anchor("final-action", e.date, e)
 
 
 def _renewal_requested(rec: Record, e: Event) -> None:
@@ -279,7 +292,7 @@ def emergency_end(rec: Record) -> date | None:
 
 
 def _work_observed(rec: Record, e: Event) -> None:
-    """Work seen after the emergency certification ended, with no Notice of
+    """Work seen (or begun) after the emergency certification ended, with no Notice of
     Intent filed yet, starts the emergency-continuation clock (310 CMR 10.06)."""
     end = emergency_end(rec)
     if end is not None and e.date > end and "received" not in rec.anchors and "emergency-ended" not in rec.anchors:
@@ -329,5 +342,7 @@ EVENT_NOTES = {
     "completion-certified": _completion_certified,
     "emergency-certified": _emergency_certified,
     "work-observed": _work_observed,
+    "work-started": _work_observed,
     "street-restored": _street_restored,
+    "superseding-issued": note_issued,
 }

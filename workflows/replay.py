@@ -23,10 +23,14 @@ from .clocks import ClockResult, evaluate_clocks, event_order
 from .errors import MalformedEvent
 from .filing import PLAIN_HISTORY, VOID, Event, Filing
 from .machine import START
+from .maintenance import annual_notices
 from .record import EVENT_NOTES, Record
 from .rulebook import PermitRules
+from .running_duties import monthly_reports
 from .stage import stage_of_events
+from .superseding import settle
 from .towns import town
+from .unpermitted import without_permit
 from .violations import flagged
 
 __all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay", "machine_record"]
@@ -137,13 +141,15 @@ def _flag(rec: Record, clocks: list[ClockResult]) -> None:
     marks the clock of its id, or is added when the record never started
     it; a condition met or broken with no clock of its own is added."""
     found = [(cid, ctype, day, "violated", rule, text) for cid, ctype, day, rule, text in flagged(rec)]
-    for clock_id, ctype, day, status, rule, text in found + conditions(rec):
+    for clock_id, ctype, day, status, rule, text in found + conditions(rec) + without_permit(rec):
         mine = next((c for c in clocks if c.id == clock_id), None)
         if mine is None:
             clocks.append(ClockResult(clock_id, ctype, day, status, rule, text))
         elif status == "violated":
             mine.status = "violated"
             mine.explanation += f"; {text}"
+            if mine.rule in rule:  # the violation names more law than the clock (the Act beside 310 CMR 10.06)
+                mine.rule = rule
 
 
 _KNOWN: dict[tuple, tuple] = {}
@@ -181,6 +187,7 @@ def _run(filing: Filing) -> _Run:
     machine = machine_for(rules)
     rec = Record(filing.id, profile, rules, profile.calendar)
     rec.known_clocks = _known_clocks(rules, also)
+    rec.also_rules = tuple(also)
     state = START
     unguarded, events, by_type = machine.unguarded, rec.events, {}
     for e in live_events(filing):
@@ -234,5 +241,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
         clocks += evaluate_clocks(rec, other, as_of, final, by_type, prefix)
     if also:
         _mark_binding(clocks, [p for p, _ in also])
+    clocks += annual_notices(rec, as_of) + monthly_reports(rec, as_of)
     _flag(rec, clocks)
+    settle(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks, stage_of_events(state, events))

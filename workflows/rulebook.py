@@ -85,6 +85,13 @@ CLOCK_TYPES: Mapping[str, str] = MappingProxyType(
         "patch-inspection": "deadline",
         "final-inspection": "deadline",
         "re-inspection": "deadline",
+        "work-without-permit": "earliest",
+        "annual-notice": "deadline",
+        "trench-overnight": "earliest",
+        "trench-length": "earliest",
+        "project-change": "earliest",
+        "om-plan": "earliest",
+        "monthly-report": "deadline",
     }
 )
 
@@ -224,6 +231,22 @@ class PermitRules:
     #: defaults, :mod:`workflows.towns.wpa`, or a town that adopts them):
     #: a filing under them needs no ``also: ["wpa"]`` to be a state filing.
     under_the_act: bool = False
+    #: The law that forbids work with no permit in force ("No activities
+    #: shall commence without receiving and complying with a permit",
+    #: Canton 15-4; M.G.L. c.131 §40; Saugus 508.08 §3; Mansfield 25 §4),
+    #: cited: work seen with no Order, Determination or permit in force is
+    #: a violation (:mod:`workflows.unpermitted`); "" where none is judged.
+    work_without_permit: str = ""
+    #: The longest term, in years, a permit for recurring or continuous
+    #: maintenance may run (Canton 15-7, Saugus 508.08 §7.6: five, with
+    #: annual notice), and its citation; 0 where the term is fixed
+    #: (:mod:`workflows.maintenance`).
+    maintenance_years: int = 0
+    maintenance_citation: str = ""
+    #: The by-law that limits an open trench (Canton 16-12 §10.9: 300 feet
+    #: without permission; §10.13: plated overnight), cited; "" where none
+    #: does (:mod:`workflows.running_duties`).
+    trench_limits: str = ""
 
     def clock(self, clock_id: str) -> Clock:
         c = self._by_id.get(clock_id)
@@ -378,6 +401,7 @@ def adopting(rules: PermitRules, adopted_by: str) -> PermitRules:
         bylaw=f"{rules.bylaw}, as {adopted_by} adopts it",
         clocks=clocks,
         renewal_citation=(f"{rules.renewal_citation}, as {adopted_by} adopts it" if rules.renewal_citation else ""),
+        work_without_permit=(f"{rules.work_without_permit}, as {adopted_by} adopts it" if rules.work_without_permit else ""),
         abutters=(
             replace(rules.abutters, citation=f"{rules.abutters.citation}, as {adopted_by} adopts it") if rules.abutters else None
         ),

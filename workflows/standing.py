@@ -51,6 +51,8 @@ APPLICANT_CLOCKS: Mapping[str, tuple[str, frozenset | None]] = {
     "winter-patch": ("place the winter preparation patch", None),
     "permanent-patch-window-closes": ("place the permanent patch", None),
     "after-hours-payment": ("pay the after-hours inspection invoice", None),
+    "monthly-report": ("send the Commission this month's report of your inspections", None),
+    "annual-notice": ("tell the Commission the time and place of this year's maintenance work", None),
     "emergency-continuation": ("file a Notice of Intent for the work to go on past the emergency certification", None),
 }
 

@@ -203,6 +203,7 @@ MACHINE = Machine(
         *payment_rows(),
         T("filed", (START, S.SUBMITTED.value, S.EMERGENCY.value), S.APPLIED.value),
         T("dig-safe-obtained", (ANY,), None),
+        T("open-trench-permitted", (ANY,), None),  # Canton 16-12 §10.9
         T("permit-issued", V(S.APPLIED), S.ISSUED.value, guards=("dig_safe_number_given",)),
         T("permit-denied", V(S.APPLIED), S.DENIED.value),
         T("withdrawn", V(S.SUBMITTED, S.APPLIED, S.EMERGENCY), S.WITHDRAWN.value),

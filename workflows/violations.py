@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from .running_duties import stormwater, trench
+
 __all__ = ["VIOLATIONS", "is_premature", "premature_text", "flagged"]
 
 #: The replay statuses that are violations on record.
@@ -141,10 +143,10 @@ def flagged(rec) -> list[tuple[str, str, date, str, str]]:
     ``(clock id, type, day, rule, explanation)``: the replay marks the clock
     of that id ``violated``, or adds it when the record never started it."""
     if rec.rules.kind == "land-disturbance":
-        return _land_disturbance(rec)
+        return _land_disturbance(rec) + stormwater(rec)
     if rec.rules.kind != "street-opening":
         return []  # a wetlands permit's: workflows.before_work
-    out = []
+    out = trench(rec)
     dug = next((e for e in rec.events if e.type == "excavation-started"), None)
     if dug is None:
         return out

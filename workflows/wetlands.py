@@ -49,20 +49,27 @@ def permit_rows(S) -> tuple[T, ...]:
     permit-issued / permit-denied (NOI, Land Disturbance)."""
     before_close = (S.FILED.value, S.INCOMPLETE.value, S.HEARING_SCHEDULED.value, S.HEARING_OPEN.value)
     live = (S.ISSUED.value, S.RENEWED.value)
+    ended = (S.DENIED.value, S.REVOKED.value, S.WITHDRAWN.value)  # work after them is work without a permit
     return (
-        T("permit-issued", (S.HEARING_CLOSED.value,), S.ISSUED.value),
+        T("permit-issued", (S.HEARING_CLOSED.value,), S.ISSUED.value, guards=("term_the_bylaw_allows",)),
         T("permit-denied", (S.HEARING_CLOSED.value,), S.DENIED.value),
-        T("permit-issued", before_close, S.ISSUED.value, guards=("decision_follows_close_where_required",)),
+        T(
+            "permit-issued",
+            before_close,
+            S.ISSUED.value,
+            guards=("decision_follows_close_where_required", "term_the_bylaw_allows"),
+        ),
         T("permit-denied", before_close, S.DENIED.value, guards=("decision_follows_close_where_required",)),
         T("permit-recorded", live, None),
         T("act-not-applied", live, None),
         T("recording-certified", live, None),
-        T("work-started", live, None),
+        # work seen on the site, judged against what is in force (workflows/before_work.py, unpermitted.py)
+        T("work-started", (ANY, *ended), None),
         T("construction-noticed", live, None),
+        T("maintenance-noticed", live, None),
         T("renewal-requested", live, None, guards=("renews_at_most_once", "renewal_asked_before_expiry")),
         T("permit-renewed", live, S.RENEWED.value, guards=("renews_at_most_once", "renewal_was_requested")),
         T("completion-certified", live, S.COMPLETED.value),
         T("permit-revoked", live, S.REVOKED.value),
-        # work seen on the site, judged against the permit's life (workflows/before_work.py)
-        T("work-observed", (ANY,), None),
+        T("work-observed", (ANY, *ended), None),
     )

@@ -28,7 +28,7 @@ from models.read.enforcement import CASE, CLOCK, EVENT, CaseRow, load_case
 from models.schema.enforcement_tables import violator_key
 from workflows.enforcement import Case, parse_case, same_violator, ticket_events
 from workflows.enforcement_replay import CaseReplay, replay_case
-from workflows.fines import fine_for, offense_number
+from workflows.fines import chosen_fine, fine_for, offense_number
 from workflows.replay import live_events
 from workflows.towns import town
 
@@ -151,18 +151,26 @@ def append_events(
 
 
 def price_tickets(
-    conn: Connection, case: Case, offenses: Iterable[tuple[str, date]], *, day: date, delivered: str | None
+    conn: Connection,
+    case: Case,
+    offenses: Iterable[tuple[str, date]],
+    *,
+    day: date,
+    delivered: str | None,
+    dollars: int | None = None,
 ) -> list[dict]:
     """The ``ticket-issued`` events for ``offenses`` ((provision, day)
     pairs), each numbered among the violator's earlier offenses under
     the same by-law in the town and priced by the schedule (FineAmountLost
-    where the town's copy of the by-law lost the amount), in day order."""
+    where the town's copy of the by-law lost the amount), or at ``dollars``
+    where the by-law sets only a maximum (FineNotAllowed above it), in day
+    order."""
     schedule = town(case.town).fine_schedule(case.bylaw)
     earlier = offense_days(conn, case)
     out = []
     for provision, offense_day in sorted(offenses, key=lambda p: (p[1], p[0])):
         number = offense_number(schedule, earlier, offense_day)
-        fine = fine_for(town(case.town).name, schedule, number)
+        fine = chosen_fine(schedule, fine_for(town(case.town).name, schedule, number), dollars)
         raw = {
             "type": "ticket-issued",
             "date": day.isoformat(),

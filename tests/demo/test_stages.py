@@ -20,7 +20,8 @@ SHOWS = {
     "CAN-NOI-2026-S04": ("issued", {"certificate-decision": "late"}),
     "MAN-NOI-2026-S05": ("issued", {"appeal-before-work": "premature", "recording-before-work": "violated"}),
     "SAU-NOI-2023-S06": ("issued", {"permit-expiry": "violated"}),
-    "MAN-NOI-2026-S07": ("emergency-work", {"emergency-continuation": "overdue", "emergency-certification": "expired"}),
+    # work after the certification's last day with no Order is a violation, not an expiry (issue 33, item 2)
+    "MAN-NOI-2026-S07": ("emergency-work", {"emergency-continuation": "overdue", "emergency-certification": "violated"}),
     "MAN-NOI-2026-S08": ("issued", {"appeal-before-work": "violated"}),
     "MBS-NOI-2026-S09": ("hearing-scheduled", {"hearing-open": "open"}),
     "MBS-RDA-2026-S10": ("negative-determination", {"decision": "met"}),

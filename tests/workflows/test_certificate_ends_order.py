@@ -141,6 +141,7 @@ def test_a_land_disturbance_certificate_of_completion_mansfield_25_s15_ends_the_
         ev("hearing-closed", "2026-05-05"),
         ev("permit-issued", "2026-06-01"),
         ev("construction-noticed", "2026-10-01", start="2026-11-15"),
+        ev("om-plan-recorded", "2026-10-10"),  # §10.A: before the certificate, or a violation on record
     )
     done = replayed(
         "mansfield", "land-disturbance", *issued, ev("certificate-issued", "2026-10-15", scope="complete"), as_of="2026-10-20"

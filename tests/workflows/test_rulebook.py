@@ -63,6 +63,16 @@ FILING_FORMAT_CLOCKS = {
     "appeal-before-work": "earliest",
     "emergency-certification": "expiry",
     "emergency-continuation": "deadline",
+    # work with no permit in force (Canton 15-4; M.G.L. c.131 §40; Saugus 508.08 §3; Mansfield 25 §4)
+    "work-without-permit": "earliest",
+    # Canton 15-7, Saugus 508.08 §7.6: a maintenance permit's notice each year
+    "annual-notice": "deadline",
+    # Canton 16-12 §10.13, §10.9; Mansfield 25 §7.I, §10.A, §11.B: duties while the work goes on
+    "trench-overnight": "earliest",
+    "trench-length": "earliest",
+    "project-change": "earliest",
+    "om-plan": "earliest",
+    "monthly-report": "deadline",
     "repair-liability": "expiry",
     # Canton 16-12 §10.2: the DPW's inspections (a), (b), (d) and a failed one's re-inspection
     "trench-inspection": "deadline",

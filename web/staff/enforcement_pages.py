@@ -120,7 +120,7 @@ def _new_page(request, user, values, errors, status=200):
 
 
 @router.get("/enforcement/new")
-def new_form(request: Request, staff: StaffUser, store: StoreDep):
+def new_form(request: Request, staff: StaffUser, store: StoreDep, today: Today):
     user = _enforcer(staff)
     values = {}
     filing = request.query_params.get("filing")
@@ -130,7 +130,40 @@ def new_form(request: Request, staff: StaffUser, store: StoreDep):
         summary = visible_filing(store, user, filing)
         values = {"filing": summary.id, "town": summary.town, "address": summary.address or "", "parcel": summary.parcel or ""}
         values["violator"] = summary.applicant or ""
+        violation = request.query_params.get("violation")
+        if violation:
+            values.update(_from_violation(store, summary, violation, today))
     return _new_page(request, user, values, {})
+
+
+def _from_violation(store: Store, summary, clock_id: str, today: date) -> dict:
+    """The case form's fields filled from a violation on the filing's
+    record (the clock ``clock_id`` the replay found violated): the by-law
+    its town fines under, the rule as the provision, the act seen and its
+    day.  {} when the filing has no such violation today."""
+    from workflows.before_work import WORK
+    from workflows.replay import live_events
+    from workflows.violations import VIOLATIONS
+    from workflows.vocabulary import clock_name, event_name
+    from workflows.written import day_written
+
+    filing, _ = store.load(summary.id)
+    clock = store.replayer(filing, today).clock(clock_id)
+    if clock is None or clock.status not in VIOLATIONS:
+        return {}
+    act = next((e for e in live_events(filing) if e.type in WORK and e.date >= clock.date), None)
+    day = act.date if act is not None else clock.date
+    seen = f"{event_name(filing.kind, act.type)} on {day_written(day)}" if act is not None else day_written(day)
+    what = act.get("what") if act is not None else None
+    out = {
+        "provision": clock.rule,
+        "description": f"{clock_name(clock.id)}: {seen}" + (f" ({what})" if what else ""),
+        "date": day.isoformat(),
+    }
+    bylaw = "stormwater" if filing.kind == "land-disturbance" else "wetlands"
+    if bylaw in registry()[filing.town].fines:
+        out["bylaw"] = bylaw
+    return out
 
 
 @router.post("/enforcement/new")
@@ -357,6 +390,12 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm,
             raise FormErrors({"last_day": f"a day from {first} up to a year after it"})
         days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
         delivered = str(form.get("delivered") or "") or None
+        dollars = None
+        if form.get("amount"):
+            try:
+                dollars = whole_number(str(form.get("amount")).strip())
+            except ValueError:
+                raise FormErrors({"amount": "a whole number of dollars"}) from None
         issue_tickets(
             store,
             cid,
@@ -368,6 +407,7 @@ def tickets_post(request: Request, cid: str, staff: StaffUser, form: PostedForm,
             by=user.email,
             today=today,
             expect_seq=_seq(form),
+            dollars=dollars,
         )
 
     return _post(request, store, today, staff, cid, form, act)

@@ -77,6 +77,8 @@ NOI = PermitRules(
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
     abutters=ABUTTERS,
+    # "No activities shall commence without receiving and complying with a permit issued pursuant to this by-law"
+    work_without_permit=f"{WETLANDS} 15-4",
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -130,6 +132,10 @@ NOI = PermitRules(
     renewal=Months(12),
     renewals_allowed=1,
     renewal_citation=f"{WETLANDS} 15-7",
+    # "a permit expiring five years from the date of issuance for recurring or continuous maintenance work,
+    # provided that annual notification of time and location of work is given to the Commission"
+    maintenance_years=5,
+    maintenance_citation=f"{WETLANDS} 15-7",
     # the by-law sets no recording rule; a Canton Order is the state's Order too (docs/reference/readings.md)
     recording_before_work=RECORDING,
 )
@@ -139,6 +145,8 @@ RDA = PermitRules(
     bylaw=f"{WETLANDS} (Art. XV)",
     objection_closes_hearing=f"{WETLANDS} 15-5",
     abutters=ABUTTERS,
+    # "No activities shall commence without receiving and complying with a permit issued pursuant to this by-law"
+    work_without_permit=f"{WETLANDS} 15-4",
     clocks=_wetlands_hearing
     + (
         Clock(
@@ -155,6 +163,9 @@ RDA = PermitRules(
 STREET_OPENING = PermitRules(
     kind="street-opening",
     bylaw=STREETS,
+    # §10.9: "An open trench may not exceed three hundred (300) feet unless specifically permitted";
+    # §10.13: "No open un-plated trenches are permitted overnight"
+    trench_limits=f"{STREETS} §10.9, §10.13",
     clocks=(
         Clock(
             "emergency-filing",
@@ -336,10 +347,11 @@ WETLANDS_FINES = FineSchedule(
     bylaw=f"{WETLANDS} (Art. XV)",
     citation=f"{WETLANDS} 15-11",
     offenses="any provision of the by-law, its regulations, or permits issued under it",
-    # "shall be punished by a fine of not more that $300.00": a ceiling, which the ticket charges
-    # (a §21D ticket names a specific sum: docs/reference/readings.md)
+    # "shall be punished by a fine of not more that $300.00": a maximum, the amount the board's choice up to it;
+    # $300 is the usual amount offered (a demonstration value the town sets: docs/reference/readings.md)
     amounts=(300,),
     ceiling=300,
+    up_to=f'{WETLANDS} 15-11: "a fine of not more that $300.00"',
     each_day=f"{WETLANDS} 15-11: each day or portion thereof during which a violation continues is a separate offense",
     each_provision=f"{WETLANDS} 15-11: each provision of the by-law, regulations, or permit violated is a separate offense",
     agents=("Conservation Commission", "its agents"),

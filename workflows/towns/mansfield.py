@@ -30,6 +30,9 @@ ACTION = ("permit-issued", "permit-denied")
 LAND_DISTURBANCE = PermitRules(
     kind="land-disturbance",
     bylaw=f"{STORMWATER} (Land Disturbance Permit)",
+    # §4: "Except as permitted by the Conservation Commission ... no person shall perform any activity that
+    # results in disturbance of an acre or more of land"
+    work_without_permit=f"{STORMWATER} §4",
     # §2: "ABUTTER: The owner(s) of land abutting the activity"; §7.G: the
     # applicant notifies "abutting property owners, by certified mail"
     abutters=AbutterRule(

@@ -41,6 +41,9 @@ NOI = PermitRules(
     kind="noi",
     bylaw=BYLAW,
     abutters=ABUTTERS,
+    # §3: "No person shall remove, fill, dredge ... without filing a Notice of Intent ... and receiving and
+    # complying with an Order of Conditions issued by the Commission"
+    work_without_permit=f"{BYLAW} §3",
     recording_before_work=f"{RECORDING}; {BYLAW} §7.9",
     recording_certified=f"{BYLAW} §7.9",
     clocks=(
@@ -87,12 +90,19 @@ NOI = PermitRules(
     renewal=Months(12),
     renewals_allowed=1,
     renewal_citation=f"{BYLAW} §7.6",
+    # "for a period up to five (5) years ... for recurring or continuous maintenance work, provided that
+    # annual notification of time and location of work is given to the Commission"
+    maintenance_years=5,
+    maintenance_citation=f"{BYLAW} §7.6",
 )
 
 RDA = PermitRules(
     kind="rda",
     bylaw=BYLAW,
     abutters=ABUTTERS,
+    # §3: "No person shall remove, fill, dredge ... without filing a Notice of Intent ... and receiving and
+    # complying with an Order of Conditions issued by the Commission"
+    work_without_permit=f"{BYLAW} §3",
     hearing_required=False,
     clocks=(
         Clock(

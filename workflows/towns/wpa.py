@@ -32,6 +32,12 @@ RECORDING = "M.G.L. c.131 §40; WPA Form 5 (Order of Conditions), General Condit
 #: (Form 8B) or denied in writing with reasons within 21 days of receipt.
 CERTIFICATES = "310 CMR 10.05 (Certificates of Compliance; WPA Forms 8A, 8B)"
 EMERGENCIES = "310 CMR 10.06"
+#: "No person shall remove, fill, dredge or alter any area subject to
+#: protection under this section without the required authorization, or
+#: cause, suffer or allow such activity ... without ... receiving and
+#: complying with an order of conditions": work with no Order (or
+#: Determination) in force is a violation (workflows/unpermitted.py).
+WORK_WITHOUT_PERMIT = "M.G.L. c.131 §40"
 
 #: Certificate of Compliance within 21 days of receiving the written request
 #: (a period of more than ten days: calendar days, rolled off a closed last
@@ -154,6 +160,7 @@ NOI = PermitRules(
     renewals_allowed=None,  # "for one or more periods of up to three years each"
     renewal_citation="310 CMR 10.05(8)(a)",
     recording_before_work=RECORDING,
+    work_without_permit=WORK_WITHOUT_PERMIT,
 )
 
 RDA = PermitRules(
@@ -161,6 +168,7 @@ RDA = PermitRules(
     bylaw="M.G.L. c.131 §40; 310 CMR 10.05(3)",
     under_the_act=True,
     hearing_required=False,
+    work_without_permit=WORK_WITHOUT_PERMIT,
     abutters=ABUTTERS,
     clocks=(
         Clock("hearing-open", CalendarDays(21, NEXT), "complete-application", "310 CMR 10.05(3)(a)", met_by=("hearing-opened",)),
