@@ -120,6 +120,7 @@ def requests_for_schedule(store, *, towns: Sequence[str] | None) -> list[Schedul
             continue
         stages = stages_to_ask(filing, row.state)
         for r in pending:
-            out.append(ScheduledRequest(fid, filing.town, filing.extra.get("address") or "", row.last_seq, r, stages))
+            site = row.address or filing.extra.get("address") or ""  # the permit's site, however it was filed
+            out.append(ScheduledRequest(fid, filing.town, site, row.last_seq, r, stages))
     out.sort(key=lambda s: (s.request.preferred, s.filing))
     return out

@@ -170,6 +170,7 @@ def test_the_applicant_asks_for_the_trench_inspection_the_inspector_records_it_a
     schedule = dpw.get("/schedule").text
     asked = schedule.split('id="inspection-requests"')[1].split("</section>")[0]
     assert fid in asked and "trench, before backfilling" in asked and "ann@example.org" in asked and "Dec 7" in asked
+    assert "12 Pleasant St" in asked and "site not given" not in asked  # the permit's site (issue 32)
     form = asked.split('action="/schedule/inspections"')[1].split("</form>")[0]
     fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', form))
     assert fields["stage"] == "pre-backfill"
