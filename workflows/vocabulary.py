@@ -124,10 +124,10 @@ EVENT_NAMES: Mapping[tuple[str, str], str] = MappingProxyType(
         (ANY, "appeal-requested"): "Superseding order requested (appeal)",
         (ANY, "appeal-decided"): "Appeal decided",
         (ANY, "open-trench-permitted"): "Longer open trench permitted by the Authority",
-        (ANY, "project-change-noticed"): "Change to the project noticed in writing",
+        (ANY, "project-change-noticed"): "Project change noticed in writing",
         (ANY, "project-changed"): "Project changed",
         (ANY, "monthly-report-filed"): "Monthly inspection report filed",
-        (ANY, "om-plan-recorded"): "Operation and Maintenance Plan recorded at the Registry of Deeds",
+        (ANY, "om-plan-recorded"): "Operation and Maintenance Plan recorded",
         (ANY, "maintenance-noticed"): "Notice of the year's maintenance work (time and place)",
         (ANY, "superseding-requested"): "Superseding order requested from MassDEP",
         ("rda", "superseding-requested"): "Superseding determination requested from MassDEP",
@@ -186,7 +186,7 @@ CLOCK_NAMES: Mapping[str, str] = MappingProxyType(
         "trench-overnight": "Trench plated overnight",
         "trench-length": "Open trench within 300 feet",
         "project-change": "Notice before a change to the project",
-        "om-plan": "Operation and Maintenance Plan recorded before the certificate",
+        "om-plan": "O&M Plan recorded before the certificate",
         "monthly-report": "Monthly inspection report",
     }
 )

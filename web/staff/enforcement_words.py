@@ -10,7 +10,7 @@ STEP_LABELS = {
     "violation-observed": "Violation observed",
     "violation-noticed": "Notice of violation sent",
     "order-issued": "Enforcement Order issued",
-    "order-extended": "Enforcement Order's date to comply by extended by the board",
+    "order-extended": "Order extended by the board",
     "ticket-issued": "Ticket issued (non-criminal disposition)",
     "ticket-paid": "Ticket paid",
     "ticket-contested": "Ticket contested: hearing requested",
