@@ -55,7 +55,7 @@ def test_conditions_given_with_the_decision_are_recorded_shown_in_the_history_an
     assert "<li>No work within 25 feet of the &lt;wetland&gt;.</li>" in timeline
     notice = web.get(f"/filings/{FID}/notices/permit")
     assert notice.status_code == 200, notice.text
-    conditions = notice.text.split("Conditions</h2>")[1].split("</ol>")[0]
+    conditions = notice.text.split("Special conditions:")[1].split("</ol>")[0]  # WPA Form 5 C: the general ones come first
     assert "Erosion controls installed before any work." in conditions
     assert "No work within 25 feet of the &lt;wetland&gt;." in conditions
     assert conditions.count("<li>") == 2  # the blank line was dropped
@@ -110,5 +110,5 @@ def test_to_change_the_conditions_staff_void_the_decision_and_record_it_again(we
     assert (
         _issue(web, token, seq="7", conditions="Erosion controls first.\nA silt fence along the 50-foot line.").status_code == 303
     )
-    conditions = web.get(f"/filings/{FID}/notices/permit").text.split("Conditions</h2>")[1].split("</ol>")[0]
+    conditions = web.get(f"/filings/{FID}/notices/permit").text.split("Special conditions:")[1].split("</ol>")[0]
     assert conditions.count("<li>") == 2 and "A silt fence along the 50-foot line." in conditions
