@@ -9,6 +9,7 @@ Skipped when no ``chromium`` is on the PATH (``.ci/run`` installs it)."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import socket
 import threading
@@ -188,7 +189,7 @@ def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order
         assert "Friday, December 11, 2026, 7:00 p.m." in posting.inner_text()  # 48 business hours before Tuesday 19:00
         explanation = posting.locator(".explanation")
         assert not explanation.is_visible()
-        posting.locator("summary").click()
+        posting.locator("summary").first.click()  # a joint filing's row also says which law binds
         assert explanation.is_visible() and "hour" in explanation.inner_text()
         w.shot("explanation")
 
@@ -197,6 +198,9 @@ def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order
         )
         w.page.click('#abutters button:has-text("Upload")')
         w.page.wait_for_selector('#abutters td:text-is("Wei Chen")')
+        source = w.page.inner_text("#abutter-source")  # when the list was uploaded, in people's words
+        assert "p.m." in source or "a.m." in source or "noon" in source or "midnight" in source
+        assert not re.search(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}", source)
         w.shot("abutters")
         with w.page.expect_download() as info:
             w.page.locator('#notices li:has-text("Notice to abutters") button:has-text("Download PDF")').click()
@@ -212,7 +216,7 @@ def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order
         w.record("hearing-closed", date="2026-12-15")
         w.record("permit-issued", date="2026-12-22")
         assert w.state() == "issued"
-        assert "done in time" in w.clock_row("decision").inner_text()  # met
+        assert "done in time" in w.clock_row("wpa:decision").inner_text()  # met: the Act's 21 days bind this joint filing
     assert [h["recorded_by"] for h in store.history(fid)] == [USERS["canton-agent"][0]] * 8
 
 

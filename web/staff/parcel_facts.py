@@ -18,10 +18,12 @@ def parcel_context(store, settings, summary) -> dict:
     the map's tile settings."""
     from models.read import parcels as stored
     from services.parcels import site_match, town_time
+    from workflows.written import moment_written
 
     source = stored.abutter_source(store, summary.id)
-    if source is not None:
-        source = {**source, "made_at": town_time(source["made_at"])}
+    if source is not None:  # "Thursday, December 3, 2026, 7:47 p.m.", the town's clock
+        made = town_time(source["made_at"])
+        source = {**source, "made_at": moment_written(made.replace(" ", "T")) if made else ""}
     return {
         "site_match": site_match(store, summary.town, address=summary.address, parcel=summary.parcel),
         "abutter_source": source,
