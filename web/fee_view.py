@@ -26,8 +26,14 @@ def fee_section(filing) -> dict:
         "words": got.fee.words() if got.fee is not None else "The town charges no application fee for this kind of filing.",
         # nothing is owed (a municipal department, a waiver, no fee): no figure, no payment form
         "owes_nothing": got.fee is None or (got.fee.due == 0 and not got.payments),
-        # a street opening's payment says what it is for: the fee, or the refundable deposit
-        "toward": [("fee", "the application fee"), ("deposit", "the refundable deposit")] if deposit else [],
+        # a street opening's payment says what it is for: the fee, or the refundable deposit; left as
+        # first offered, the fee left to pay first, then the deposit (as `permits payments` without
+        # --toward): one check for the whole $1,050.00 is one payment
+        "toward": (
+            [("", "the fee first, then the deposit"), ("fee", "the application fee"), ("deposit", "the refundable deposit")]
+            if deposit
+            else []
+        ),
     }
 
 

@@ -119,6 +119,8 @@ def test_staff_record_a_payment_and_the_status_page_shows_the_fee_and_what_was_p
     assert '<td id="deposit-received">$0.00</td>' in staff_page  # a fee paid is no deposit held
     assert 'id="payment-form"' in staff_page and 'id="payment-form"' not in page
     assert '<select name="toward">' in staff_page  # a street opening's payment says what it is for
+    # offered first: the fee left to pay first, then the deposit, as `permits payments` without --toward
+    assert '<select name="toward"><option value="">the fee first, then the deposit</option>' in staff_page
     assert _pay(dpw, staff, fid, amount="1000.00", reference="1002", toward="deposit").status_code == 303
     staff_page = dpw.get(f"/filings/{fid}").text
     assert (

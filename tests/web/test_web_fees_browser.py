@@ -130,7 +130,9 @@ def test_a_canton_street_opening_from_its_fee_to_its_trench_inspection(browser, 
         p.click('#payment-form button:has-text("Record the payment")')
         p.wait_for_selector("#payments")
         assert "Check 1001" in p.inner_text("#payments") and "Left to pay: $0.00" in p.inner_text("#fee-paid")
-        assert "Payments received $1,050.00" in p.inner_text("#ledger")
+        # one check for both: the fee paid first, the rest received toward the deposit and held (16-12 §4-5)
+        assert "Fees charged $50.00; fees paid $50.00" in p.inner_text("#ledger-fees")
+        assert (p.inner_text("#deposit-received"), p.inner_text("#deposit-held")) == ("$1,000.00", "$1,000.00")
         w.shot("payment-recorded")
         for raw in (
             {"type": "permit-issued", "date": TODAY.isoformat()},
