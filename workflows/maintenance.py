@@ -38,10 +38,12 @@ def term_the_bylaw_allows(ctx, e):
     return None
 
 
-def annual_notices(rec, as_of: date) -> list:
+def annual_notices(rec, as_of: date, clock) -> list:
     """One ``annual-notice`` clock for each year of a longer term begun by
-    ``as_of``: due at the year's end, met by a notice within the year."""
-    from .clocks import ClockResult  # the clocks import the machines, whose guards import this module
+    ``as_of``: due at the year's end, met by a notice within the year.
+    ``clock`` makes each (the replay passes ClockResult: the clocks import
+    the machines, whose guards import this module, so it is not imported
+    here)."""
 
     issued = rec.issued
     years = issued.get("term_years") if issued is not None else None
@@ -67,5 +69,5 @@ def annual_notices(rec, as_of: date) -> list:
             f"{begins} to {ends}: notice of the time and location of the year's work to the Commission"
             + (f"; maintenance-noticed on {met.date} (event {met.position})" if met else "")
         )
-        out.append(ClockResult("annual-notice", "deadline", ends, status, cited, text, start_position=issued.position))
+        out.append(clock("annual-notice", "deadline", ends, status, cited, text, start_position=issued.position))
     return out

@@ -241,7 +241,7 @@ def replay(filing: Filing, as_of: date) -> Replay:
         clocks += evaluate_clocks(rec, other, as_of, final, by_type, prefix)
     if also:
         _mark_binding(clocks, [p for p, _ in also])
-    clocks += annual_notices(rec, as_of) + monthly_reports(rec, as_of)
+    clocks += annual_notices(rec, as_of, ClockResult) + monthly_reports(rec, as_of, ClockResult)
     _flag(rec, clocks)
     settle(rec, clocks)
     return Replay(filing.town, filing.kind, filing.id, state, clocks, stage_of_events(state, events))

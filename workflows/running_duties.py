@@ -135,12 +135,10 @@ def stormwater(rec) -> list[tuple]:
     return out
 
 
-def monthly_reports(rec, as_of: date) -> list:
+def monthly_reports(rec, as_of: date, clock) -> list:
     """§11.B: one ``monthly-report`` deadline for each month of work begun
     by ``as_of``, from ``work-started`` until the final report or the
     certificate of completion."""
-    from .clocks import ClockResult  # the clocks import the machines
-
     if rec.rules.kind != "land-disturbance":
         return []
     start = next((e for e in rec.events if e.type == "work-started"), None)
@@ -166,6 +164,6 @@ def monthly_reports(rec, as_of: date) -> list:
             f"report of its inspections of the control measures"
             + (f"; monthly-report-filed on {met.date} (event {met.position})" if met is not None else "")
         )
-        out.append(ClockResult("monthly-report", "deadline", due, status, rule, text, start_position=start.position))
+        out.append(clock("monthly-report", "deadline", due, status, rule, text, start_position=start.position))
         k += 1
     return out
