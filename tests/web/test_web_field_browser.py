@@ -83,8 +83,12 @@ def test_an_inspector_on_a_phone_records_a_failed_trench_inspection_with_a_photo
         _no_sideways_scroll(w, "the schedule after recording")
         w.shot("re-inspection-phone")
         w.page.goto(f"{base}/filings/{FID}")
-        link = w.page.locator('#photos a:has-text("trench.png")')
+        link = w.page.locator('#photos a:has(img[alt="Inspection photo trench.png"])')  # a thumbnail, with its alt text
         assert link.count() == 1
+        thumb = w.page.locator('#photos img[alt="Inspection photo trench.png"]')
+        thumb.scroll_into_view_if_needed()  # drawn lazily, once in view
+        w.page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=thumb.element_handle(), timeout=10_000)
+        assert w.page.locator('#timeline img[alt^="Photo 1 of the inspection of"]').count() == 1  # not its token
         response = w.page.request.get(base + link.get_attribute("href"))
         assert response.status == 200 and response.body() == _png()
         w.page.goto(base + "/deposits")

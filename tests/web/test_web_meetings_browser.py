@@ -56,7 +56,7 @@ def test_an_agent_continues_a_hearing_to_the_next_meeting_and_posts_it_in_town_t
         w.page.wait_for_selector("section.meeting")
         w.shot("scheduled")
         first, second = w.page.locator("section.meeting").all()
-        assert "to be posted by Friday 2026-12-11 19:00" in first.inner_text()
+        assert "to be posted by Friday, December 11, 2026, 7:00 p.m." in first.inner_text()
         first.locator("summary").click()
         first.locator('form[action$="/hear"] [name="filing"]').fill(FID)
         first.locator('button:has-text("Schedule the hearing")').click()
@@ -78,10 +78,10 @@ def test_an_agent_continues_a_hearing_to_the_next_meeting_and_posts_it_in_town_t
         second.locator('form[action$="/continue"] [name="filing"]').fill(FID)
         second.locator('form[action$="/continue"] [name="time"]').fill("19:30")
         second.locator('button:has-text("Continue the hearing")').click()
-        w.page.wait_for_selector('li:has-text("19:30: Continued hearing")')
+        w.page.wait_for_selector('li:has-text("7:30 p.m.: Continued hearing")')
         w.shot("continued")
         second = w.page.locator("section.meeting").nth(1)
-        assert "to be posted by Friday 2026-12-18 19:00" in second.inner_text()
+        assert "to be posted by Friday, December 18, 2026, 7:00 p.m." in second.inner_text()
 
         boston = ZoneInfo("America/New_York")
         before = datetime.now(boston)
@@ -95,5 +95,5 @@ def test_an_agent_continues_a_hearing_to_the_next_meeting_and_posts_it_in_town_t
         assert datetime.now().astimezone().utcoffset().total_seconds() == 0  # the server's own zone is UTC
         assert "7:30 p.m.: Continued public hearing on the Notice of Intent (CAN-NOI-2026-001)" in text.replace("- ", "-")
         w.page.reload()
-        assert "Posted 2026-12-15" in w.page.locator("section.meeting").nth(1).inner_text()
+        assert "Posted Tuesday, December 15, 2026, " in w.page.locator("section.meeting").nth(1).inner_text()
         w.shot("posted")
