@@ -63,6 +63,8 @@ USERS = {
     "canton-dpw": ("dpw@canton.example", "dpw", ["canton"]),
     "admin": ("admin@permits.example", "admin", []),
 }
+#: the full names staff gave: a page says who recorded an entry by it
+NAMES = {"agent@canton.example": "Dana Reyes"}
 
 
 def make_store(url: str) -> Store:
@@ -71,7 +73,7 @@ def make_store(url: str) -> Store:
     import_filings(store, FILINGS, by="test")
     users = storekit.users(store)
     for email, role, towns in USERS.values():
-        users.add(email, PASSWORD, role, towns)
+        users.add(email, PASSWORD, role, towns, full_name=NAMES.get(email, ""))
     return store
 
 

@@ -145,23 +145,42 @@ def _field_value(value, key: str = "", kind: str = "*") -> str:
 
 def _named(text, names) -> str:
     """``text`` with each id that ``names`` (id -> name) knows written as its
-    name, and its ISO days written (an enforcement case's explanations)."""
+    name, "(event 3)" as "(step 3)", and its ISO days written (an
+    enforcement case's explanations, whose entries the page calls steps)."""
     from workflows import written
 
     text = str(text or "")
     for key in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", names[key], text)
-    return written.dates_written(text)
+    return written.dates_written(re.sub(r"\(event (\d+)\)", r"(step \1)", text))
 
 
-def _who(by, applicant: str = "") -> str:
+@jinja2.pass_context
+def _who(context, by, applicant: str = "") -> str:
     """Who recorded an entry, by name: an applicant's online act by the
     filing's applicant's name; the demo's and the daily check's by what
-    they are; a member of staff by their account."""
+    they are; a member of staff by their full name (``staff_names``, read
+    once a page), their account only when they have given none."""
     by = str(by or "")
     if by.startswith("applicant:"):
         return f"{applicant}, the applicant, online" if applicant else "the applicant, online"
-    return {"permits demo": "the demo", "sweep": "the daily check", "import": "an import"}.get(by, by)
+    known = {"permits demo": "the demo", "sweep": "the daily check", "import": "an import"}.get(by)
+    if known is not None:
+        return known
+    names = context.get("staff_names")
+    return (names() if callable(names) else {}).get(by, by)
+
+
+def _once(read):
+    """``read`` called the first time the page asks, and remembered."""
+    seen: list = []
+
+    def value():
+        if not seen:
+            seen.append(read())
+        return seen[0]
+
+    return value
 
 
 def _town_name(town_id: str) -> str:
@@ -179,6 +198,6 @@ def render(request: Request, name: str, ctx: dict, *, user: User | None, status:
     web = web_context(request)
     page = ENV.get_template(name).render(
         {**ctx, "user": user, "csrf": csrf_token(request), "today": web.today(), "path": request.url.path}
-        | {"zone": web.settings.timezone}
+        | {"zone": web.settings.timezone, "staff_names": _once(web.users.names) if user is not None else None}
     )
     return HTMLResponse(page, status_code=status)

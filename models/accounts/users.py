@@ -233,6 +233,13 @@ class Users:
         with self.reader.connect() as conn:
             return [user_of_row(r) for r in conn.execute(select(USER).order_by(USER.c.email))]
 
+    def names(self) -> dict[str, str]:
+        """Each member of staff's full name by their email, for the pages that
+        say who recorded an entry (only those given a name)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(select(USER.c.email, USER.c.full_name).where(USER.c.full_name != ""))
+            return {r.email: r.full_name for r in rows if r.full_name}
+
     def get(self, user_id: int) -> User | None:
         """The enabled user with this id, or None."""
         with self.reader.connect() as conn:

@@ -94,7 +94,7 @@ def test_a_canton_ticket_form_shows_the_maximum_and_the_usual_amount_and_refuses
         "delivered": "in-hand",
     }
     r = web.post(f"{where}/tickets", data={**ticket, "amount": "400"})
-    assert r.status_code == 422 and "a fine is at most $300, not $400" in r.text
+    assert r.status_code == 422 and "A fine is at most $300, not $400" in r.text
     r = web.post(f"{where}/tickets", data={**ticket, "amount": "150"})
     assert r.status_code == 303
     cid = where.rsplit("/", 1)[-1]
@@ -120,4 +120,6 @@ def test_the_board_extends_an_orders_date_from_the_case_page(web, store):
     )
     assert r.status_code == 303, r.text
     page = web.get(where).text
-    assert "extended by the board on 2026-12-03 (event 3) to 2027-01-15: frozen ground" in page
+    assert "extended by the board on Thursday, December 3, 2026 (step 3) to Friday, January 15, 2027: frozen ground" in page
+    # who recorded it, by the name they gave; no entry's engine number, no email
+    assert "recorded by Dana Reyes" in page and "(event " not in page and "agent@canton.example" not in page
