@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from workflows.errors import PermitsError
 
-__all__ = ["NoticeError", "NoticeRefused", "MissingField", "AbutterListError", "TemplateProblem"]
+__all__ = ["NoticeError", "NoticeRefused", "MissingField", "AbutterListError", "TemplateProblem", "SendingRefused"]
 
 
 class NoticeError(PermitsError):
@@ -41,3 +41,9 @@ class AbutterListError(NoticeError):
 
 class TemplateProblem(NoticeError):
     pass
+
+
+class SendingRefused(NoticeError):
+    """A sending staff would record that the record refuses: a way it does
+    not know, a day to come, or a notice every copy of which was recorded
+    as sent already (a second sending is asked for as such)."""

@@ -24,7 +24,28 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-__all__ = ["NoticeLog", "SentNotice", "Delivery", "MemoryNoticeLog", "JsonNoticeLog", "recorded_copies", "wanted_copies"]
+__all__ = [
+    "NoticeLog",
+    "SentNotice",
+    "Delivery",
+    "MemoryNoticeLog",
+    "JsonNoticeLog",
+    "WAYS",
+    "recorded_copies",
+    "wanted_copies",
+]
+
+#: how a notice staff recorded as sent went, by its word in the record: the
+#: ways M.G.L. c.131 §40 and the by-laws name (certified mail, hand
+#: delivery, first-class mail to the abutters' addresses, posting, publication)
+WAYS = {
+    "certified-mail": "by certified mail",
+    "mail": "by first-class mail",
+    "hand": "by hand",
+    "email": "by email",
+    "posted": "posted",
+    "published": "published in the newspaper",
+}
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,12 @@ def _machine(filing):
 def stages_to_ask(filing, state: str) -> tuple[str, ...]:
     """The stages an inspection may be asked for now (none for a filing
     that is not a street opening, or whose machine has no inspections)."""
-    from workflows.inspections import fitting_stages
+    from workflows.inspections import dug, fitting_stages
+    from workflows.replay import live_events
 
     if filing.kind != STREET:
         return ()
-    return fitting_stages(state, machine=_machine(filing))
+    return fitting_stages(state, excavated=dug(live_events(filing)), machine=_machine(filing))
 
 
 def requests_of(filing):

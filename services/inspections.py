@@ -100,12 +100,14 @@ def record_inspection(
     from models.read import workbench
     from services.record import record_in
     from services.unit_of_work import UnitOfWork
-    from workflows.inspections import STAGE_NAMES, fitting_stages
+    from workflows.inspections import STAGE_NAMES, dug, fitting_stages
+    from workflows.replay import live_events
 
     summary = workbench.summary(store, filing_id)
     if summary.kind != "street-opening":
         raise InspectionRefused(filing_id, "only a street opening is inspected from the DPW schedule")
-    fits = fitting_stages(summary.state)
+    filing, _ = store.load(filing_id)
+    fits = fitting_stages(summary.state, excavated=dug(live_events(filing)))
     if stage not in fits:
         offered = ", ".join(STAGE_NAMES[s] for s in fits) or "none"
         raise InspectionRefused(

@@ -27,12 +27,22 @@ class StoreNoticeLog:
         self.store = store
 
     def deliver(
-        self, filing_id: str, outputs: Sequence, at: datetime, files: Sequence[str], *, occasion: str = "", again=False
+        self,
+        filing_id: str,
+        outputs: Sequence,
+        at: datetime,
+        files: Sequence[str],
+        *,
+        occasion: str = "",
+        again=False,
+        how: str | None = None,
+        by: str | None = None,
     ) -> Delivery:
         """Record in one unit of work the copies not yet recorded for
         ``occasion`` (every copy with ``again``, a sending of its own), the
-        filing's row locked meanwhile; the others are rendered again and
-        not recorded again."""
+        filing's row locked meanwhile, with ``how`` they went and who
+        recorded them (``by``); the others are rendered again and not
+        recorded again."""
         from models.store.notices import record_copies
 
         now = self.store.now()
@@ -40,7 +50,7 @@ class StoreNoticeLog:
             occasion = f"again:{now.isoformat(timespec='microseconds')}"
         with UnitOfWork(self.store) as uow:
             new, already = record_copies(
-                uow.conn, filing_id, wanted_copies(outputs), at=at, occasion=occasion, files=files, now=now
+                uow.conn, filing_id, wanted_copies(outputs), at=at, occasion=occasion, files=files, now=now, how=how, by=by
             )
         return Delivery(tuple(str(f) for f in files), tuple(r for _, r in new), tuple(SentNotice(*a) for a in already))
 
@@ -59,6 +69,14 @@ class StoreNoticeLog:
                 files=entry.files,
                 now=self.store.now(),
             )
+
+    def sendings(self, filing_id: str) -> list[dict]:
+        """Every notice recorded on the filing, oldest first, with how it
+        went and who recorded it, for the filing's page: one line per
+        sending, its recipients together."""
+        from models.read.notices import sendings
+
+        return sendings(self.store, filing_id)
 
     def entries(self, filing_id: str) -> list[SentNotice]:
         """Every notice recorded on the filing, oldest first (the store's

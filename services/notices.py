@@ -22,6 +22,7 @@ __all__ = [
     "Produced",
     "fitting_notices",
     "produce_notice",
+    "record_sent",
     "render_notice",
     "already_sent_note",
 ]
@@ -47,11 +48,12 @@ class Produced:
     dated: datetime
 
 
-def fitting_notices(filing, replay, *, for_applicant: bool = False) -> list:
+def fitting_notices(filing, replay, *, for_applicant: bool = False, abutter_list: bool = True) -> list:
     """The notice kinds (:class:`notices.kinds.NoticeKind`) that fit the
     filing now (:func:`notices.produce.refusal`); ``for_applicant``: only
     those addressed to the applicant, owner or holder, or public, and not
-    the Town Hall posting."""
+    the Town Hall posting; without an ``abutter_list`` on the filing, none
+    of those mailed to each abutter (they are waiting for it)."""
     from notices.kinds import NOTICE_KINDS
     from notices.produce import refusal
     from workflows.towns import town
@@ -60,6 +62,8 @@ def fitting_notices(filing, replay, *, for_applicant: bool = False) -> list:
     out = []
     for k in NOTICE_KINDS.values():
         if for_applicant and (k.recipients not in APPLICANT_RECIPIENTS or k.id in _NOT_THE_APPLICANTS):
+            continue
+        if not abutter_list and k.recipients == "abutters":
             continue
         if refusal(filing, replay, k, profile) is None:
             out.append(k)
@@ -142,6 +146,40 @@ def produce_notice(
         for o in outputs:
             o.write(out)
     return Produced(kind, tuple(outputs), delivery.files, delivery.sent, delivery.already, dated)
+
+
+def record_sent(store, filing_id: str, kind: str, *, how: str, on: date, by: str, again: bool, as_of: date, now: datetime):
+    """Record that notice ``kind`` of the filing was sent on ``on``, ``how``
+    (a word of :data:`notices.log.WAYS`), by ``by``, to every one of its
+    recipients (the abutter list kept on the filing for a notice mailed to
+    the abutters): a sending is its own act, apart from producing or
+    downloading the letter.  Refused when it does not fit the filing now,
+    when it was already recorded for its occasion (unless ``again``), and
+    on a day after ``as_of``.  The recipients recorded now."""
+    from notices.errors import SendingRefused
+    from notices.kinds import notice_kind
+    from notices.log import WAYS
+
+    from .abutters import stored_abutters
+    from .notice_log import StoreNoticeLog
+
+    if how not in WAYS:
+        raise SendingRefused(f"say how the notice went: {', '.join(WAYS.values())}")
+    if on > as_of:
+        raise SendingRefused(f"a notice is recorded as sent on a day that has come, not {on.isoformat()}")
+    log = StoreNoticeLog(store)
+    filing, _ = store.load(filing_id)
+    _, occasion, outputs, _ = render_notice(
+        filing, kind, as_of=as_of, now=now, fmt="txt", abutters=stored_abutters(store, filing_id), log=None
+    )
+    at = datetime.combine(on, now.time()) if on != now.date() else now
+    delivery = log.deliver(filing_id, outputs, at, [], occasion=occasion, again=again, how=how, by=by)
+    if not delivery.sent:
+        raise SendingRefused(
+            f"{filing_id}: the {notice_kind(kind).title} was recorded as sent on {delivery.already[0].at[:10]}: "
+            "to record a second sending, tick 'a second sending'"
+        )
+    return delivery.sent
 
 
 def already_sent_note(produced: Produced) -> str | None:

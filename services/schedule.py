@@ -48,10 +48,16 @@ class ScheduleRow:
 
     row: DocketRow
     stages: tuple[str, ...] = ()
+    #: the business day an inspection due on a weekend or holiday is listed
+    #: on (the next one), with why the day it fell on is closed; None when
+    #: it fell on a business day
+    listed_on: date | None = None
+    closed: str = ""
 
     def as_dict(self) -> dict:
         r = self.row
-        return {**r.as_dict(), "address": r.address, "contractor": r.contractor, "stages": list(self.stages)}
+        listed = {"listed_on": self.listed_on.isoformat()} if self.listed_on else {}
+        return {**r.as_dict(), "address": r.address, "contractor": r.contractor, "stages": list(self.stages)} | listed
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,7 @@ def schedule_page(
     from ``since`` (default: overdue ones first), whose site address holds
     ``street`` and whose contractor's name holds ``contractor``."""
     from models.read.inspection_schedule import ScheduleQuery, inspections_page, other_dates_page
-    from workflows.inspections import fitting_stages
+    from workflows.inspections import fitting_stages, inspectable_states
 
     if tab not in TABS:
         tab = "inspections"
@@ -112,14 +118,34 @@ def schedule_page(
         contractor=contractor[:100],
         offset=(page - 1) * per_page,
         limit=per_page,
+        states=inspectable_states() if tab == "inspections" else None,
     )
-    if tab == "inspections":
+    if tab == "inspections":  # only those an inspection recorded now may answer, on business days
         rows, total = inspections_page(store, q, as_of=as_of)
-        out = [ScheduleRow(r, fitting_stages(r.state)) for r in rows]
+        # an inspection clock runs once a trench is open: the permit has been dug
+        out = [ScheduleRow(r, fitting_stages(r.state, excavated=True), *_business_day(r)) for r in rows]
     else:
         rows, total = other_dates_page(store, q, as_of=as_of)
         out = [ScheduleRow(r) for r in rows]
     return SchedulePage(tab, out, page, total, per_page)
+
+
+def _business_day(row) -> tuple[date | None, str]:
+    """The business day an inspection due on ``row.date`` is listed on, and
+    why its own day is closed (the town's calendar: weekends, Massachusetts
+    holidays, the town's closures); (None, "") on a business day.  The
+    trench's and a re-inspection's day is the day itself (the trench is
+    opened, the inspector names a day), which may be a Saturday."""
+    from workflows.towns import town
+
+    calendar = town(row.town).calendar
+    reason = calendar.closed_reason(row.date)
+    if reason is None:
+        return None, ""
+    day = row.date + timedelta(days=1)
+    while not calendar.is_business_day(day):
+        day += timedelta(days=1)
+    return day, reason
 
 
 def dpw_schedule(store, *, as_of: date, within: int = SCHEDULE_WITHIN, towns: Sequence[str] | None) -> list[DocketRow]:

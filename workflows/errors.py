@@ -52,7 +52,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    │    ├── ListTooLarge (services.abutters) an abutter list over the workbench's limit
      │    │    ├── UploadedListWins (services.parcel_abutters) the assessors' uploaded list is kept
      │    │    └── ComputedListChanged (services.parcel_abutters) the computed list is not the one reviewed
-     │    └── TemplateProblem  (notices.errors)     an unknown or broken town template
+     │    ├── TemplateProblem  (notices.errors)     an unknown or broken town template
+     │    └── SendingRefused   (notices.errors)     a sending recorded with no known way, on a day to come, or twice
      ├── ParcelError           (parcels.errors)     a parcel question that cannot be answered
      │    ├── ParcelFileError  (parcels.errors)     an assessors' layer that cannot be imported as it is
      │    ├── UnknownParcel    (parcels.errors)     no parcel with that id in the town's parcels

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-__all__ = ["STAGES", "STAGE_NAMES", "INSPECTION_CLOCKS", "INSPECTION_NAMES", "fitting_stages"]
+__all__ = ["STAGES", "STAGE_NAMES", "INSPECTION_CLOCKS", "INSPECTION_NAMES", "fitting_stages", "inspectable_states", "dug"]
 
 #: the ``stage`` values of an ``inspected`` event, in the order of §10.2
 STAGES = ("pre-backfill", "temporary-patch", "settlement", "permanent-patch")
@@ -83,3 +83,26 @@ def _selects(machine, state: str, event: _Probe, ctx) -> bool:
             continue
         return not any(machine.guards[g].check(ctx, event) for g in t.guards)
     return False
+
+
+def inspectable_states(machine=None) -> frozenset[str]:
+    """The states of a street opening whose trench has been dug in which an
+    inspection may be recorded (:func:`fitting_stages` names a stage): the
+    DPW's schedule lists an inspection (whose clock says a trench was
+    opened) only for a permit in one of them, so an emergency dug before
+    its application was decided waits for the permit."""
+    if machine is None:
+        from .street_opening import MACHINE as machine
+    names = (str(getattr(s, "value", s)) for s in machine.states)
+    return frozenset(n for n in names if fitting_stages(n, excavated=True, machine=machine))
+
+
+#: the events that open the trench (workflows/record.py sets ``excavated`` on them)
+_DIGS = frozenset({"excavation-started", "emergency-work-started"})
+
+
+def dug(events) -> bool:
+    """Whether the trench has been opened among ``events`` (the live ones):
+    an excavation started, or emergency work (Canton 16-12 §10.7), which
+    digs before the permit issues."""
+    return any(e.type in _DIGS for e in events)

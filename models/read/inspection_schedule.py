@@ -51,6 +51,9 @@ class ScheduleQuery:
     towns: Sequence[str] | None
     until: date
     since: date | None = None
+    #: the permits' states listed (None: every one): the inspections tab
+    #: names those in which an inspection may be recorded
+    states: Sequence[str] | None = None
     street: str = ""
     contractor: str = ""
     offset: int = 0
@@ -126,6 +129,8 @@ def _inspections(q: ScheduleQuery):
     conds = [text(INSPECTION_WHERE), CLOCK.c.status == "due", CLOCK.c.date <= q.until]
     if q.since is not None:
         conds.append(CLOCK.c.date >= q.since)
+    if q.states is not None:
+        conds.append(FILING.c.state.in_(sorted(q.states)))
     return and_(*conds)
 
 

@@ -336,6 +336,9 @@ class Notice(SQLModel, table=True):
     sent_at: datetime | None = Field(default=None, sa_column=Column(DateTime(), nullable=True))  # UTC, naive
     attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     last_error: str | None = None
+    # a sending staff recorded (migration 0182): how it went (notices.log.WAYS) and who recorded it
+    how: str | None = None
+    recorded_by: str | None = None
 
 
 class SweepOutput(SQLModel, table=True):

@@ -42,11 +42,14 @@ def record_copies(
     occasion: str,
     files: Sequence[str],
     now: datetime,
+    how: str | None = None,
+    by: str | None = None,
 ) -> tuple[list[tuple[str, str]], list[tuple]]:
     """Record as sent the copies of ``wanted`` ((kind, recipient) each) not
-    yet recorded for ``occasion``, naming ``files``; (the copies recorded
-    now, the earlier recordings of the others as
-    :func:`models.read.queries.notice_entry` fields)."""
+    yet recorded for ``occasion``, naming ``files``, ``how`` each went and
+    who recorded it (``by``); (the copies recorded now, the earlier
+    recordings of the others as :func:`models.read.queries.notice_entry`
+    fields)."""
     _lock_filing(conn, filing_id)
     recorded = conn.execute(
         select(NOTICE.c.kind, NOTICE.c.recipient, NOTICE.c.dated, NOTICE.c.produced_at, NOTICE.c.files, NOTICE.c.occasion).where(
@@ -70,6 +73,8 @@ def record_copies(
             "produced_at": now,
             "path": files[0] if files else None,
             "files": files,
+            "how": how,
+            "recorded_by": by,
         }
         for kind, r in new
     ]

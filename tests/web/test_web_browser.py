@@ -200,7 +200,7 @@ def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order
         w.page.wait_for_selector('#abutters td:text-is("Wei Chen")')
         source = w.page.inner_text("#abutter-source")  # when the list was uploaded, in people's words
         assert "p.m." in source or "a.m." in source or "noon" in source or "midnight" in source
-        assert not re.search(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}", source)
+        assert not re.search(r"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}(?! [ap]\.m\.)", source)  # 10:24 p.m. is words
         w.shot("abutters")
         with w.page.expect_download() as info:
             w.page.locator('#notices li:has-text("Notice to abutters") button:has-text("Download PDF")').click()
@@ -208,7 +208,15 @@ def test_an_agent_takes_a_canton_noi_from_the_new_filing_form_to_an_issued_order
         text = " ".join(p.extract_text() for p in pdf.pages)
         assert "Wei Chen" in text and "40 Washington St" in text and "CAN-NOI-2026-900" in text
         w.page.reload()
-        assert "Notice to abutters to WEI CHEN" in w.page.inner_text("#sent")  # the recipient key, as the post office writes it
+        assert w.page.locator("#sent").count() == 0  # downloading the letters is not sending them
+        item = w.page.locator('#notice-list > li:has-text("Notice to abutters")')
+        item.locator("summary:has-text('Record it as sent')").click()
+        assert item.locator('select[name="how"]').input_value() == "certified-mail"  # the Act's way to the abutters
+        item.locator('button:has-text("Record as sent")').click()
+        w.page.wait_for_selector("#sent")
+        sent = w.page.inner_text("#sent")
+        assert "Notice to abutters to AMELIE COTE and WEI CHEN, by" in sent  # the names, as the post office writes them
+        assert "by certified mail; recorded by Dana Reyes" in sent
 
         w.record("notice-published", date="2026-12-07")
         w.record("notice-posted", at="2026-12-10T09:00")

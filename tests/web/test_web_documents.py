@@ -107,6 +107,11 @@ def test_the_abutter_notices_certified_mail_list_and_labels_download_from_the_fi
     token = login(c, "canton-agent")
     page = c.get("/filings/CAN-NOI-2026-001").text
     assert "certified-mail.csv" not in page  # no abutter list yet: nothing to mail
+    # nor is the abutter notice offered: it says what it waits for
+    offered = re.search(r'<ul id="notice-list">(.*?)</ul>', page, re.S).group(1)
+    assert "Notice to abutters" not in offered and "/notices/abutter-notice" not in page
+    waiting = re.search(r'<ul id="notices-waiting">(.*?)</ul>', page, re.S).group(1)
+    assert "Notice to abutters: waits for the abutter list" in waiting
     version = re.search(r'name="abutters_version" value="([^"]*)"', page).group(1)
     seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
     r = c.post(
@@ -124,7 +129,8 @@ def test_the_abutter_notices_certified_mail_list_and_labels_download_from_the_fi
     labels = c.get("/filings/CAN-NOI-2026-001/notices/abutter-notice/labels.pdf")
     assert labels.status_code == 200 and labels.content.startswith(b"%PDF-")
     # rendering the mailing is not sending the notice
-    assert "Nothing sent yet." in c.get("/filings/CAN-NOI-2026-001").text
+    page = c.get("/filings/CAN-NOI-2026-001").text
+    assert "Nothing recorded as sent yet." in page and 'id="notices-waiting"' not in page
     # a wrong extension, a notice not mailed to abutters: no file
     assert c.get("/filings/CAN-NOI-2026-001/notices/abutter-notice/labels.csv").status_code == 404
     assert c.get("/filings/CAN-NOI-2026-001/notices/legal-notice/labels.pdf").status_code == 422
@@ -133,16 +139,45 @@ def test_the_abutter_notices_certified_mail_list_and_labels_download_from_the_fi
     assert other.get("/filings/CAN-NOI-2026-001/notices/abutter-notice/certified-mail.csv").status_code == 404
 
 
-def test_a_notice_sent_is_listed_with_its_title_and_written_date(store):
+def test_a_notice_recorded_as_sent_is_listed_with_its_title_day_way_and_who_recorded_it(store):
     hearing = {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15", "at": "2026-12-15T19:00"}
     storekit.append(store, "CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
     c = client(store)
     token = login(c, "canton-agent")
     r = c.post("/filings/CAN-NOI-2026-001/notices/legal-notice", data={"csrf": token})
     assert r.status_code == 200 and r.content.startswith(b"%PDF-")
-    sent = re.search(r'<ul id="sent">(.*?)</ul>', c.get("/filings/CAN-NOI-2026-001").text, re.S).group(1)
-    assert "legal-notice" not in sent and "2026-12-03" not in sent
-    assert "Thursday, December 3, 2026" in sent
+    assert "Nothing recorded as sent yet." in c.get("/filings/CAN-NOI-2026-001").text  # downloading is not sending
+    sent = {"csrf": token, "on": "12/2/2026", "how": "published"}
+    assert c.post("/filings/CAN-NOI-2026-001/notices/legal-notice/sent", data=sent).status_code == 303
+    listed = re.search(r'<ul id="sent">(.*?)</ul>', c.get("/filings/CAN-NOI-2026-001").text, re.S).group(1)
+    assert "legal-notice" not in listed and "2026-12-0" not in listed
+    assert "Wednesday, December 2, 2026: Newspaper legal notice to the public, published" in listed
+    assert "published in the newspaper; recorded by Dana Reyes" in listed
+    # recorded once: a second time is refused unless it is a second sending
+    twice = c.post("/filings/CAN-NOI-2026-001/notices/legal-notice/sent", data=sent)
+    assert twice.status_code == 422 and "was recorded as sent on Wednesday, December 2, 2026" in twice.text
+    again = c.post("/filings/CAN-NOI-2026-001/notices/legal-notice/sent", data={**sent, "on": "2026-12-03", "again": "1"})
+    assert again.status_code == 303
+    listed = re.search(r'<ul id="sent">(.*?)</ul>', c.get("/filings/CAN-NOI-2026-001").text, re.S).group(1)
+    assert listed.count("<li>") == 2 and "Thursday, December 3, 2026" in listed
+
+
+@pytest.mark.parametrize(
+    ("sent", "says"),
+    [
+        ({"on": "2026-12-04", "how": "mail"}, "recorded as sent on a day that has come"),
+        ({"on": "2026-12-03", "how": "pigeon"}, "Say how the notice went: by certified mail"),
+        ({"on": "12/32/2026", "how": "mail"}, "The day it was sent: a date, such as 12/17/2026"),
+    ],
+)
+def test_a_sending_on_a_day_to_come_or_by_no_known_way_is_refused_and_nothing_recorded(store, sent, says):
+    hearing = {"type": "hearing-scheduled", "date": "2026-12-02", "hearing": "2026-12-15", "at": "2026-12-15T19:00"}
+    storekit.append(store, "CAN-NOI-2026-001", hearing, by="test", today=date(2026, 12, 3))
+    c = client(store)
+    token = login(c, "canton-agent")
+    r = c.post("/filings/CAN-NOI-2026-001/notices/legal-notice/sent", data={"csrf": token, **sent})
+    assert r.status_code == 422 and says in r.text
+    assert store.notice_entries("CAN-NOI-2026-001") == []
 
 
 def test_the_applicant_sees_what_they_submitted_on_their_status_page(store, online):

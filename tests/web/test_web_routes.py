@@ -316,13 +316,18 @@ def test_the_abutter_list_uploads_and_the_abutter_notice_previews_and_downloads_
     assert "default-src 'none'" in preview.headers["content-security-policy"]
     pdf = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
-    sent = web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to")
-    assert sent == 1
+    assert web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == 0  # downloaded, not sent
+    sent = {"csrf": token, "on": "2026-12-03", "how": "certified-mail"}
+    assert web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice/sent", data=sent).status_code == 303
+    page = web.get("/filings/CAN-NOI-2026-001").text
+    sent_line = re.search(r'<ul id="sent"><li>(.*?)</li>', page).group(1)
+    assert sent_line.startswith("Thursday, December 3, 2026: Notice to abutters to &lt;B&gt;O&#39;BRIEN&lt;/B&gt;")
+    assert sent_line.endswith(", by certified mail; recorded by Dana Reyes")
     again = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token})
     assert again.status_code == 200 and again.content.startswith(b"%PDF")  # the letter again, to print: not a second sending
-    assert web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == sent
-    twice = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice", data={"csrf": token, "again": "1"})
-    assert twice.status_code == 200 and web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == 2 * sent
+    assert web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == 1
+    twice = web.post("/filings/CAN-NOI-2026-001/notices/abutter-notice/sent", data={**sent, "again": "1"})
+    assert twice.status_code == 303 and web.get("/filings/CAN-NOI-2026-001").text.count("Notice to abutters to") == 2
 
 
 def abutter_form(page: str) -> dict:

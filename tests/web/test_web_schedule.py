@@ -202,3 +202,96 @@ def test_past_the_count_cap_the_page_says_more_than_and_still_offers_the_next_pa
     second = web.get("/schedule?tab=other&page=2").text
     assert 'rel="prev"' in second and '<li class="card' in second
     store.engine.dispose()
+
+
+def test_a_trench_opened_on_a_saturday_is_listed_on_the_monday_saying_why(web, store):
+    """Canton 16-12 §10.2(a): the trench is inspected before backfill, from the
+    day it opens (no roll: a Saturday trench is a Saturday's); the DPW
+    inspects on business days, so the schedule lists it on the Monday and
+    says the day it fell due."""
+    opening = {
+        "town": "canton",
+        "kind": "street-opening",
+        "id": "CAN-SOP-2026-002",
+        "address": "3 Bolivar St",
+        "applicant": "Eversource",
+        "events": [
+            {"type": "filed", "date": "2026-11-16", "applicant": "utility", "length_ft": 40},
+            {"type": "dig-safe-obtained", "date": "2026-11-20", "ticket": "1"},
+            {"type": "permit-issued", "date": "2026-11-23"},
+            {"type": "work-noticed", "at": "2026-11-24T09:00"},
+            {"type": "excavation-started", "date": "2026-11-28"},  # a Saturday
+        ],
+    }
+    import_filings(store, [opening], by="test")
+    login(web, "canton-dpw")
+    card = web.get("/schedule").text.split('<li class="card')[1]
+    when = re.sub(r"<[^>]+>", "", card.split('<p class="when">')[1].split("</p>")[0])
+    assert when.startswith("Mon, Nov 30, 2026 (due Saturday, November 28, 2026; listed on the next business day)")
+
+
+def test_every_inspection_listed_can_be_recorded_and_falls_on_a_business_day(tmp_path):
+    """The schedule lists only inspections an inspection recorded now may
+    answer (a form naming a stage), each on a business day of the town."""
+    from demo.generate import generate
+    from services.schedule import schedule_page
+    from workflows.towns import town
+
+    store = make_store(f"sqlite:///{tmp_path / 'many.db'}")
+    import_filings(store, generate(600, TODAY, seed=3), by="test")
+    rows, page = [], 1
+    while True:
+        got = schedule_page(store, as_of=TODAY, towns=None, tab="inspections", within=120, page=page, per_page=200)
+        rows += got.rows
+        if not got.more:
+            break
+        page += 1
+    assert len(rows) >= 10
+    for item in rows:
+        assert item.stages, (item.row.filing, item.row.state, item.row.clock)
+        assert town(item.row.town).calendar.is_business_day(item.listed_on or item.row.date)
+    store.engine.dispose()
+
+
+def test_an_emergency_dug_before_its_permit_is_inspected_once_issued_and_not_listed_before(web, store):
+    """Canton 16-12 §10.2(a) and the emergency of §10.7: a trench dug in an
+    emergency is inspected before backfill; once the permit issues, the
+    schedule's form offers the trench stage (the trench is open, though no
+    excavation-started was recorded), and while the application is still
+    undecided the inspection is not listed, for none could be recorded."""
+
+    def opening(fid, events):
+        return {
+            "town": "canton",
+            "kind": "street-opening",
+            "id": fid,
+            "address": "9 Elm St",
+            "applicant": "Eversource",
+            "events": events,
+        }
+
+    dug = [
+        {"type": "emergency-work-started", "at": "2026-11-15T06:00"},
+        {"type": "filed", "date": "2026-11-16", "applicant": "utility", "length_ft": 20},
+        {"type": "dig-safe-obtained", "date": "2026-11-18", "ticket": "2"},
+    ]
+    import_filings(
+        store,
+        [
+            opening("CAN-SOP-2026-010", [*dug, {"type": "permit-issued", "date": "2026-11-23"}]),
+            opening("CAN-SOP-2026-011", dug),
+        ],
+        by="test",
+    )
+    login(web, "canton-dpw")
+    page = web.get("/schedule").text
+    issued = page.split('href="/filings/CAN-SOP-2026-010"')[0].rsplit('<li class="card', 1)[1]
+    assert "trench inspection, before backfilling" in issued
+    form = next(f for f in re.findall(r'action="/schedule/inspections".*?</form>', page, re.S) if "CAN-SOP-2026-010" in f)
+    assert re.findall(r'<option value="([a-z-]+)"', form) == ["pre-backfill"]
+    assert "CAN-SOP-2026-011" not in page
+    # and the stage offered is recorded
+    fields = dict(re.findall(r'name="([a-z_]+)" value="([^"]*)"', form))
+    r = web.post("/schedule/inspections", data={**fields, "stage": "pre-backfill", "result": "pass", "date": "2026-12-03"})
+    assert r.status_code == 303, r.text
+    assert store.history("CAN-SOP-2026-010")[-1]["type"] == "inspected"

@@ -21,6 +21,7 @@ from models.errors import StaleFiling, UnknownFiling
 from models.handle import Store
 from models.read import workbench
 from models.types import User
+from notices.log import WAYS
 from workflows.errors import PermitsError
 from workflows.filing import VOID
 from workflows.ids import BadFilingId, check_filing_id
@@ -30,7 +31,7 @@ from ..deps import StaffUser, StoreDep, Today, WebContext, WebDep
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from ..refusals import refusal
 from ..render import render
-from ..values import whole_number
+from ..values import day, whole_number
 from .forms import NEW_FILING_FIELDS, event_json, form_defaults, new_filing, offered_fields, towns_for
 
 __all__ = ["router", "visible_filing", "filing_page_response"]
@@ -86,7 +87,9 @@ def filing_page_response(
             defaults["date"] = come[-1].isoformat()
         unnoticed_needed = not come  # a day no session was noticed for is confirmed (M.G.L. c.30A §20(b))
     abutter_list = workbench.abutters(store, fid)
-    notices = fitting_notices(filing, result)
+    notices = fitting_notices(filing, result, abutter_list=bool(abutter_list))
+    # a notice mailed to each abutter waits for the abutter list, and says so
+    waiting = [k for k in fitting_notices(filing, result) if k not in notices]
     from workflows.clock_rows import nearest_open, one_row_per_act
     from workflows.docket import is_optional
 
@@ -105,9 +108,11 @@ def filing_page_response(
         "unnoticed_needed": unnoticed_needed,
         "clock_ids": [c.id for c in result.clocks],
         "notices": notices,
+        "waiting_notices": waiting,
+        "ways": WAYS,
         "abutters": abutter_list,
         "abutters_version": workbench.abutters_version(abutter_list),
-        "sent": StoreNoticeLog(store).entries(fid),
+        "sent": StoreNoticeLog(store).sendings(fid),
         "error": error,
         "field_errors": field_errors or {},
         "values": values or {},
@@ -309,30 +314,58 @@ def preview_notice(request: Request, fid: str, kind: str, user: StaffUser, web: 
 
 @router.post("/filings/{fid}/notices/{kind}")
 def download_notice(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm, web: WebDep):
-    """The notice as PDF, recorded as sent to the copies that had not had
-    it; a notice sent before is the letter as it was sent (rendering is not
-    sending), unless "send again" asks for a second sending."""
+    """The notice as PDF, to print or send: nothing recorded (producing a
+    letter is not sending it; :func:`record_notice_sent` is).  A notice
+    recorded as sent is the letter as it was sent, dated then."""
     from services.abutters import stored_abutters
     from services.notice_log import StoreNoticeLog
-    from services.notices import produce_notice
+    from services.notices import render_notice
 
     store = web.store
     visible_filing(store, user, fid)
     try:
         filing, _ = store.load(fid)
-        produced = produce_notice(
+        _, _, outputs, _ = render_notice(
             filing,
             kind,
-            StoreNoticeLog(store),
             as_of=web.today(),
             now=web.now(),
             fmt="pdf",
             abutters=stored_abutters(store, fid),
-            again=bool(form.get("again")),
+            log=StoreNoticeLog(store),
         )
     except PermitsError as exc:
         return filing_page_response(request, web, user, fid, error=exc, status=422)
-    pdf = produced.outputs[0]
+    pdf = outputs[0]
     return Response(
         pdf.content, media_type=pdf.media_type, headers={"Content-Disposition": f'attachment; filename="{pdf.filename}"'}
     )
+
+
+@router.post("/filings/{fid}/notices/{kind}/sent")
+def record_notice_sent(request: Request, fid: str, kind: str, user: StaffUser, form: PostedForm, web: WebDep):
+    """Record that the notice went, on the day and in the way the form
+    says, to all its recipients (a second sending only when asked for)."""
+    from services.notices import record_sent
+
+    visible_filing(web.store, user, fid)
+    today = web.today()
+    try:
+        on = day(str(form.get("on"))) if form.get("on") else today
+    except ValueError as exc:
+        return filing_page_response(request, web, user, fid, error=f"The day it was sent: {exc}.", status=422)
+    try:
+        record_sent(
+            web.store,
+            fid,
+            kind,
+            how=str(form.get("how") or ""),
+            on=on,
+            by=user.email,
+            again=bool(form.get("again")),
+            as_of=today,
+            now=web.now(),
+        )
+    except PermitsError as exc:
+        return filing_page_response(request, web, user, fid, error=exc, status=422)
+    return RedirectResponse(f"/filings/{fid}#sent", status_code=303)
