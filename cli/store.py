@@ -26,6 +26,7 @@ from cli.args import (
     read_json_file,
     record_parents,
     settings,
+    today,
     writable_file,
 )
 from cli.args import as_of as _as_of
@@ -66,7 +67,7 @@ def cmd_import(args) -> int:
     objects = [obj for path in args.files for obj in _read_filings(path)]
     # 1,000 filings or more, as the sweep's: then what follows the checks
     bar = ProgressBar("import", len(objects), then="writing them to the store in one transaction")
-    ids = import_filings(store, objects, by=_user(args), progress=bar.update, act_default=not args.as_written)
+    ids = import_filings(store, objects, by=_user(args), progress=bar.update, act_default=not args.as_written, today=today())
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
 

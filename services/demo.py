@@ -122,9 +122,9 @@ def make_demo_store(settings: Settings, *, as_of: date, count: int, seed: int, p
             progress.start(count)
         told = progress.update if progress is not None else None
         filings = list(generate(count, as_of, seed=seed))
-        n = len(import_filings(store, filings, by="permits demo", progress=told))
+        n = len(import_filings(store, filings, by="permits demo", progress=told, today=as_of))
         staged = list(stage_filings(as_of))
-        stages = len(import_filings(store, staged, by="permits demo"))
+        stages = len(import_filings(store, staged, by="permits demo", today=as_of))
         cases = [open_recorded_case(store, case, by="permits demo", today=as_of) for case in stage_cases(as_of)]
         parcels = import_demo_parcels(store, folder / "parcels", filings + staged, seed=seed)
     finally:

@@ -9,11 +9,12 @@ and nothing is written.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import date
 from typing import Any
 
 from .unit_of_work import UnitOfWork
 
-__all__ = ["import_filings", "import_in"]
+__all__ = ["import_filings", "import_in", "store_today"]
 
 
 def import_filings(
@@ -23,6 +24,7 @@ def import_filings(
     by: str,
     progress: Callable[[int], None] | None = None,
     act_default: bool = False,
+    today: date | None = None,
 ) -> list[str]:
     """Import ``objects`` (filing JSON, docs/reference/filing-format.md)
     recorded ``by``; their ids.  ``progress`` is told how many more filings
@@ -33,16 +35,33 @@ def import_filings(
     is heard under the Wetlands Protection Act too, and one heard under the
     by-law alone must say why (:func:`workflows.jurisdictions.with_act_default`).
     Without it the JSON is taken as written (the demonstration's
-    generated filings, which choose their own)."""
+    generated filings, which choose their own).
+
+    ``today``: the import's day, which each filing's clocks are stored as
+    of (:func:`models.store.filings.derivation_day`; None: the town's
+    today by the store's clock)."""
     if act_default:
         from workflows.jurisdictions import with_act_default
 
         objects = (with_act_default(obj) if isinstance(obj, Mapping) else obj for obj in objects)
     with UnitOfWork(store) as uow:
-        return import_in(uow, store, objects, by=by, progress=progress)
+        return import_in(uow, store, objects, by=by, progress=progress, today=today)
 
 
-def import_in(uow, store, objects: Iterable[Mapping[str, Any]], *, by: str, progress=None) -> list[str]:
+def store_today(store) -> date:
+    """The town's today by the store's clock (``Store.now``, UTC): the day
+    a write stores a filing's clocks as of when its caller names none."""
+    from datetime import UTC
+
+    from config.clock import town_today
+
+    now = store.now()
+    return town_today(clock=lambda: now if now.tzinfo else now.replace(tzinfo=UTC))
+
+
+def import_in(
+    uow, store, objects: Iterable[Mapping[str, Any]], *, by: str, progress=None, today: date | None = None
+) -> list[str]:
     """Write ``objects`` in ``uow`` (checked first: any refusal and nothing
     is written), with the ledger lines a street opening's events call for;
     their ids.  The one way a filing enters the store, for
@@ -53,6 +72,7 @@ def import_in(uow, store, objects: Iterable[Mapping[str, Any]], *, by: str, prog
     from .deposits import STREET, fill_imported_in
 
     street: list = []
-    ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET)
+    day = today or store_today(store)
+    ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET, day=day)
     fill_imported_in(uow, store, street, by=by)  # a street opening's fees and deposit, from its events
     return ids

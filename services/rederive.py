@@ -10,7 +10,7 @@ built before a release that derives more (the inspection clocks, the
 ledger) holds the older derivation until each permit records its next
 event.  :func:`rederive` brings every filing up to date at once: each
 filing is replayed as recording replays it (:func:`models.store.filings.derive`)
-and what differs is rewritten, in one transaction per filing with the
+as of the day it runs and what differs is rewritten, in one transaction per filing with the
 filing's row locked, so a writer recording meanwhile waits or wins and
 nothing is half-written.  The ledger only ever gains lines (it is
 append-only): the lines the live events call for and the ledger lacks.
@@ -22,6 +22,7 @@ and rolls each transaction back: the counts of what a run would change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 __all__ = ["Rederived", "rederive"]
 
@@ -46,31 +47,12 @@ class Rederived:
         }
 
 
-def _stored(conn, filing_id: str, row):
-    """The filing's stored derivation, in the shape of :class:`models.store.filings.Derived`."""
-    from sqlalchemy import select
+def _key(d) -> tuple:
+    """What a re-derivation compares: a derivation (stored, or made) as
+    (state, next deadline, clocks)."""
+    from models.read.derived import clock_key
 
-    from models.read.queries import as_date, as_datetime
-    from models.schema.tables import FilingClock
-
-    clock = FilingClock.__table__
-    found = conn.execute(select(clock).where(clock.c.filing_id == filing_id).order_by(clock.c.n)).mappings()
-    rows = tuple(_clock_key(c, as_date, as_datetime) for c in found)
-    next_date = as_date(row.next_deadline_date) if row.next_deadline_date is not None else None
-    return (row.state, next_date, row.next_deadline_clock, rows)
-
-
-def _clock_key(c: dict, as_date, as_datetime) -> tuple:
-    at = as_datetime(c["at"])
-    if at is not None:
-        at = at.replace(tzinfo=None, microsecond=0)
-    return (c["n"], c["clock_id"], c["type"], as_date(c["date"]), at, c["status"], c["rule"], c["explanation"] or "")
-
-
-def _derived_key(d) -> tuple:
-    from models.read.queries import as_date, as_datetime
-
-    return (d.state, d.next_date, d.next_clock, tuple(_clock_key(c, as_date, as_datetime) for c in d.clocks))
+    return (d.state, d.next_date, d.next_clock, tuple(clock_key(c) for c in d.clocks))
 
 
 def _filing_ids(store, town: str | None) -> list[str]:
@@ -93,15 +75,20 @@ def rederive(
     town: str | None = None,
     dry_run: bool = False,
     progress=None,
+    today: date | None = None,
 ) -> Rederived:
-    """Replay every filing (of ``town``; None: every town) and store what
-    recording its last event would have stored: its state, next deadline
-    and clocks where they differ, and a street opening's missing ledger
-    lines (recorded ``by``); a unit of work per filing.  ``dry_run``:
-    count, keep nothing.  ``progress``: a :class:`services.sweep.Progress`
+    """Replay every filing (of ``town``; None: every town) as of ``today``
+    (:func:`models.store.filings.derivation_day`: never before its last
+    event, nor before the day its rows are already as of) and store what a
+    writer that day stores: its state, next deadline and clocks where they
+    differ, and a street opening's missing ledger lines (recorded ``by``);
+    a unit of work per filing.  A filing whose rows are right but as of an
+    earlier day is given the later day (not counted).  ``dry_run``: count,
+    keep nothing.  ``progress``: a :class:`services.sweep.Progress`
     (``start(total)``, then ``update(1)`` per filing)."""
+    from models.read.derived import stored
     from models.store.docket_tally import settle
-    from models.store.filings import derive, write_derived
+    from models.store.filings import derivation_day, derive, write_derived
     from services.deposits import fill_ledger_in
     from services.unit_of_work import UnitOfWork
 
@@ -113,11 +100,12 @@ def rederive(
         with UnitOfWork(store) as uow:
             conn = uow.conn
             filing, row = store.load(fid, conn, lock=True)
-            d = derive(filing, store.replayer)
-            if _derived_key(d) != _stored(conn, fid, row):
+            d = derive(filing, store.replayer, derivation_day(filing, today, row.derived_on))
+            differs = _key(d) != _key(stored(conn, fid))
+            if differs or row.derived_on != d.as_of:
                 write_derived(conn, fid, d, store.now(), last_seq=row.last_seq)
                 settle(conn)
-                changed += 1
+                changed += differs
             lines += fill_ledger_in(uow, store, filing, by=by)
             if dry_run:
                 uow.discard()

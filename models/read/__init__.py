@@ -11,6 +11,7 @@ and its types, and nothing else of :mod:`models`.
 
 __all__ = [
     "deposits",
+    "derived",
     "docket_counts",
     "enforcement",
     "filing_list",

@@ -159,6 +159,9 @@ class FilingRow(SQLModel, table=True):
     next_deadline_date: date | None = Field(default=None, index=True)
     next_deadline_clock: str | None = None
     updated_at: datetime
+    # the day the stored state, next deadline and clocks are the history
+    # replayed as of (migration 0183; models/store/filings.py derivation_day)
+    derived_on: date | None = None
     # what the search finds a filing by besides the columns above (migration
     # 0181): its address as workflows/sites.py compares addresses, between
     # spaces, and the file number MassDEP assigned it (workflows/numbers.py)

@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, update
+from sqlalchemy import and_, delete, insert, or_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -36,7 +36,18 @@ from workflows.numbers import massdep_file
 from workflows.sites import spaced_key
 from workflows.towns import declared_clock
 
-__all__ = ["Derived", "derive", "derived_from", "write_derived", "import_filings", "append_event", "void_raw", "split_provenance"]
+__all__ = [
+    "Derived",
+    "derivation_day",
+    "derive",
+    "derived_from",
+    "search_columns",
+    "write_derived",
+    "import_filings",
+    "append_event",
+    "void_raw",
+    "split_provenance",
+]
 
 FILING, EVENT, CLOCK, ABUTTER = FilingRow.__table__, EventRow.__table__, FilingClock.__table__, Abutter.__table__
 
@@ -51,12 +62,14 @@ _NUMBERING = frozenset({"file-number-assigned", VOID})
 
 @dataclass(frozen=True)
 class Derived:
-    """What the filing row and ``filing_clock`` hold about a filing."""
+    """What the filing row and ``filing_clock`` hold about a filing: its
+    history replayed as of ``as_of`` (stored as the row's ``derived_on``)."""
 
     state: str
     next_date: date | None
     next_clock: str | None
     clocks: tuple[dict, ...]
+    as_of: date | None = None
 
 
 @cache
@@ -69,20 +82,30 @@ def _due_kind(town_id: str, kind: str, clock_id: str) -> bool:
     return clock is None or (bool(clock.met_by) and not clock.optional)
 
 
-def derive(filing: Filing, replayer) -> Derived:
-    """Replay ``filing`` as of its last event (the day the record changed):
-    met, late and passed clocks are final then; a deadline still to be acted
-    on is stored as ``due`` (open or overdue is the docket's question, asked
-    with its own day).  A period that runs out by itself is stored as
-    ``runs``.  Raises the core's FilingError for a history that cannot have
-    happened."""
-    result = _replayed(filing, replayer)
-    return derived_from(filing.town, filing.kind, _stage(result), result.clocks)
+def derivation_day(filing: Filing, day: date | None, stored_on: date | None = None) -> date:
+    """The day a writer replays ``filing`` as of to store it: the writer's
+    ``day`` (the day an event is recorded, an import's, the sweep's, a
+    ``permits rederive``'s), never before the filing's last event nor
+    before the day its stored rows are already as of (``stored_on``, the
+    row's ``derived_on``): a writer never moves a filing's clocks back in
+    time (a clock stored ``passed`` by the sweep stays so when the next
+    event is recorded).  Every writer asks this one function, so the store
+    holds one reading of each clock whoever wrote it last, and
+    ``permits check`` recomputes it exactly."""
+    days = [d for d in (day, stored_on) if d is not None]
+    days.append(max((e.date for e in filing.events), default=None) or date.min)
+    return max(days)
 
 
-def _replayed(filing: Filing, replayer):
-    as_of = max((e.date for e in filing.events), default=None) or date.today()
-    return replayer(filing, as_of)
+def derive(filing: Filing, replayer, as_of: date) -> Derived:
+    """Replay ``filing`` as of ``as_of`` (:func:`derivation_day`) and say
+    what the store keeps of it: each clock's status as of that day, but a
+    deadline still to be acted on is stored as ``due`` (open or overdue is
+    the docket's question, asked with its own day) and a period that runs
+    out by itself as ``runs`` while it runs.  Raises the core's FilingError
+    for a history that cannot have happened."""
+    result = replayer(filing, as_of)
+    return derived_from(filing.town, filing.kind, _stage(result), result.clocks, as_of)
 
 
 def _stage(result) -> str:
@@ -93,14 +116,16 @@ def _stage(result) -> str:
     return str(getattr(result, "stage", "") or result.state)
 
 
-def derived_from(town_id: str, kind: str, state, clocks: Iterable) -> Derived:
-    """What the store keeps of one replay: its stage (``state``, from
-    :func:`_stage`), and each clock with
-    the stored status (``due``, ``runs``, or the replay's own) and the next
-    deadline due.  ``clocks`` are the replay's clocks, or their ``as_dict()``
-    (what the sweep hands :meth:`services.sweep_log.StoreOutputLog.save_derived`)."""
+def derived_from(town_id: str, kind: str, state, clocks: Iterable, as_of: date | None = None) -> Derived:
+    """What the store keeps of one replay as of ``as_of``: its stage
+    (``state``, from :func:`_stage`), and each clock with the stored status
+    (``due``, ``runs``, or the replay's own) and the next deadline due.
+    ``clocks`` are the replay's clocks, or their ``as_dict()`` (what the
+    sweep hands :meth:`services.sweep_log.StoreOutputLog.save_derived`).
+    The one builder of the derived rows: recording, importing, the sweep,
+    ``permits rederive`` and ``permits check`` all call it."""
     rows, next_clock = _clock_rows(town_id, kind, state, clocks)
-    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows))
+    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows), as_of)
 
 
 def _clock_rows(town_id: str, kind: str, state, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
@@ -149,14 +174,24 @@ def write_derived(
     ``last_seq`` is still ``last_seq`` (None: whatever it is); ``new_seq``
     moves it on; ``also``: other columns of the filing's row the event
     changed (its MassDEP file number).  False, and nothing written, when
-    the row moved on or does not exist."""
-    values = {"state": d.state, "next_deadline_date": d.next_date, "next_deadline_clock": d.next_clock, "updated_at": now}
+    the row moved on or does not exist, or is already as of a later day
+    than ``d`` (``derived_on``: a sweep of a day gone by does not move a
+    filing's clocks back)."""
+    values = {
+        "state": d.state,
+        "next_deadline_date": d.next_date,
+        "next_deadline_clock": d.next_clock,
+        "updated_at": now,
+        "derived_on": d.as_of,
+    }
     if new_seq is not None:
         values["last_seq"] = new_seq
     values.update(also or {})
     where = FILING.c.id == filing_id
     if last_seq is not None:
         where = and_(where, FILING.c.last_seq == last_seq)
+    if d.as_of is not None:
+        where = and_(where, or_(FILING.c.derived_on.is_(None), FILING.c.derived_on <= d.as_of))
     if conn.execute(update(FILING).where(where).values(**values)).rowcount != 1:
         return False
     gone = conn.execute(delete(CLOCK).where(CLOCK.c.filing_id == filing_id).returning(*_TALLIED)).all()
@@ -175,10 +210,13 @@ def import_filings(
     progress: Callable[[int], None] | None = None,
     parsed: list | None = None,
     parsed_kind: str | None = None,
+    day: date | None = None,
 ) -> list[str]:
     """Check every filing (form, replay, duplicate ids), then write them
     all on ``conn``, the unit of work's: any error and the caller's
-    transaction rolls back with nothing written.  ``progress`` is told how
+    transaction rolls back with nothing written.  Each is stored replayed
+    as of :func:`derivation_day` of ``day`` (the import's, passed in by
+    the service layer; None: each filing's last event).  ``progress`` is told how
     many more filings were checked, every 100 and at the end (the command
     line's progress bar); ``parsed`` gains each filing of ``parsed_kind``
     as read (what the service derives more from: a street opening's
@@ -196,13 +234,14 @@ def import_filings(
             raise DuplicateFiling(fid, "appears twice in the input")
         seen.add(fid)
         parties = party_specs(filing)
-        result = _replayed(filing, replayer)
+        as_of = derivation_day(filing, day)
+        result = replayer(filing, as_of)
         if parsed is not None and filing.kind == parsed_kind:
             parsed.append(filing)
         rows, next_due = _clock_rows(filing.town, filing.kind, result.state, result.clocks)
         ids.append(fid)
         named.append(parties)
-        filings.append(_filing_row(filing, _stage(result), next_due or (None, None), now))
+        filings.append(_filing_row(filing, _stage(result), next_due or (None, None), now, as_of))
         if any(recorded):
             for e in filing.events:
                 events += _event_row(fid, e, *(recorded[e.position - 1] or (now, by)))
@@ -252,7 +291,7 @@ def append_event(
     event = longer.events[-1]
     if today is not None and event.date > today:
         raise EventFromTheFuture(filing_id, event.type, event.date, today)
-    d = derive(longer, store.replayer)
+    d = derive(longer, store.replayer, derivation_day(longer, today, row.derived_on))
     seq = row.last_seq + 1
     also = {}
     if event.type in _NUMBERING and massdep_file(longer) != row.massdep_file:  # what the search finds it by
@@ -364,6 +403,7 @@ _FILING_COLUMNS = (
     "next_deadline_date",
     "next_deadline_clock",
     "updated_at",
+    "derived_on",
     "address",
     "parcel",
     "site_key",
@@ -391,10 +431,24 @@ _TALLIED = tuple(CLOCK.c[k] for k in _TALLIED_KEYS)
 _ABUTTER_COLUMNS = ("filing_id", "name", "address", "parcel")
 
 
-def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> tuple:
-    """The filing's columns up to ``massdep_file`` (_FILING_COLUMNS without
-    the parties); ``next_due`` is the next deadline's (date, clock id)."""
+def search_columns(filing: Filing) -> dict:
+    """What the search finds ``filing`` by, as its row keeps it: its site's
+    address and parcel, the address as the search compares addresses and
+    its MassDEP file number (``permits check`` compares them with the row)."""
     address = _site(filing, "address")
+    return {
+        "address": address,
+        "parcel": _site(filing, "parcel"),
+        "site_key": spaced_key(address),
+        "massdep_file": massdep_file(filing),
+    }
+
+
+def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime, as_of: date) -> tuple:
+    """The filing's columns up to ``massdep_file`` (_FILING_COLUMNS without
+    the parties); ``next_due`` is the next deadline's (date, clock id);
+    ``as_of`` the day its clocks are replayed as of."""
+    search = search_columns(filing)
     return (
         filing.id,
         filing.town,
@@ -405,10 +459,11 @@ def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime) -> t
         state,
         *next_due,
         now,
-        address,
-        _site(filing, "parcel"),
-        spaced_key(address),
-        massdep_file(filing),
+        as_of,
+        search["address"],
+        search["parcel"],
+        search["site_key"],
+        search["massdep_file"],
     )
 
 

@@ -33,6 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from models.read.queries import as_date
 from models.schema.tables import Notice, SweepOutput
 from models.store.docket_tally import settle
 from models.store.filings import derived_from, write_derived
@@ -138,10 +139,13 @@ def mark_done(conn: Connection, filing_id: str, output_key: str, payload: Mappin
 
 def save_derived(conn: Connection, rows: Sequence[Mapping[str, Any]], now: datetime) -> None:
     """Each filing's stored state, next deadline and clocks from the
-    sweep's replay, on ``conn``.  A row carrying ``events`` (the history's
-    length the sweep replayed) is skipped if the filing has more events now."""
+    sweep's replay as of its day (``as_of``), on ``conn``.  A row carrying
+    ``events`` (the history's length the sweep replayed) is skipped if the
+    filing has more events now, and one whose stored rows are as of a later
+    day is left as it is (:func:`models.store.filings.write_derived`)."""
     for r in rows:
-        d = derived_from(r["town"], r["kind"], r["state"], r["clocks"])
+        as_of = r.get("as_of")
+        d = derived_from(r["town"], r["kind"], r["state"], r["clocks"], as_date(as_of) if as_of else None)
         write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
     settle(conn)
 
