@@ -71,6 +71,14 @@ def _print_outputs(res: dict, out: str) -> None:
     print(f"\n{c['reminders_new']} new reminders, {c['notices_made']} notices made, {c['notices_pending']} notices pending")
     if res.get("email") is not None:
         print(f"{res['email'].sent} emails sent, {res['email'].failed} failed (see 'permits outbox')")
+    check = res.get("check")
+    if check is not None:
+        found = (
+            "no differences" if check.ok else f"{len(check.differences)} difference(s) (see record-check.json; 'permits check')"
+        )
+        print(f"Record check: {check.filings} filing(s) of {check.total} compared with their histories: {found}")
+        for d in check.differences[:8]:
+            print(f"  {d.line()}")
     names = sorted(res["paths"])
     print(
         f"Outputs in {out}/: "

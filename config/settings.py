@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "DEFAULT_APPLICATIONS_PER_DAY",
     "DEFAULT_UPLOAD_MB_PER_DAY",
+    "DEFAULT_SWEEP_CHECK_SAMPLE",
 ]
 
 DEFAULT_MAIL_FROM = "permits@localhost"
@@ -45,6 +46,7 @@ DEFAULT_FORM_MAX_KB = 512
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 DEFAULT_APPLICATIONS_PER_DAY = 10
 DEFAULT_UPLOAD_MB_PER_DAY = 100
+DEFAULT_SWEEP_CHECK_SAMPLE = 50
 
 
 class Setting(NamedTuple):
@@ -129,6 +131,12 @@ SETTINGS: tuple[Setting, ...] = (
         "how many MB of plans one applicant's account may upload in a day (America/New_York), applications and "
         "resubmissions together; a plan over what is left is refused",
     ),
+    Setting(
+        "PERMITS_SWEEP_CHECK_SAMPLE",
+        str(DEFAULT_SWEEP_CHECK_SAMPLE),
+        "how many filings, chosen at random, the daily sweep checks against their histories after it runs "
+        "(`permits check --sample`); a difference is reported in its output (`record-check.json`) and log; 0: none",
+    ),
 )
 
 _NAMES = frozenset(s.name for s in SETTINGS)
@@ -155,6 +163,7 @@ class Settings(NamedTuple):
     base_url: str = DEFAULT_BASE_URL
     applications_per_day: int = DEFAULT_APPLICATIONS_PER_DAY
     upload_bytes_per_day: int = DEFAULT_UPLOAD_MB_PER_DAY * 1024 * 1024
+    sweep_check_sample: int = DEFAULT_SWEEP_CHECK_SAMPLE
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -286,7 +295,20 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         base_url=_base_url(env),
         applications_per_day=_whole(env, "PERMITS_APPLICATIONS_PER_DAY", DEFAULT_APPLICATIONS_PER_DAY, 10_000),
         upload_bytes_per_day=_whole(env, "PERMITS_UPLOAD_MB_PER_DAY", DEFAULT_UPLOAD_MB_PER_DAY, 1_000_000) * 1024 * 1024,
+        sweep_check_sample=_sample(env),
     )
+
+
+def _sample(env: Mapping[str, str]) -> int:
+    text = env.get("PERMITS_SWEEP_CHECK_SAMPLE")
+    if not text:
+        return DEFAULT_SWEEP_CHECK_SAMPLE
+    if not (text.isascii() and text.isdigit()) or int(text) > 1_000_000:
+        raise BadSetting(
+            f"PERMITS_SWEEP_CHECK_SAMPLE={text!r}: a whole number of filings from 0 (none) to 1000000, "
+            f"such as {DEFAULT_SWEEP_CHECK_SAMPLE}"
+        )
+    return int(text)
 
 
 def environment(settings: Settings) -> dict[str, str]:
@@ -313,6 +335,7 @@ def environment(settings: Settings) -> dict[str, str]:
         "PERMITS_BASE_URL": settings.base_url,
         "PERMITS_APPLICATIONS_PER_DAY": str(settings.applications_per_day),
         "PERMITS_UPLOAD_MB_PER_DAY": str(settings.upload_bytes_per_day // (1024 * 1024)),
+        "PERMITS_SWEEP_CHECK_SAMPLE": str(settings.sweep_check_sample),
     }
 
 

@@ -65,7 +65,6 @@ def apply_online(
     from models.store.filings import import_filings
     from workflows.jurisdictions import with_act_default
 
-    from .imports import store_today
     from .numbering import numbered
 
     application = with_act_default(application)  # a town's NOI or RDA is heard under the Act too
@@ -75,7 +74,7 @@ def apply_online(
         conn = uow.conn
         if limits is not None:
             check_daily(conn, account.id, limits, store.now(), new_bytes=len(plan), new_application=True)
-        [filing_id] = import_filings(conn, store, [numbered(conn, application)], by=by, day=store_today(store))
+        [filing_id] = import_filings(conn, store, [numbered(conn, application)], by=by)
         uploads.record(conn, staged, by=by, filing_id=filing_id, account_id=account.id)
         Applicants(store).link(conn, account, filing_id, "submitted")
         if mail_from and now is not None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .unit_of_work import UnitOfWork
 
-__all__ = ["import_filings", "import_in", "store_today"]
+__all__ = ["import_filings", "import_in"]
 
 
 def import_filings(
@@ -38,25 +38,14 @@ def import_filings(
     generated filings, which choose their own).
 
     ``today``: the import's day, which each filing's clocks are stored as
-    of (:func:`models.store.filings.derivation_day`; None: the town's
-    today by the store's clock)."""
+    of (:func:`models.store.filings.derivation_day`; None: each filing's
+    last event, the day its record last changed)."""
     if act_default:
         from workflows.jurisdictions import with_act_default
 
         objects = (with_act_default(obj) if isinstance(obj, Mapping) else obj for obj in objects)
     with UnitOfWork(store) as uow:
         return import_in(uow, store, objects, by=by, progress=progress, today=today)
-
-
-def store_today(store) -> date:
-    """The town's today by the store's clock (``Store.now``, UTC): the day
-    a write stores a filing's clocks as of when its caller names none."""
-    from datetime import UTC
-
-    from config.clock import town_today
-
-    now = store.now()
-    return town_today(clock=lambda: now if now.tzinfo else now.replace(tzinfo=UTC))
 
 
 def import_in(
@@ -72,7 +61,6 @@ def import_in(
     from .deposits import STREET, fill_imported_in
 
     street: list = []
-    day = today or store_today(store)
-    ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET, day=day)
+    ids = write(uow.conn, store, objects, by=by, progress=progress, parsed=street, parsed_kind=STREET, day=today)
     fill_imported_in(uow, store, street, by=by)  # a street opening's fees and deposit, from its events
     return ids

@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 from typing import Any, Protocol
 
 from config import Settings
@@ -24,7 +25,7 @@ from workflows.errors import PermitsError
 
 from .sweep_assembly import assemble, default_ledger
 
-__all__ = ["SweepFailed", "Progress", "run_sweep"]
+__all__ = ["SweepFailed", "Progress", "run_sweep", "check_sample"]
 
 
 class SweepFailed(PermitsError):
@@ -61,7 +62,9 @@ def run_sweep(
     are listed (pending), not made, and no email goes out.  ``progress`` is
     told the open filings' count, then how many were swept, chunk by chunk;
     ``say`` is told the stages that have no count (Prefect starting, and
-    how long it took)."""
+    how long it took).  Over the store, a sample of its filings is then
+    checked against their histories (``PERMITS_SWEEP_CHECK_SAMPLE``:
+    :func:`check_sample`; ``"check"``, else None)."""
     from sweep.store_source import is_database_url
 
     # WeasyPrint warns about its font subsetting once per PDF: noise in a
@@ -78,7 +81,38 @@ def run_sweep(
     res["email"] = None
     if make_notices and is_database_url(ledger) and settings.smtp_url:
         res["email"] = _deliver(ledger, settings.smtp_url)
+    res["check"] = None
+    if is_database_url(filings) and settings.sweep_check_sample:
+        res["check"] = check_sample(filings, settings.sweep_check_sample, as_of, out)
+        res["paths"]["record-check.json"] = str(Path(out) / "record-check.json")
     return res
+
+
+def check_sample(url: str, sample: int, as_of: date, out: str):
+    """After the sweep, ``sample`` filings of the store, chosen at random
+    (the same ones on a rerun of the day), checked against their histories
+    (:func:`services.record_check.check_record`): what it found is written
+    to ``record-check.json`` in ``out`` and each difference logged as a
+    warning (``permits.sweep``).  A store whose rows drift from what its
+    histories imply is a fault to look into (``permits check`` lists every
+    difference, ``permits rederive`` repairs)."""
+    import json
+
+    from models.handle import Store
+
+    from .record_check import check_record
+
+    store = Store(url)
+    try:
+        found = check_record(store, sample=sample, seed=as_of.toordinal())
+    finally:
+        store.engine.dispose()
+    log = logging.getLogger("permits.sweep")
+    for d in found.differences:
+        log.warning("record check: %s", d.line())
+    Path(out).mkdir(parents=True, exist_ok=True)
+    (Path(out) / "record-check.json").write_text(json.dumps(found.as_dict(), indent=2) + "\n", encoding="utf-8")
+    return found
 
 
 def _quiet(line: str) -> None:
