@@ -118,7 +118,10 @@ def _clock_drift(kept: dict | None, made: dict | None) -> list[str]:
             f"{_clock_words(made)} is kept at {said}, the record says {time_written(made['at']) if made['at'] else 'no time'}"
         )
     if kept["status"] != made["status"]:
-        out.append(f"{_clock_words(made)} is kept as {_status(kept['status'])}; the record says {_status(made['status'])}")
+        # a period no act meets (the appeal period) is "met" once it has run out
+        ran = {"met": "run out"} if {kept["status"], made["status"]} == {"runs", "met"} else {}
+        was, said = (ran.get(x) or _status(x) for x in (kept["status"], made["status"]))
+        out.append(f"{_clock_words(made)} is kept as {was}; the record says {said}")
     if kept["filing_open"] != made["filing_open"]:
         out.append(f"{_clock_words(made)} is counted as of {'an open' if kept['filing_open'] else 'a closed'} filing")
     if (kept["type"], kept["rule"]) != (made["type"], made["rule"]):
@@ -139,7 +142,9 @@ def _filing_drift(filing, kept, made, search: dict) -> list[str]:
     if (kept.next_date, kept.next_clock) != (made.next_date, made.next_clock):
 
         def nxt(day, clock):
-            return f"{clock_name(clock)}, {day_written(day)}" if clock else "none"
+            if not clock and day is None:
+                return "none"
+            return f"{clock_name(clock) if clock else 'no deadline named'}, {day_written(day) if day else 'no day'}"
 
         out.append(
             f"its next deadline is kept as {nxt(kept.next_date, kept.next_clock)}; "
