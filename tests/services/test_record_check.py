@@ -77,7 +77,9 @@ def test_generated_filings_imported_swept_and_rederived_check_clean(tmp_path):
     day = date(2026, 12, 4)
     import_filings(store, list(generate(80, day, seed=7)), by="t", today=day)
     after_import = check_record(store)
-    assert (after_import.filings, after_import.whole) == (80, True) and after_import.ok, [d.line() for d in after_import.differences]
+    assert (after_import.filings, after_import.whole) == (80, True) and after_import.ok, [
+        d.line() for d in after_import.differences
+    ]
 
     _sweep(url, day + timedelta(days=1), tmp_path)
     after_sweep = check_record(store)
@@ -113,7 +115,9 @@ def test_a_clock_status_altered_by_sql_is_named_in_words(db_url, capsys):
 def test_a_drifted_tally_next_deadline_and_search_column_are_each_reported(db_url):
     store = make_store(db_url)
     with store.engine.begin() as conn:
-        conn.execute(update(FILING).where(FILING.c.id == NOI).values(next_deadline_date=None, next_deadline_clock=None, address="1 Elm St"))
+        conn.execute(
+            update(FILING).where(FILING.c.id == NOI).values(next_deadline_date=None, next_deadline_clock=None, address="1 Elm St")
+        )
         conn.execute(insert(TALLY), [{"status": "due", "date": date(2026, 12, 22), "town": "canton", "kind": "noi", "n": 1}])
     words: dict = {}
     for d in check_record(store).differences:
