@@ -101,6 +101,7 @@ __all__ = [
     "parcels",
     "payments",
     "record",
+    "record_check",
     "rederive",
     "schedule",
     "sessions",

@@ -20,6 +20,7 @@ __all__ = [
     "inspection_schedule",
     "map_sites",
     "meetings",
+    "notices",
     "outbox",
     "parcels",
     "queries",
