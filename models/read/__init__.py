@@ -23,6 +23,7 @@ __all__ = [
     "parcels",
     "queries",
     "search",
+    "snapshot",
     "sqlite_reader",
     "submitted",
     "workbench",
