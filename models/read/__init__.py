@@ -19,6 +19,7 @@ __all__ = [
     "inspection_schedule",
     "map_sites",
     "meetings",
+    "notices",
     "outbox",
     "parcels",
     "queries",
