@@ -15,6 +15,7 @@ May import: every layer below.  Never the web app beside it.
 
 __all__ = [
     "args",
+    "backup",
     "check",
     "demo_clocks",
     "enforcement",

@@ -19,6 +19,7 @@ __all__ = ["main", "build_parser"]
 
 def build_parser() -> Parser:
     from cli import (
+        backup,
         check,
         enforcement,
         mail,
@@ -52,6 +53,7 @@ def build_parser() -> Parser:
     rederive.add_commands(sub)
     check.add_commands(sub)
     payments.add_commands(sub)
+    backup.add_commands(sub)
     return parser
 
 

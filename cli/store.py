@@ -52,6 +52,35 @@ def cmd_init(args) -> int:
     return 0
 
 
+def _count(n: int, one: str) -> str:
+    return f"{n:,} {one if n == 1 else one + 's'}"
+
+
+def cmd_db(args) -> int:
+    if args.action == "upgrade":
+        if args.to:
+            raise UsageError("--to goes with 'permits db copy', not 'db upgrade'")
+        return cmd_init(args)
+    from models.handle import Store
+    from services.store_copy import copy_store
+
+    if not args.to:
+        raise UsageError("permits db copy: name the database to copy into with --to URL")
+    source, target = _store(args, check=False), Store(args.to)
+    copied = copy_store(source, target)
+    rows = sum(copied.rows.values())
+    print(
+        f"permits: copied {_count(copied.rows.get('filing', 0), 'filing')} ({_count(rows, 'row')} in "
+        f"{_count(len(copied.rows), 'table')}) from {source.describe()} to {target.describe()}"
+    )
+    for line in copied.differences[:10]:
+        print(f"permits: the copy differs: {line}", file=sys.stderr)
+    if copied.differences:
+        return 1
+    print("permits: every table of the new database holds the rows read from the old one")
+    return 0
+
+
 # -- import / export ------------------------------------------------------------
 
 
@@ -259,11 +288,15 @@ def add_store_commands(sub, parser_class) -> None:
     )
     p = add(
         "db",
-        cmd_init,
-        "database maintenance: permits db upgrade",
-        "Database maintenance. 'upgrade' applies the schema migrations (Alembic) the database lacks.",
+        cmd_db,
+        "database maintenance: permits db upgrade, permits db copy --to URL",
+        "Database maintenance. 'upgrade' applies the schema migrations (Alembic) the database lacks. 'copy --to URL' "
+        "copies every table of the database (read at one instant, while the workbench keeps serving) into another that "
+        "holds no records, SQLite to PostgreSQL or back, and counts each table of the new one; the uploads folder "
+        "stays where it is.",
     )
-    p.add_argument("action", choices=("upgrade",), help="upgrade: apply pending schema migrations")
+    p.add_argument("action", choices=("upgrade", "copy"), help="upgrade: apply pending schema migrations; copy: see --to")
+    p.add_argument("--to", metavar="URL", help="copy: the database to copy into (new, or holding no records)")
 
     p = add(
         "import",

@@ -21,6 +21,7 @@ PermitsError
       ├── LinkRefused       an emailed link unknown, used or expired
       ├── DailyLimitReached an account's applications or uploads over the day's limit
       ├── TooManyAttempts   too many failed logins or registrations from an address
+      ├── StoreNotEmpty     a restore or copy into a database that already holds records
       ├── UploadRefused     plans that are not a PDF within the limit
       └── UnknownUpload     no such file for this viewer (a 404)
 """
@@ -32,6 +33,7 @@ from models.types import LIMITS
 from workflows.errors import PermitsError
 
 __all__ = [
+    "StoreNotEmpty",
     "TooManyAttempts",
     "UnknownMeeting",
     "UploadRefused",
@@ -58,6 +60,11 @@ __all__ = [
 
 class StoreError(PermitsError):
     pass
+
+
+class StoreNotEmpty(StoreError):
+    """A restore or a copy into a database that already holds records
+    (``permits restore``, ``permits db copy``): nothing is written."""
 
 
 class UnknownFiling(StoreError):

@@ -14,6 +14,10 @@ An action that writes does all of its writing in one unit of work.
 - :mod:`services.bootstrap`: what an interface holds (the store and the
   repositories over it), made once when it starts;
 - :mod:`services.database`: create the store or bring its schema up to date;
+- :mod:`services.backup`: back a town up (the record and its uploads' files
+  in one archive, :mod:`services.archive`) and restore it into an empty
+  store; :mod:`services.store_copy`: move the record whole to another
+  store (SQLite to PostgreSQL or back);
 - :mod:`services.imports`: bring filings into the store;
 - :mod:`services.numbering`: a new filing's number, the next of its town's
   running sequence, found in the unit of work that imports it;
@@ -77,6 +81,8 @@ __all__ = [
     "abutters",
     "accounts",
     "apply",
+    "archive",
+    "backup",
     "bootstrap",
     "database",
     "demo",
@@ -105,6 +111,7 @@ __all__ = [
     "rederive",
     "schedule",
     "sessions",
+    "store_copy",
     "sweep",
     "sweep_assembly",
     "sweep_flow",

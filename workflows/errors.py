@@ -43,6 +43,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── LinkRefused      (models.errors) a registration's or reset's emailed link unknown, used or expired
      │    ├── DailyLimitReached (models.errors) an account's applications or uploads over the day's limit
      │    ├── TooManyAttempts  (models.errors)    too many failed logins or registrations from an address
+     │    ├── StoreNotEmpty    (models.errors)     a restore or copy into a database that already holds records
      │    ├── UploadRefused    (models.errors)     plans that are not a PDF within the limit
      │    └── UnknownUpload    (models.errors)     no such file for this viewer (a 404)
      ├── NoticeError           (notices.errors)     a notice cannot be produced
@@ -71,6 +72,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NoMailing             (services.mailing)   a notice not mailed to abutters, or no abutter list yet
      ├── InspectionRefused     (services.inspections) a stage that does not fit, a fail without its defect, too many photos
      ├── DemoRunning           (services.demo)      a demo already serves from this data directory
+     ├── ArchiveRefused        (services.archive)   a backup archive unreadable, or not what its manifest says
      └── UsageError            (cli.args)           a command line the parser refuses
 
 Control flow, never shown to a user as an error:

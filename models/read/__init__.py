@@ -25,6 +25,7 @@ __all__ = [
     "parcels",
     "queries",
     "search",
+    "snapshot",
     "sqlite_reader",
     "submitted",
     "workbench",

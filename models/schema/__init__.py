@@ -18,5 +18,6 @@ __all__ = [
     "migrations",
     "parcel_tables",
     "party_email",
+    "portable",
     "tables",
 ]
