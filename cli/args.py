@@ -22,6 +22,9 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "UsageError",
     "Parser",
+    "Commands",
+    "Sketch",
+    "command_asked",
     "parse_day",
     "parse_moment",
     "parse_year",
@@ -54,8 +57,58 @@ class UsageError(PermitsError):
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit status 2."""
 
+    #: a parser that is built (see :class:`Sketch`)
+    sketch = False
+
     def error(self, message):  # noqa: D401 - argparse's hook
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+class Sketch:
+    """A command's parser left unbuilt because another command was asked
+    for: it keeps the command's name (and :class:`Commands` its one line of
+    help, for ``permits --help``) and takes every call a command module
+    makes to build its parser (arguments, defaults, sub-commands) and does
+    nothing.  A module whose parser needs something heavy to build (the
+    rule book's kinds as choices) asks ``p.sketch`` first."""
+
+    sketch = True
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def _ignored(self, *args, **kwargs) -> Sketch:
+        return self
+
+    add_argument = add_argument_group = add_mutually_exclusive_group = _ignored
+    add_subparsers = add_parser = set_defaults = _ignored
+
+
+class Commands(argparse._SubParsersAction):
+    """The sub-commands of ``permits``, built only for the command asked
+    for (``wanted``; None: every one, as the tests and the reference read
+    them): the others are :class:`Sketch` es with their line of help.  So a
+    command starts without building some 300 options it will not read."""
+
+    def __init__(self, *args, wanted: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wanted = wanted
+
+    def add_parser(self, name, **kwargs):
+        if self.wanted is None or name == self.wanted:
+            return super().add_parser(name, **kwargs)
+        if name in self._name_parser_map:
+            raise argparse.ArgumentError(self, f"conflicting subparser: {name}")
+        if "help" in kwargs:
+            self._choices_actions.append(self._ChoicesPseudoAction(name, (), kwargs["help"]))
+        sketch = self._name_parser_map[name] = Sketch(name)
+        return sketch
+
+
+def command_asked(argv: list[str]) -> str:
+    """The command ``argv`` names (its first word that is not an option),
+    or "" when it names none (``permits --help``)."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def parse_day(text: str, what: str = "date") -> date:

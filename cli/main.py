@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import sys
 
-from cli.args import EXIT_BAD_INPUT, Parser
+from cli.args import EXIT_BAD_INPUT, Commands, Parser, command_asked
 from workflows.errors import PermitsError
 
 __all__ = ["main", "build_parser"]
 
 
-def build_parser() -> Parser:
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The parser of ``permits``: with ``argv``, only the command it names
+    is built (the others are sketches that give their line of help,
+    :class:`cli.args.Commands`); without, every command, whole."""
     from cli import (
         backup,
         check,
@@ -37,7 +40,8 @@ def build_parser() -> Parser:
     )
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    wanted = None if argv is None else command_asked(argv)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser, action=Commands, wanted=wanted)
     rules.add_commands(sub)
     store.add_store_commands(sub, Parser)
     reading.add_commands(sub)
@@ -59,7 +63,9 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        if argv is None:
+            argv = sys.argv[1:]
+        args = build_parser(argv).parse_args(argv)
         if getattr(args, "needs_calendar", True):
             from cli.args import settings
             from cli.holiday_cache import install_holiday_cache

@@ -129,8 +129,6 @@ def cmd_abutters(args) -> int:
 
 
 def add_commands(sub) -> None:
-    from workflows.rulebook import KINDS
-
     p = sub.add_parser(
         "parcels",
         help="the assessors' parcels (MassGIS Level 3): import, list, find",
@@ -187,6 +185,10 @@ def add_commands(sub) -> None:
         "310 CMR 10.05(4)(a); Saugus 508.08 §5.4; Canton 15-5...), one letter per owner and mailing address, and "
         "write it as the CSV the notices read.",
     )
+    if a.sketch:  # another command was asked for: the rule book's kinds are not needed
+        return
+    from workflows.rulebook import KINDS
+
     a.add_argument("--town", required=True, help="the town of the parcel")
     a.add_argument("--parcel", required=True, metavar="LOC_ID", help="the parcel: its LOC_ID or map-lot id")
     a.add_argument(

@@ -83,14 +83,16 @@ def cmd_show(args) -> int:
 
 
 def add_commands(sub) -> None:
-    from workflows.fees import METHODS, TOWARD
-
     p = sub.add_parser(
         "payments",
         help="a filing's application fee and the payments recorded against it",
         description="Show a filing's application fee (each town's, cited) and the payments on record, or record "
         "one. No card is processed: the payment recorded is the money the town received.",
     )
+    if p.sketch:  # another command was asked for: the fee schedule's choices are not needed
+        return
+    from workflows.fees import METHODS, TOWARD
+
     cmds = p.add_subparsers(dest="payments_command", required=True, parser_class=type(p), help="record or show")
     r = cmds.add_parser(
         "record",

@@ -39,6 +39,10 @@ def cmd_sweep(args) -> int:
     from sweep.report import print_docket
 
     _at_least_one(args.chunk_size, "--chunk-size")
+    if args.notices is not None:
+        _at_least_one(args.notices, "--notices")
+        if args.no_notices:
+            raise UsageError("--notices N makes at most N notices; it cannot go with --no-notices, which makes none")
     config = settings()
     as_of = _as_of(args)
     out = writable_folder(args.out or str(Path("out") / f"sweep-{as_of.isoformat()}"))
@@ -52,6 +56,7 @@ def cmd_sweep(args) -> int:
         use_prefect=not args.no_prefect,
         dask=_dask_address(args, config.dask_address),
         make_notices=not args.no_notices,
+        notice_limit=args.notices,
         progress=ProgressBar("sweep", unit="open filings"),
         say=_say_on_stderr,
     )
@@ -193,6 +198,13 @@ def add_commands(sub) -> None:
         "--no-notices",
         action="store_true",
         help="list the notices due without making them (no PDFs, no emails): a later sweep makes them",
+    )
+    p.add_argument(
+        "--notices",
+        type=int,
+        metavar="N",
+        help="make at most N of the notices due in this run, however many Dask workers run it; "
+        "the rest stay due and a later sweep makes them (default: every notice due)",
     )
     p.add_argument(
         "--dask",

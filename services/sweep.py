@@ -148,7 +148,8 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
             make_notices=make_notices,
             notice_limit=notice_limit,
             mail_from=settings.mail_from,
-            progress=progress.update if progress is not None else None,
+            # a Relay: the flow run's parameters travel to Dask workers, pickled, and a bar holds a lock
+            progress=flows.Relay(progress.update) if progress is not None else None,
         )
     except PermitsError:
         raise

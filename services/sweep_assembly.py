@@ -14,7 +14,7 @@ from typing import Any
 
 from config import Settings
 
-__all__ = ["SweepParts", "assemble", "sweep_defaults", "default_ledger"]
+__all__ = ["SweepParts", "assemble", "notice_budget", "sweep_defaults", "default_ledger"]
 
 
 def default_ledger(filings: str, settings: Settings) -> str:
@@ -47,17 +47,24 @@ def assemble(
     output log on the source's own store and engine when they are one, and
     the notices' emails queued in the store's outbox when the log is the
     store."""
-    from sweep.dispatch import notice_hook
-    from sweep.store_source import is_database_url, open_source
+    from sweep.store_source import open_source
 
     from .sweep_log import open_log
 
     source = open_source(filings)
     log = open_log(ledger, source)
-    hook = None
-    if make_notices:
-        hook = notice_hook(as_of, limit=notice_limit, email=is_database_url(ledger), mail_from=mail_from)
+    hook = notice_budget(ledger, as_of, notice_limit, mail_from) if make_notices else None
     return SweepParts(source, log, hook)
+
+
+def notice_budget(ledger: str, as_of: date, limit: int | None, mail_from: str):
+    """The notice hook of a run recording in ``ledger``: it makes at most
+    ``limit`` notices (None: all), with their emails queued in the store's
+    outbox when the ledger is the store."""
+    from sweep.dispatch import notice_hook
+    from sweep.store_source import is_database_url
+
+    return notice_hook(as_of, limit=limit, email=is_database_url(ledger), mail_from=mail_from)
 
 
 def sweep_defaults(as_of: date | None, filings: str | None, ledger: str | None, mail_from: str | None, out: str | None):

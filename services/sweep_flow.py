@@ -17,6 +17,18 @@ Everything the run needs comes in as a parameter: the progress callback
 notice limit (the demonstration's sample) and the sender of emails.  A run
 a deployment starts without them takes them from the settings
 (:func:`services.sweep_assembly.sweep_defaults`), at its edge.
+
+On a Dask cluster (``permits sweep --dask``) the chunk tasks run in the
+workers' processes, and what a task takes travels there pickled, the flow
+run's parameters with it.  So nothing a worker cannot take is a parameter:
+the progress callback comes wrapped in a :class:`Relay` (in the process
+that made it, it tells the callback; a copy anywhere else tells no one),
+the tasks return how many filings they swept, and the flow, in the
+client's process, tells the bar as each chunk's outcomes arrive.  The
+notice limit is the run's, once: with a limit each chunk lists the notices
+due and the flow makes them, in the chunks' order, while the run's one
+hook has some left (:mod:`sweep.notice_budget`); a worker's own hook would
+count only its own.
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ __all__ = [
     "start_embedded_server",
     "SweepReport",
     "Opaque",
+    "Relay",
     "SWEEP_THREADS",
 ]
 
@@ -50,15 +63,22 @@ _PARTS: dict[tuple, object] = {}
 def parts(filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_limit: int | None, mail_from: str):
     """The run's parts in this process (:func:`services.sweep_assembly.assemble`),
     made once and shared by its tasks: one source and one output log on the
-    store's engine, one notice hook (its sample limit is per run, not per
-    chunk)."""
+    store's engine, one notice hook.  With a ``notice_limit`` the hook makes
+    no notice (it lists them, and makes the reminder emails): the flow makes
+    them, the limit counted once for the run (:mod:`sweep.notice_budget`),
+    whichever process ran the chunk."""
     from services.sweep_assembly import assemble
 
     key = (filings, ledger, as_of, make_notices, notice_limit, mail_from)
     if key not in _PARTS:
         close_parts()
         _PARTS[key] = assemble(
-            filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from
+            filings,
+            ledger,
+            as_of=as_of,
+            make_notices=make_notices,
+            notice_limit=None if notice_limit is None else 0,
+            mail_from=mail_from,
         )
     return _PARTS[key]
 
@@ -100,6 +120,26 @@ class Opaque:
         self.value = value
 
 
+class Relay:
+    """A progress callback that can travel with the flow run's parameters:
+    called in the process that made it, it tells ``callback``; pickled (as
+    Prefect pickles the flow run's context with each task it sends to a Dask
+    worker) it leaves the callback behind, and the copy tells no one.  The
+    command line's bar holds a lock, which cannot be pickled."""
+
+    __slots__ = ("callback",)
+
+    def __init__(self, callback: Callable[[int], None] | None = None):
+        self.callback = callback
+
+    def __call__(self, n: int) -> None:
+        if self.callback is not None:
+            self.callback(n)
+
+    def __reduce__(self):
+        return (Relay, ())
+
+
 class SweepReport(Opaque):
     """The flow's result: ``counts``, ``digest``, ``paths``, read like a dict."""
 
@@ -124,7 +164,9 @@ def sweep_chunk(
     mail_from: str = "permits@localhost",
 ) -> Opaque:
     """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
-    replay them and make what is due for them."""
+    replay them and make what is due for them (with a ``notice_limit``, the
+    notices are listed and the flow makes them).  Returns how many filings
+    the chunk held, and their outcomes."""
     from sweep.run import process_chunk
 
     run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
@@ -175,30 +217,35 @@ def daily_sweep(
     then the docket digest, the DPW inspection schedule, the reminders, the
     notices now due and the ICS feeds written to ``out``.  With
     ``make_notices`` false the notices due are listed, not made; at most
-    ``notice_limit`` are made (None: all).  ``progress`` is told how many
-    filings each chunk held as its outcomes arrive.  What is not given is
-    taken from the settings (a deployment's run)."""
-    from services.sweep_assembly import sweep_defaults
+    ``notice_limit`` are made in the whole run (None: all), however many
+    workers ran the chunks.  ``progress`` (in this process; wrap it in a
+    :class:`Relay` for a Dask cluster) is told how many filings each chunk
+    held as its outcomes arrive.  What is not given is taken from the
+    settings (a deployment's run)."""
+    from services.sweep_assembly import notice_budget, sweep_defaults
+    from sweep.notice_budget import make_pending_notices
     from sweep.run import SweepResult, case_entries
 
     if as_of is None or filings is None or ledger is None or mail_from is None or out is None:
         as_of, filings, ledger, mail_from, out = sweep_defaults(as_of, filings, ledger, mail_from, out)
     run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
+    # the run's one notice hook, when the run has a limit: the chunks list, the flow makes
+    budget = notice_budget(ledger, as_of, notice_limit, mail_from) if make_notices and notice_limit is not None else None
     result = None
     # Prefect's own objects (about 100 MB of them) would be scanned by every
     # full garbage collection the sweep's allocations trigger: 10-15% per
     # filing (benchmarks/bench_sweep.py).  Freeze them for the run.
     gc.freeze()
     try:
-        futures = [
-            sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from)
-            for ref in run.source.chunk_refs(chunk_size)
-        ]
+        refs = run.source.chunk_refs(chunk_size)
+        futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from) for ref in refs]
         # each chunk's outcomes go to the report's spool as they come, and
         # are let go: the flow holds the chunks in flight, not the sweep
         result = SweepResult(as_of, keep=False)
         for i, future in enumerate(futures):
             count, outcomes = future.result().value
+            if budget is not None:
+                make_pending_notices(refs[i], outcomes, run.source, run.log, budget, as_of, out)
             result.add(outcomes)
             futures[i] = None
             if progress is not None:

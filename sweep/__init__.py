@@ -5,7 +5,8 @@ the DPW schedule, reminders, notices due), a filing's calendar
 :mod:`sweep.report` through its spool :mod:`sweep.spool`; the ICS feeds
 through :mod:`notices.ics`), where it reads and records
 (:mod:`sweep.store_source`, :mod:`sweep.ledger`), how it asks for a notice
-(:mod:`sweep.dispatch`), and Prefect's embedded environment
+(:mod:`sweep.dispatch`), a notice limit kept once for a run whose chunks
+run apart (:mod:`sweep.notice_budget`), and Prefect's embedded environment
 (:mod:`sweep.prefect_env`).  A run is assembled, and run as a Prefect
 flow, by the service layer (``services/sweep.py``, ``services/sweep_flow.py``),
 which records its outputs on the store in its units of work
@@ -22,6 +23,7 @@ __all__ = [
     "calendar_items",
     "dispatch",
     "ledger",
+    "notice_budget",
     "prefect_env",
     "report",
     "run",

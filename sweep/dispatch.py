@@ -46,7 +46,8 @@ class MadeNotice(list):
 
 def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: bool = False, mail_from: str | None = None):
     """The hook for a run on ``as_of``; after ``limit`` notices it returns
-    ``None`` (not made now: the notice stays pending for the next run).
+    ``None`` (not made now: the notice stays pending for the next run), and
+    ``hook.left()`` says how many it will still make (None: no limit).
     ``mail_from`` (``PERMITS_MAIL_FROM``) sends the emails."""
     if email and not mail_from:
         raise ValueError("notice_hook: email=True needs the sender (mail_from)")
@@ -76,6 +77,12 @@ def notice_hook(as_of: date, fmt: str = "pdf", limit: int | None = None, email: 
         paths = [str(r.write(folder).relative_to(out_dir)) for r in rendered]
         return MadeNotice(paths, recipients, dated, emails)
 
+    def left() -> int | None:
+        """How many more notices this hook will make (None: no limit)."""
+        with lock:
+            return None if limit is None else max(0, limit - made[0])
+
+    hook.left = left
     if email:
         from notices.email import reminder_emails
 

@@ -52,6 +52,8 @@ __all__ = [
     "FilingOutcome",
     "SweepResult",
     "process_filing",
+    "make_notice",
+    "describe_failure",
     "process_chunk",
     "run_sweep",
     "case_entries",
@@ -220,7 +222,7 @@ def process_filing(
             outcome.street, outcome.contractor = _street_and_contractor(filing)
         outcome.calendar = calendar_items(filing, replay, as_of)
     except Exception as exc:  # one bad filing must not stop the rest
-        outcome.error = _describe(exc)
+        outcome.error = describe_failure(exc)
         outcome.docket, outcome.schedule, outcome.calendar = [], [], []
         return outcome
     # the filing replayed: its clocks stay on the docket whatever fails below
@@ -233,9 +235,9 @@ def process_filing(
             _once(log, filing.id, key, lambda make=make: {**make(), "as_of": day})  # emails to the applicant
         for n in notices_due(replay, as_of, filing.events):
             step = f"the {n.kind} notice"
-            outcome.notices.append(_notice(log, filing, replay, n, notice_hook, out_dir, day))
+            outcome.notices.append(make_notice(log, filing, replay, n, notice_hook, out_dir, day))
     except Exception as exc:  # one bad filing must not stop the rest
-        outcome.error = f"{step} failed: {_describe(exc)}"
+        outcome.error = f"{step} failed: {describe_failure(exc)}"
     return outcome
 
 
@@ -246,7 +248,7 @@ def _dept(kind: str) -> str:
         return "unknown"
 
 
-def _describe(exc: Exception) -> str:
+def describe_failure(exc: Exception) -> str:
     if isinstance(exc, PermitsError):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"
@@ -260,7 +262,7 @@ def _once(log: OutputLog, filing_id: str, key: str, make: Callable[[], Mapping])
     return True
 
 
-def _notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dict:
+def make_notice(log, filing, replay, due: NoticeDue, hook, out_dir, day: str) -> dict:
     row = due.as_dict()
     if log.already_done(filing.id, due.key):
         return {**row, "status": "already", "files": []}

@@ -1,5 +1,6 @@
 """The `permits holidays` and `permits clock` commands, end to end."""
 
+import argparse
 import json
 import subprocess
 import sys
@@ -85,7 +86,7 @@ def test_bad_input_is_one_line_exit_2_no_traceback(argv, needle):
 
 def test_every_command_has_help_text():
     parser = build_parser()
-    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, p in sub.choices.items():
         assert p.description, f"permits {name} has no description"
         for action in p._actions:
