@@ -31,5 +31,6 @@ __all__ = [
     "schedule",
     "store",
     "sweep",
+    "towns",
     "web",
 ]

@@ -18,7 +18,22 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> Parser:
-    from cli import enforcement, mail, meetings, notices, parcels, payments, reading, rederive, rules, schedule, store, sweep, web
+    from cli import (
+        enforcement,
+        mail,
+        meetings,
+        notices,
+        parcels,
+        payments,
+        reading,
+        rederive,
+        rules,
+        schedule,
+        store,
+        sweep,
+        towns,
+        web,
+    )
 
     parser = Parser(prog="permits", description="Permit workflow engine for Massachusetts towns.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -36,6 +51,7 @@ def build_parser() -> Parser:
     meetings.add_commands(sub)
     rederive.add_commands(sub)
     payments.add_commands(sub)
+    towns.add_commands(sub)
     return parser
 
 

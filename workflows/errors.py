@@ -7,6 +7,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── CalendarError         (calendars.errors)   a date question the calendar cannot answer
      │    └── UnservableYear   (calendars.errors)   a year outside 2000-2100
      ├── RuleBookError                              a town declaration is malformed (at import)
+     ├── TownFileError         (workflows.town_file) a town file that cannot be read as a town, each problem by its key path
      ├── NoAbutterRule         (workflows.abutter_rules) a permit kind that sends no abutter notice
      ├── UnknownChoice                              an unknown town, kind, clock... with the valid ones
      ├── BadFilingId           (workflows.ids)      an id outside the rule
