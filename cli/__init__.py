@@ -17,6 +17,7 @@ __all__ = [
     "args",
     "demo_clocks",
     "enforcement",
+    "fees",
     "holiday_cache",
     "mail",
     "main",

@@ -20,6 +20,7 @@ __all__ = ["main", "build_parser"]
 def build_parser() -> Parser:
     from cli import (
         enforcement,
+        fees,
         mail,
         meetings,
         notices,
@@ -52,6 +53,7 @@ def build_parser() -> Parser:
     rederive.add_commands(sub)
     payments.add_commands(sub)
     towns.add_commands(sub)
+    fees.add_commands(sub)
     return parser
 
 

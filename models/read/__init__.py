@@ -19,11 +19,13 @@ __all__ = [
     "inspection_schedule",
     "map_sites",
     "meetings",
+    "notices",
     "outbox",
     "parcels",
     "queries",
     "search",
     "sqlite_reader",
     "submitted",
+    "town_fees",
     "workbench",
 ]

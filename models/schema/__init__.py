@@ -19,4 +19,5 @@ __all__ = [
     "parcel_tables",
     "party_email",
     "tables",
+    "town_fee_tables",
 ]

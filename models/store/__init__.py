@@ -24,5 +24,6 @@ __all__ = [
     "outputs",
     "parcels",
     "parties",
+    "town_fees",
     "uploads",
 ]

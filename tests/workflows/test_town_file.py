@@ -155,3 +155,45 @@ def test_permits_towns_new_check_list_and_show_from_the_command_line(tmp_path, c
     assert main(["towns", "show", "manchester-by-the-sea"]) == 0
     shown = capsys.readouterr().out
     assert "hearing-open" in shown and "310 CMR 10.05(5)(b)" in shown and "fines wetlands: $0, lost, lost, at most $300" in shown
+
+
+def test_permits_fees_set_and_list_from_the_command_line(tmp_path, capsys):
+    """A commission's fee set from the command line is the same change the
+    rule book page makes (services/town_fees.py), listed with its history."""
+    from cli.main import main
+
+    db = f"sqlite:///{tmp_path / 'fees.db'}"
+    assert main(["init", "--db", db]) == 0
+    capsys.readouterr()
+    assert (
+        main(
+            [
+                "fees",
+                "set",
+                "saugus",
+                "rda",
+                "75",
+                "--from",
+                "2027-01-01",
+                "--reason",
+                "vote of Dec 2",
+                "--db",
+                db,
+                "--by",
+                "clerk",
+            ]
+        )
+        == 0
+    )
+    assert "saugus rda fee set to $75.00 for filings filed on or after 2027-01-01" in capsys.readouterr().out
+    assert main(["fees", "set", "canton", "street-opening", "75", "--from", "2027-01-01", "--reason", "x", "--db", db]) == 2
+    err = capsys.readouterr().err  # the by-law's own Fee Schedule prices it: not the office's to change
+    assert "Canton sets no street-opening fee by regulation: the fees its commission sets are noi, rda (Canton" in err
+    assert main(["fees", "list", "--town", "saugus", "--as-of", "2026-12-31", "--db", db]) == 0
+    before = capsys.readouterr().out
+    assert (
+        "saugus rda: filing fee (amount not yet entered by the town)" in before
+        and "$75.00 from 2027-01-01  by clerk: vote of Dec 2" in before
+    )
+    assert main(["fees", "list", "--town", "saugus", "--as-of", "2027-01-01", "--db", db]) == 0
+    assert "saugus rda: filing fee $75.00" in capsys.readouterr().out
