@@ -1,4 +1,4 @@
-"""The fees a town's office sets (migration 0183): one row per change, never
+"""The fees a town's office sets (migration 0184): one row per change, never
 updated or deleted, so the rule book's history shows who set what, when,
 from which day and why.  A filing pays the amount in force on the day it
 was filed (:func:`models.read.town_fees.fees_in_force`).  Registered on the

@@ -1,7 +1,7 @@
 """the fees a town's office sets, each change kept with who, when and why
 
-Revision ID: 0183
-Revises: 0182
+Revision ID: 0184
+Revises: 0183
 Create Date: 2026-12-04 11:00:00
 
 A Conservation Commission sets its filing fees by regulation (Canton 15-3,
@@ -16,8 +16,8 @@ from typing import Sequence, Union
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0183"
-down_revision: Union[str, None] = "0182"
+revision: str = "0184"
+down_revision: Union[str, None] = "0183"
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
