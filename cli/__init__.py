@@ -19,6 +19,7 @@ __all__ = [
     "check",
     "demo_clocks",
     "enforcement",
+    "fees",
     "holiday_cache",
     "mail",
     "main",
@@ -33,5 +34,6 @@ __all__ = [
     "schedule",
     "store",
     "sweep",
+    "towns",
     "web",
 ]

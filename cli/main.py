@@ -25,6 +25,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         backup,
         check,
         enforcement,
+        fees,
         mail,
         meetings,
         notices,
@@ -36,6 +37,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         schedule,
         store,
         sweep,
+        towns,
         web,
     )
 
@@ -58,6 +60,8 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     check.add_commands(sub)
     payments.add_commands(sub)
     backup.add_commands(sub)
+    towns.add_commands(sub)
+    fees.add_commands(sub)
     return parser
 
 

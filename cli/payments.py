@@ -49,9 +49,9 @@ def cmd_show(args) -> int:
     store = open_store(args)
     try:
         filing, _ = store.load(args.id)
+        got = fee_standing(store, filing)
     finally:
         store.engine.dispose()
-    got = fee_standing(filing)
     words = got.fee.words() if got.fee is not None else "the town charges no application fee for this kind of filing"
     if args.json:
         out = {

@@ -116,6 +116,7 @@ __all__ = [
     "sweep_assembly",
     "sweep_flow",
     "sweep_log",
+    "town_fees",
     "unit_of_work",
     "users",
     "word",

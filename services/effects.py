@@ -86,7 +86,10 @@ def payments_add_up(o: Occasion) -> None:
     from workflows.replay import live_events
     from workflows.towns import town
 
-    check_filing(o.filing, town(o.filing.town), live_events(o.filing))
+    from .fees import entered_fees
+
+    entered = entered_fees(o.uow.conn, o.filing.town, o.filing.kind)
+    check_filing(o.filing, town(o.filing.town), live_events(o.filing), entered)
 
 
 def incomplete_reasons_emailed(o: Occasion) -> None:

@@ -155,7 +155,7 @@ def queue_word(
         return []
     if e.type in ("hearing-scheduled", "hearing-continued") and place is None:
         place = _place(conn, filing, e)
-    more = [fee_line(filing)] if e.type == "submitted" else []
+    more = [fee_line(None, filing, conn)] if e.type == "submitted" else []
     attachment = None
     if e.type in DECISION_NOTICES:  # rendered before the transaction, never while the row is locked
         if prepared is None or prepared.seq != e.position:

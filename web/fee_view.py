@@ -8,13 +8,13 @@ from __future__ import annotations
 __all__ = ["fee_section", "apply_fees"]
 
 
-def fee_section(filing) -> dict:
+def fee_section(store, filing) -> dict:
     """The fee section's context: the fee's lines in words, the payments
     with the methods' words, what was paid and what is left."""
     from services.fees import fee_standing
     from workflows.fees import DEPOSIT_LINE, METHODS, dollars
 
-    got = fee_standing(filing)
+    got = fee_standing(store, filing)
     deposit = got.fee is not None and any(ln.what == DEPOSIT_LINE and ln.cents for ln in got.fee.lines)
     return {
         "fee": got.fee,
@@ -37,8 +37,8 @@ def fee_section(filing) -> dict:
     }
 
 
-def apply_fees(kind: str, towns) -> list[tuple[str, str]]:
-    """(town, the fee in words) for each town offering ``kind``."""
+def apply_fees(store, kind: str, towns, *, on) -> list[tuple[str, str]]:
+    """(town, the fee in words) for each town offering ``kind``, as filed ``on`` a day."""
     from services.fees import fee_for_kind
     from workflows.deposit_events import TRENCH
     from workflows.deposits import SCHEDULE
@@ -46,7 +46,7 @@ def apply_fees(kind: str, towns) -> list[tuple[str, str]]:
 
     out = []
     for t in towns:
-        fee = fee_for_kind(t, kind)
+        fee = fee_for_kind(store, t, kind, on=on)
         words = fee.words() if fee is not None else "no application fee is declared"
         if fee is not None and any(ln.what == DEPOSIT_LINE for ln in fee.lines):
             item = SCHEDULE[TRENCH]

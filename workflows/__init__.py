@@ -80,6 +80,7 @@ __all__ = [
     "street_opening",
     "submission",
     "superseding",
+    "town_file",
     "towns",
     "unpermitted",
     "violations",

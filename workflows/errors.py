@@ -7,12 +7,14 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── CalendarError         (calendars.errors)   a date question the calendar cannot answer
      │    └── UnservableYear   (calendars.errors)   a year outside 2000-2100
      ├── RuleBookError                              a town declaration is malformed (at import)
+     ├── TownFileError         (workflows.town_file) a town file that cannot be read as a town, each problem by its key path
      ├── NoAbutterRule         (workflows.abutter_rules) a permit kind that sends no abutter notice
      ├── UnknownChoice                              an unknown town, kind, clock... with the valid ones
      ├── BadFilingId           (workflows.ids)      an id outside the rule
      ├── UnsafePath            (workflows.ids)      a file name from an id that would leave its folder
      ├── LedgerRefused         (workflows.deposits) a deposit entry the by-law does not allow
      ├── PaymentRefused        (workflows.fees)     a payment malformed, or more than the fee due
+     ├── FeeChangeRefused      (workflows.fees)     a fee the town's office would set that the rule book refuses
      ├── InspectionRequestRefused (workflows.inspection_requests) a stage that does not fit, a day that is not a business day
      ├── FineAmountLost        (workflows.fines)    a ticket whose fine the town's copy of its by-law lost
      ├── NoTickets             (workflows.fines)    a ticket under a by-law not enforced by non-criminal disposition

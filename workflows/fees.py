@@ -27,7 +27,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
@@ -49,6 +49,9 @@ __all__ = [
     "STATE_FEE",
     "fee_for",
     "filing_fee",
+    "filed_on",
+    "FeeChangeRefused",
+    "check_fee_change",
     "check_filing",
     "payment_event",
     "payments_of",
@@ -76,6 +79,37 @@ class PaymentRefused(PermitsError):
     def __init__(self, message: str, *, filing: str | None = None, rule: str | None = None):
         self.filing, self.rule = filing, rule
         super().__init__((f"{filing}: " if filing else "") + message + (f" ({rule})" if rule else ""))
+
+
+class FeeChangeRefused(PermitsError):
+    """A fee the town's office would set that the rule book refuses: a
+    kind whose fee is not the commission's to set, an amount out of range,
+    no day it takes effect, no reason."""
+
+
+def check_fee_change(profile, kind: str, amount: str, effective: date | None, reason: str) -> int:
+    """The cents of a fee the town's office sets for ``kind`` filings of
+    ``profile``'s town, in force from ``effective``, for ``reason``; a
+    fee the by-law itself prices (Canton 16-12's schedule) or sets at none
+    is not the office's to change.  FeeChangeRefused naming the rule."""
+    rule = profile.fees.get(kind)
+    if rule is None or not rule.setting:
+        settable = ", ".join(k for k, r in profile.fees.items() if r.setting) or "none"
+        raise FeeChangeRefused(
+            f"{profile.name} sets no {kind} fee by regulation: the fees its commission sets are {settable}"
+            + (f" ({rule.citation})" if rule is not None else "")
+        )
+    try:
+        cents = parse_dollars(str(amount or ""))
+    except LedgerRefused:
+        raise FeeChangeRefused(f"the fee: an amount in dollars and cents, such as 150.00 (not {str(amount)[:20]!r})") from None
+    if not 0 <= cents <= 10_000_000:
+        raise FeeChangeRefused("the fee: from $0.00 to $100,000.00")
+    if effective is None:
+        raise FeeChangeRefused("the day the fee takes effect: a filing pays the fee in force on the day it is filed")
+    if not reason.strip() or len(reason) > 300 or any(ord(ch) < 32 for ch in reason):
+        raise FeeChangeRefused("why the fee changes, in one line of at most 300 characters (the commission's vote, say)")
+    return cents
 
 
 @dataclass(frozen=True)
@@ -157,13 +191,27 @@ def dollars(cents: int) -> str:
     return f"${cents / 100:,.2f}"
 
 
-def fee_for(profile, kind: str, *, applicant: str | None = None, length_ft: int | None = None) -> Fee | None:
+def fee_for(
+    profile,
+    kind: str,
+    *,
+    applicant: str | None = None,
+    length_ft: int | None = None,
+    entered: Sequence[tuple[date, int]] = (),
+    on: date | None = None,
+) -> Fee | None:
     """The fee a ``kind`` application owes the town of ``profile`` (a
     :class:`~workflows.rulebook.TownProfile`), for an applicant of category
     ``applicant`` (None: private; ``municipal``, ``utility``, ``gas-company``,
     ``no-financial-connection``) and, for a street opening, a trench of
     ``length_ft`` feet (None: one opening to the center of the way).  None
-    when the town declares no fee rule for the kind."""
+    when the town declares no fee rule for the kind.
+
+    A fee the commission sets by regulation is the amount the town's
+    office ``entered`` ((effective day, cents) each, by day) in force ``on``
+    the day the application was filed: the last one effective on or before
+    it; before the first, the rule book's own setting (often none: "not
+    yet entered")."""
     rule = profile.fees.get(kind)
     if rule is None:
         return None
@@ -195,9 +243,25 @@ def fee_for(profile, kind: str, *, applicant: str | None = None, length_ft: int 
             ),
             state,
         )
-    entered = (profile.settings.get("commission_fees") or {}).get(rule.setting)
-    cents = parse_dollars(str(entered)) if entered not in (None, "") else None
+    in_force = [(day, cents) for day, cents in entered if on is None or day <= on]
+    if in_force:
+        day, cents = in_force[-1]
+        from .written import day_written
+
+        note = f"set by regulation of the commission, in force from {day_written(day)}"
+        return Fee(profile.id, kind, (FeeLine(rule.what, cents, rule.citation, note),), state)
+    declared = (profile.settings.get("commission_fees") or {}).get(rule.setting)
+    cents = parse_dollars(str(declared)) if declared not in (None, "") else None
     return Fee(profile.id, kind, (FeeLine(rule.what, cents, rule.citation, "set by regulation of the commission"),), state)
+
+
+def filed_on(filing, events) -> date | None:
+    """The day the application was filed (its first ``filed``, else the
+    day it was submitted online): the day whose fee it pays."""
+    for e in events:
+        if e.type in ("filed", "submitted"):
+            return e.date
+    return None
 
 
 def _particular(filing, events, name: str):
@@ -209,11 +273,12 @@ def _particular(filing, events, name: str):
     return application.get(name) if isinstance(application, Mapping) else None
 
 
-def filing_fee(filing, profile, events) -> Fee | None:
+def filing_fee(filing, profile, events, entered: Sequence[tuple[date, int]] = ()) -> Fee | None:
     """The fee ``filing`` owes the town of ``profile``, ``events`` its live
     events (:func:`workflows.replay.live_events`): its applicant's category
     and its trench's length read from its ``filed`` event, else from its
-    online application (docs/reference/filing-format.md)."""
+    online application (docs/reference/filing-format.md); a fee the town
+    ``entered`` is the one in force on the day it was filed."""
     events = list(events)
     length = _particular(filing, events, "length_ft")
     return fee_for(
@@ -221,13 +286,15 @@ def filing_fee(filing, profile, events) -> Fee | None:
         filing.kind,
         applicant=_particular(filing, events, "applicant"),
         length_ft=length if isinstance(length, int) and not isinstance(length, bool) else None,
+        entered=entered,
+        on=filed_on(filing, events),
     )
 
 
-def check_filing(filing, profile, events) -> int:
+def check_filing(filing, profile, events, entered: Sequence[tuple[date, int]] = ()) -> int:
     """:func:`check_payments` on the filing's live ``events`` and its fee."""
     events = list(events)
-    return check_payments(filing.id, filing_fee(filing, profile, events), events)
+    return check_payments(filing.id, filing_fee(filing, profile, events, entered), events)
 
 
 @dataclass(frozen=True)

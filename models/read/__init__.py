@@ -28,5 +28,6 @@ __all__ = [
     "snapshot",
     "sqlite_reader",
     "submitted",
+    "town_fees",
     "workbench",
 ]

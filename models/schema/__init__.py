@@ -20,4 +20,5 @@ __all__ = [
     "party_email",
     "portable",
     "tables",
+    "town_fee_tables",
 ]

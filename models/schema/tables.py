@@ -520,5 +520,6 @@ class AccountLink(SQLModel, table=True):
 
 from models.schema.enforcement_tables import EnforcementCaseRow, EnforcementClockRow, EnforcementEventRow  # noqa: E402 - registered after the tables they refer to
 from models.schema.meeting_tables import MeetingItem, MeetingRow  # noqa: E402,F401 - the meetings' tables (migration 0040)
+from models.schema.town_fee_tables import TownFeeRow  # noqa: E402,F401 - the fees a town sets (migration 0184)
 
 from . import parcel_tables  # noqa: E402, F401 - the parcel tables, on the same metadata

@@ -24,6 +24,7 @@ __all__ = [
     "outputs",
     "parcels",
     "parties",
+    "town_fees",
     "transfer",
     "uploads",
 ]

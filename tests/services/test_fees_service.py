@@ -36,13 +36,13 @@ def test_a_payment_is_recorded_with_its_ledger_line_and_one_too_many_writes_noth
     store = make_store(db_url)
     _pay(store, "50.00")
     filing, _ = store.load(FID)
-    got = fee_standing(filing)
+    got = fee_standing(store, filing)
     assert got.paid == 50_00 and got.left == 1_000_00
     from services.deposits import permit_ledger
 
     assert permit_ledger(store, FID).fees_paid == 50_00  # it did not say: the fee first
     assert permit_ledger(store, FID).received == 0
-    assert fee_line(filing) == (
+    assert fee_line(store, filing) == (
         "Fee: application fee $50.00; refundable deposit $1,000.00: $1,050.00 in all "
         "(Canton 16-12 §4 and Fee Schedule; Canton 16-12 Fee Schedule (Nominal Schedule of Refundable Deposits))."
     )
@@ -80,7 +80,7 @@ def test_a_payment_toward_the_deposit_is_the_deposit_received_and_more_than_it_w
     _pay(store, "50.00", toward="fee")
     assert permit_ledger(store, FID).fees_paid == 50_00
     filing, _ = store.load(FID)
-    assert [p.toward for p in fee_standing(filing).payments] == ["deposit", "fee"]
+    assert [p.toward for p in fee_standing(store, filing).payments] == ["deposit", "fee"]
 
 
 def test_a_payment_toward_a_deposit_where_none_is_charged_is_refused(db_url):

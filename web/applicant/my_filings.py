@@ -24,7 +24,7 @@ from workflows.errors import PermitsError
 from workflows.ids import BadFilingId, check_filing_id
 
 from ..bodies import PlanForm, PostedForm, seq_of
-from ..deps import Applicant, ApplicantsDep, Now, SettingsDep, StoreDep, Today, UploadsDep, WebContext, WebDep
+from ..deps import Applicant, ApplicantsDep, Now, SettingsDep, StoreDep, Today, UploadsDep, WebContext, WebDep, web_context
 from ..forms import APPLICANT_TYPES, KIND_LABELS, FormErrors
 from ..refusals import refusal
 from ..render import render
@@ -87,7 +87,8 @@ def _apply_form(request, plan_limit: int, user, kind, values, errors, status=200
     }
     from ..fee_view import apply_fees
 
-    ctx["apply_fees"] = apply_fees(kind, ctx["towns"]) if kind else []  # the fee before submitting
+    web = web_context(request)  # the fee before submitting: the one in force today
+    ctx["apply_fees"] = apply_fees(web.store, kind, ctx["towns"], on=web.today()) if kind else []
     return render(request, "applicant/apply.html", ctx, user=user, status=status)
 
 
@@ -178,7 +179,7 @@ def _status(request: Request, web: WebContext, user, account: Account, fid: str,
     from ..inspection_request_view import request_section
 
     # issue 21 items 5-6: the fee and what was paid, the inspections asked for
-    ctx.update(fee=fee_section(ctx["filing"]), fee_form=False, **request_section(ctx["filing"], ctx["result"].state))
+    ctx.update(fee=fee_section(web.store, ctx["filing"]), fee_form=False, **request_section(ctx["filing"], ctx["result"].state))
     return render(request, "applicant/my_filing.html", ctx, user=user, status=status)
 
 

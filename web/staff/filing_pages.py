@@ -135,7 +135,7 @@ def filing_page_response(
     ctx["photos"] = web.uploads.of_filing(fid, "photo")  # its inspections' photos
     from ..fee_view import fee_section
 
-    ctx.update(fee=fee_section(filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
+    ctx.update(fee=fee_section(store, filing), fee_form=True, fee_seq=summary.last_seq)  # the fee, its payments and the form
     return render(request, "staff/filing.html", ctx, user=user, status=status)
 
 

@@ -182,7 +182,7 @@ def filings(request: Request, user: StaffUser, store: StoreDep):
     return render(request, "staff/filings.html", ctx, user=user)
 
 
-def _rule_book():
+def rule_book():
     from workflows.replay import MACHINES
     from workflows.towns import registry
 
@@ -203,9 +203,33 @@ def _rule_book():
 
 
 @router.get("/rules")
-def rules(request: Request, user: StaffUser):
-    towns, guards = _rule_book()
-    return render(request, "staff/rules.html", {"towns": towns, "guards": guards}, user=user)
+def rules(request: Request, user: StaffUser, store: StoreDep, today: Today):
+    towns, guards = rule_book()
+    ctx = {"towns": towns, "guards": guards, **fee_book(store, user, today)}
+    return render(request, "staff/rules.html", ctx, user=user)
+
+
+def fee_book(store: Store, user: User, today: date, *, error: str = "", values: dict | None = None) -> dict:
+    """The rule book's fees that the commissions set by regulation, for the
+    user's towns: each one in force today, the history of their changes
+    (latest first), and, for an admin, the form that sets one."""
+    from models.read.town_fees import fee_changes
+    from services.fees import fee_for_kind
+    from workflows.towns import registry
+
+    settable = []
+    for town_id in user.visible_towns():
+        profile = registry()[town_id]
+        for kind, rule in profile.fees.items():
+            if rule.setting:
+                fee = fee_for_kind(store, town_id, kind, on=today)
+                settable.append({"town": town_id, "name": profile.name, "kind": kind, "rule": rule, "words": fee.words()})
+    return {
+        "fees": settable,
+        "fee_changes": fee_changes(store, user.visible_towns()),
+        "fee_error": error,
+        "fee_values": values or {},
+    }
 
 
 @router.get("/calendar")

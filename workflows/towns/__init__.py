@@ -1,8 +1,11 @@
 """The town registry: every module in this package that defines
-``PROFILE`` is a town.  A town's rules are one file here, found without
-editing the engine; what else adding a town touches today (the letters of
-the ids the workbench makes, the demonstration's data) is listed in
-docs/engineering/how-to.md, "Add a town"."""
+``PROFILE`` is a town, and so is every town file (``*.toml``, read by
+:mod:`workflows.town_file`) beside them.  A town whose by-law runs the
+state's clocks is a data file alone (Manchester-by-the-Sea); one whose
+by-law sets clocks of its own is a module (a change of law, reviewed as
+code).  ``permits towns new`` writes a town file; ``permits towns check``
+reads one as the registry will.  What else adding a town touches is listed
+in docs/engineering/how-to.md, "Add a town"."""
 
 from __future__ import annotations
 
@@ -15,23 +18,53 @@ from workflows.abutter_rules import AbutterRule, NoAbutterRule
 from workflows.errors import RuleBookError, UnknownChoice
 from workflows.rulebook import KINDS, TownProfile
 
-__all__ = ["registry", "town", "declared_clock", "abutter_rule"]
+__all__ = ["registry", "town", "declared_clock", "abutter_rule", "add_towns", "forget_added_towns"]
+
+#: the towns added from files outside the package (:func:`add_towns`)
+_ADDED: dict[str, TownProfile] = {}
 
 
 @lru_cache(maxsize=1)
 def registry() -> Mapping[str, TownProfile]:
+    from importlib import resources
+
+    from workflows.town_file import read_town
+
     towns: dict[str, TownProfile] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        profile = getattr(module, "PROFILE", None)
-        if profile is None:
-            continue
+
+    def add(profile, where: str) -> None:
         if not isinstance(profile, TownProfile):
-            raise RuleBookError(info.name, None, "PROFILE is not a TownProfile")
+            raise RuleBookError(where, None, "PROFILE is not a TownProfile")
         if profile.id in towns:
-            raise RuleBookError(profile.id, None, f"declared twice ({info.name})")
+            raise RuleBookError(profile.id, None, f"declared twice ({where})")
         towns[profile.id] = profile
-    return towns
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        profile = getattr(importlib.import_module(f"{__name__}.{info.name}"), "PROFILE", None)
+        if profile is not None:
+            add(profile, info.name)
+    for entry in sorted(resources.files(__name__).iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            add(read_town(entry.read_text(encoding="utf-8"), f"workflows/towns/{entry.name}"), entry.name)
+    for profile in _ADDED.values():
+        add(profile, "a town file added")
+    return dict(sorted(towns.items()))  # by id, whatever declares them
+
+
+def add_towns(profiles) -> None:
+    """Add towns read from town files outside the package (a town file
+    being tried before it is saved beside the others): the registry is read
+    anew with them; RuleBookError for a town declared twice."""
+    for profile in profiles:
+        _ADDED[profile.id] = profile
+    registry.cache_clear()
+    registry()
+
+
+def forget_added_towns() -> None:
+    """The registry without the towns :func:`add_towns` added."""
+    _ADDED.clear()
+    registry.cache_clear()
 
 
 def town(town_id: str) -> TownProfile:

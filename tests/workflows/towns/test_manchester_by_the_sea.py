@@ -1,4 +1,4 @@
-"""Manchester-by-the-Sea (workflows/towns/manchester_by_the_sea.py).
+"""Manchester-by-the-Sea (workflows/towns/manchester-by-the-sea.toml, a town file).
 
 Its copy of the General By-laws (revised through April 2015) keeps only
 the fine schedule of the General Wetlands By-law (Art. XVII), in Art. I §4B
