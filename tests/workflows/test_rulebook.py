@@ -202,14 +202,21 @@ def test_a_renewal_request_without_a_permit_expiry_fails():
 # -- the registry ----------------------------------------------------------------------------
 
 
-def test_the_registry_holds_exactly_the_town_modules_that_define_a_profile():
+def test_the_registry_holds_exactly_the_town_modules_that_define_a_profile_and_the_town_files():
+    from pathlib import Path
+
+    from workflows.town_file import read_town
+
     expected = {}
     for info in pkgutil.iter_modules(workflows.towns.__path__):
         module = importlib.import_module(f"workflows.towns.{info.name}")
         if hasattr(module, "PROFILE"):
             expected[module.PROFILE.id] = module.PROFILE
+    for path in sorted(Path(workflows.towns.__path__[0]).glob("*.toml")):
+        profile = read_town(path.read_text(encoding="utf-8"), path.name)
+        expected[profile.id] = profile
     assert dict(registry()) == expected
-    assert {"canton", "saugus", "mansfield", "wpa"} <= set(expected)
+    assert {"canton", "saugus", "mansfield", "wpa", "manchester-by-the-sea"} <= set(expected)
 
 
 def test_a_new_town_is_found_by_adding_a_file(tmp_path, monkeypatch):
