@@ -8,6 +8,7 @@ from the library: values in, bytes out.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal
@@ -34,7 +35,7 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence]]]) 
     book = Workbook()
     book.remove(book.active)
     for title, header, rows in sheets:
-        sheet = book.create_sheet(title[:31])
+        sheet = book.create_sheet(re.sub(r"[\\/*?:\[\]]", " ", title)[:31])  # the characters a sheet's name may not hold
         sheet.append([spreadsheet_safe(h) for h in header])
         for cell in sheet[1]:
             cell.font = Font(bold=True)
