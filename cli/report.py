@@ -51,9 +51,7 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--town", required=True, help="town id, e.g. canton")
     p.add_argument("--year", required=True, type=int, help="the calendar year, e.g. 2026")
-    p.add_argument(
-        "--board", default="conservation", choices=("conservation", "dpw"), help="the board (default: conservation)"
-    )
+    p.add_argument("--board", default="conservation", choices=("conservation", "dpw"), help="the board (default: conservation)")
     p.add_argument("--kind", default=None, help="one permit kind of the board's (CSV and XLSX)")
     p.add_argument("--format", default="pdf", choices=FORMATS, help="pdf (default), csv or xlsx")
     p.add_argument("--table", default="received", help="the table a CSV holds (default: received)")

@@ -21,8 +21,8 @@ from models.handle import Store
 from services.database import upgrade_store
 from services.imports import import_filings
 from services.reports import ReportRefused, annual_report_pdf, board_year, money
-from workflows.reports import ClockFact, FilingFacts, Happening, LedgerFact, year_report
 from workflows.replay import live_events
+from workflows.reports import ClockFact, FilingFacts, Happening, LedgerFact, year_report
 
 AS_OF = date(2026, 11, 30)
 YEAR = 2026
@@ -100,7 +100,11 @@ def _filing(fid, events, clocks=()):
 def test_a_voided_decision_counts_for_nothing():
     f = _filing(
         "CAN-NOI-2026-001",
-        [("filed", date(2026, 3, 2), {}), ("permit-issued", date(2026, 4, 1), {}), ("event-voided", date(2026, 4, 2), {"voids": 2})],
+        [
+            ("filed", date(2026, 3, 2), {}),
+            ("permit-issued", date(2026, 4, 1), {}),
+            ("event-voided", date(2026, 4, 2), {"voids": 2}),
+        ],
     )
     r = year_report(YEAR, [f], kinds=KINDS, as_of=AS_OF)
     assert r.decisions == () and r.issued["noi"] == 0 and r.received["noi"][2] == 1
@@ -118,7 +122,9 @@ def test_late_by_the_states_21_days_is_not_late_by_the_bylaws_31():
 
 
 def test_money_is_money_received_and_a_deposit_held_is_what_was_not_refunded_by_the_years_end():
-    f = _filing("CAN-NOI-2026-003", [("filed", date(2026, 3, 2), {}), ("payment-received", date(2026, 3, 2), {"amount": "125.50"})])
+    f = _filing(
+        "CAN-NOI-2026-003", [("filed", date(2026, 3, 2), {}), ("payment-received", date(2026, 3, 2), {"amount": "125.50"})]
+    )
     ledger = [
         LedgerFact("X", "noi", "received", 50000, date(2026, 5, 1)),
         LedgerFact("X", "noi", "refund", 20000, date(2026, 12, 30)),
