@@ -29,6 +29,7 @@ __all__ = [
     "payments",
     "progress",
     "reading",
+    "report",
     "rederive",
     "rules",
     "schedule",

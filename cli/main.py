@@ -33,6 +33,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         payments,
         reading,
         rederive,
+        report,
         rules,
         schedule,
         store,
@@ -62,6 +63,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     backup.add_commands(sub)
     towns.add_commands(sub)
     fees.add_commands(sub)
+    report.add_commands(sub)
     return parser
 
 

@@ -6,10 +6,12 @@ email (:mod:`notices.email`, the applicant's word at each step in
 :mod:`notices.step_email`), an email of the outbox in words for whoever
 reads it where it waits (:mod:`notices.outbox_words`) and its delivery by
 SMTP (:mod:`notices.smtp`);
-and the ICS writer of calendar feeds (:mod:`notices.ics`).
+the ICS writer of calendar feeds (:mod:`notices.ics`); a board's annual
+report (:mod:`notices.annual_report`), its bar charts in SVG
+(:mod:`notices.charts`) and the XLSX writer of its tables (:mod:`notices.xlsx`).
 
 May import: :mod:`models`, :mod:`workflows`, :mod:`calendars`, Jinja2,
-WeasyPrint, icalendar.  Never the settings, the sweep, the service layer or
+WeasyPrint, icalendar, openpyxl.  Never the settings, the sweep, the service layer or
 an interface: what they need (a sender, an SMTP URL) is handed in.
 
 Public names load lazily, so ``permits`` sub-commands that produce no

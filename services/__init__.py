@@ -108,6 +108,7 @@ __all__ = [
     "payments",
     "record",
     "record_check",
+    "reports",
     "rederive",
     "schedule",
     "sessions",

@@ -149,6 +149,7 @@ def create_app(
         meeting_pages,
         pages,
         parcel_pages,
+        report_pages,
         schedule_pages,
         submissions,
     )
@@ -172,6 +173,7 @@ def create_app(
         meeting_pages.router,
         schedule_pages.router,
         deposit_pages.router,
+        report_pages.router,
         fee_pages.router,
         inspection_request_pages.router,
         public_pages.router,

@@ -68,6 +68,7 @@ __all__ = [
     "particulars",
     "rda",
     "record",
+    "reports",
     "replay",
     "rulebook",
     "running_duties",

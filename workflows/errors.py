@@ -74,6 +74,7 @@ missing here or is drawn under the wrong parent (tests/architecture).
      ├── NoMailing             (services.mailing)   a notice not mailed to abutters, or no abutter list yet
      ├── InspectionRefused     (services.inspections) a stage that does not fit, a fail without its defect, too many photos
      ├── DemoRunning           (services.demo)      a demo already serves from this data directory
+     ├── ReportRefused         (services.reports)   a report of a town, board, kind, year or table not kept
      ├── ArchiveRefused        (services.archive)   a backup archive unreadable, or not what its manifest says
      └── UsageError            (cli.args)           a command line the parser refuses
 

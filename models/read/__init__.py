@@ -24,6 +24,7 @@ __all__ = [
     "outbox",
     "parcels",
     "queries",
+    "reports",
     "search",
     "snapshot",
     "sqlite_reader",

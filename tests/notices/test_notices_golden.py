@@ -104,7 +104,8 @@ def test_every_template_has_a_golden_case():
     assert {n for n, _ in CASE_NOTICES} == set(CASE_NOTICE_KINDS)
     partials = {"_base.html.j2", "_clocks.html.j2", "_case.html.j2", "labels.html.j2"}
     meetings = {f"{k}.html.j2" for k in MEETING_NOTICE_KINDS}  # a meeting's notices: tests/notices/test_meeting_posting.py
-    assert {f"{k}.html.j2" for k in (*NOTICE_KINDS, *CASE_NOTICE_KINDS)} | meetings | partials == template_names()
+    reports = {"annual-report.html.j2"}  # a board's year: its text read back in tests/services/test_reports.py
+    assert {f"{k}.html.j2" for k in (*NOTICE_KINDS, *CASE_NOTICE_KINDS)} | meetings | partials | reports == template_names()
 
 
 #: conditions staff give with the decision (on its ``permit-issued`` event)

@@ -35,6 +35,7 @@ __all__ = [
     "pages",
     "parcel_facts",
     "parcel_pages",
+    "report_pages",
     "schedule_pages",
     "submission_view",
     "submissions",

@@ -23,7 +23,7 @@ from ..render import render
 from ..values import number_or
 from .enforcement_words import CLOCK_LABELS
 
-__all__ = ["router"]
+__all__ = ["router", "user_scope"]
 
 router = APIRouter()
 DEFAULT_WITHIN = 14
@@ -48,7 +48,7 @@ TODAY_CSV_COLUMNS = (
 STREET = "street-opening"
 
 
-def _scope(user: User, town: str | None = None, kind: str | None = None) -> tuple[list[str] | None, list[str]]:
+def user_scope(user: User, town: str | None = None, kind: str | None = None) -> tuple[list[str] | None, list[str]]:
     """The towns (None: all) and kinds a user's query covers, narrowed by
     the page's filters; a filter outside the user's scope narrows to nothing."""
     kinds = [k for k in user.kinds if not kind or k == kind]
@@ -63,7 +63,7 @@ def _docket(q: QueryParams, user: User, store: Store, as_of: date, limit: int | 
     town, kind, status = q.get("town") or None, q.get("kind") or None, q.get("status") or None
     if status not in (None, "open", "overdue"):
         status = None
-    towns, kinds = _scope(user, town, kind)
+    towns, kinds = user_scope(user, town, kind)
     # in date order, overdue (before today) come first, then the soonest
     rows = workbench.docket(
         store,
@@ -92,7 +92,7 @@ def today(request: Request, user: StaffUser, store: StoreDep, as_of: Today):
     rows, filters = _docket(request.query_params, user, store, as_of, limit=TODAY_ROWS + 1)
     more = len(rows) > TODAY_ROWS
     query = "&".join(f"{k}={v}" for k, v in filters.items() if v != "")
-    towns, kinds = _scope(user, filters["town"] or None, filters["kind"] or None)
+    towns, kinds = user_scope(user, filters["town"] or None, filters["kind"] or None)
     counts = docket_counts(store, as_of=as_of, within=filters["within"], towns=towns, kinds=kinds)
     ctx = {
         "rows": rows[:TODAY_ROWS],
@@ -154,7 +154,7 @@ def filings(request: Request, user: StaffUser, store: StoreDep):
     sort = q.get("sort") if q.get("sort") in SORTS else "id"
     descending = q.get("order") == "desc"
     page = number_or(q.get("page"), 1, 1, 1_000_000)
-    towns, kinds = _scope(user, town, kind)
+    towns, kinds = user_scope(user, town, kind)
     states = stage_choices(kinds)  # each stage once, in people's words (workflows/stage.py)
     if state not in {s for s, _ in states}:
         state = None
@@ -255,6 +255,6 @@ def calendar_feed(token: str, users: UsersDep, store: StoreDep, as_of: Today):
     user = users.by_calendar_token(token) if 16 <= len(token) <= 64 else None
     if user is None:
         raise HTTPException(404)
-    towns, kinds = _scope(user)
+    towns, kinds = user_scope(user)
     body = user_feed(store, towns=towns, kinds=kinds, as_of=as_of, within=CALENDAR_WITHIN, name=user.email)
     return Response(body, media_type="text/calendar", headers={"Content-Disposition": 'attachment; filename="calendar.ics"'})
