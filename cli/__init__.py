@@ -25,6 +25,7 @@ __all__ = [
     "main",
     "meetings",
     "notices",
+    "open_data",
     "parcels",
     "payments",
     "progress",

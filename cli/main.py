@@ -29,6 +29,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         mail,
         meetings,
         notices,
+        open_data,
         parcels,
         payments,
         reading,
@@ -64,6 +65,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     towns.add_commands(sub)
     fees.add_commands(sub)
     report.add_commands(sub)
+    open_data.add_commands(sub)
     return parser
 
 

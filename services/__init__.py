@@ -102,6 +102,7 @@ __all__ = [
     "meetings",
     "notice_log",
     "notices",
+    "open_data",
     "numbering",
     "parcel_abutters",
     "parcels",

@@ -11,7 +11,8 @@ test checks every route of the app).
 - ``X-Frame-Options``, ``X-Content-Type-Options``, ``Referrer-Policy``
   (no Referer to other sites: a calendar URL holds a secret) and
   ``Permissions-Policy`` (no camera, microphone, location, payment...).
-- ``Cache-Control: no-store`` on everything but ``/static/``: the pages
+- ``Cache-Control: no-store`` on everything but ``/static/`` and the open
+  data's files (``/open-data/...``, public records a cache may keep an hour): the pages
   show a person's filings, and a shared computer's cache must not keep
   them; the login page's CSRF token neither.
 - ``Strict-Transport-Security`` when the deployment says it is served over
@@ -76,7 +77,8 @@ class PageHeaders:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         start = time.perf_counter()
-        static = scope.get("path", "").startswith("/static/")
+        # the static files, and the public's open data files (their own Cache-Control: a day's copy of a public record)
+        static = scope.get("path", "").startswith(("/static/", "/open-data/"))
 
         async def with_headers(message):
             if message["type"] == "http.response.start":

@@ -33,6 +33,7 @@ import-linter contracts in pyproject.toml).
 __all__ = [
     "abutter_rules",
     "before_work",
+    "blds",
     "certificates",
     "clock_rows",
     "clocks",

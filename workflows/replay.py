@@ -33,7 +33,7 @@ from .towns import town
 from .unpermitted import without_permit
 from .violations import flagged
 
-__all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay", "machine_record"]
+__all__ = ["MACHINES", "VARIANTS", "machine_for", "ClockResult", "Replay", "replay", "machine_record", "state_trail"]
 
 MACHINES = {
     "noi": noi.MACHINE,
@@ -180,7 +180,7 @@ class _Run:
     by_type: dict
 
 
-def _run(filing: Filing) -> _Run:
+def _run(filing: Filing, trail: list | None = None) -> _Run:
     profile = town(filing.town)
     rules = profile.rules(filing.kind)
     also = [(f"{j}:", town(j).rules(filing.kind)) for j in filing.also] if filing.also else []
@@ -196,6 +196,8 @@ def _run(filing: Filing) -> _Run:
         if target is None:
             rec.state = state  # what the guards and conditions read
             target = machine.step(state, e, rec)
+        if trail is not None and target != state:
+            trail.append((e, state, target))
         state = target
         events.append(e)  # record.note_event(rec, e), inlined; and the index by type
         note = EVENT_NOTES.get(etype)
@@ -210,6 +212,16 @@ def _run(filing: Filing) -> _Run:
         raise MalformedEvent("a filing's history has at least one event", filing=filing.id)
     rec.state = state
     return _Run(state, rec, machine, rules, also, by_type)
+
+
+def state_trail(filing: Filing) -> list[tuple[Event, str, str]]:
+    """Each live event that moved the filing's state, with the state it
+    left and the one it entered, in order: a permit's status changes (the
+    open data's StatusChanges, :mod:`workflows.blds`).  Raises as
+    :func:`replay` does."""
+    trail: list = []
+    _run(filing, trail)
+    return [(e, str(getattr(a, "value", a)), str(getattr(b, "value", b))) for e, a, b in trail]
 
 
 def machine_record(filing: Filing) -> tuple[str, Record, object]:

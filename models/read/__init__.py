@@ -21,6 +21,7 @@ __all__ = [
     "map_sites",
     "meetings",
     "notices",
+    "open_data",
     "outbox",
     "parcels",
     "queries",
