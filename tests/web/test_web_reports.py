@@ -9,6 +9,7 @@ scroll."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 import shutil
@@ -70,6 +71,10 @@ def test_the_filings_lists_csv_and_xlsx_hold_the_rows_the_page_shows_with_its_fi
         sheet = load_workbook(io.BytesIO(web.get(f"/filings.xlsx?{query}").content))["Filings"]
         in_book = [r[0] for r in sheet.iter_rows(min_row=2, values_only=True)]
         assert [r[0] for r in rows] == shown == in_book, query
+        # the page links to the files with the filters in force
+        links = re.search(r'<p id="exports">.*?href="(/filings\.csv\?[^"]*)".*?href="(/filings\.xlsx\?[^"]*)"', page, re.S)
+        csv_link = html.unescape(links.group(1))
+        assert [r[0] for r in csv.reader(io.StringIO(web.get(csv_link).text))][1:] == shown, csv_link
 
 
 CHROMIUM = shutil.which("chromium")
