@@ -10,7 +10,9 @@ are edited by town staff, so they render in Jinja's
 ``SandboxedEnvironment``: a template reaching for ``__globals__``,
 ``__class__``, ``mro`` or a method that mutates is refused at render time
 with one line naming the template (TemplateProblem), where the ordinary
-environment ran ``cycler.__init__.__globals__.os.popen(...)``.  The default
+environment ran ``cycler.__init__.__globals__.os.popen(...)``; and within
+bounds of output, loops and time (:mod:`notices.bounded`), where
+``{{ "a" * 4000000000 }}`` took the machine's memory.  The default
 templates (the project's own, reviewed code) keep the ordinary environment:
 ``benchmarks/bench_sandbox.py`` measures the difference.  Text is derived
 from the same HTML, so a notice is one template.  WeasyPrint is imported
@@ -26,8 +28,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
+from .bounded import BoundedSandbox
 from .context import Record
 from .errors import TemplateProblem
 
@@ -134,7 +136,7 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
     paths = ([town_dir] if town_dir else []) + [str(DEFAULT_DIR)]
     if sandboxed is None:
         sandboxed = town_dir is not None
-    env = (SandboxedEnvironment if sandboxed else jinja2.Environment)(
+    env = (BoundedSandbox if sandboxed else jinja2.Environment)(
         loader=jinja2.FileSystemLoader(paths),
         undefined=FieldUndefined,
         autoescape=True,  # every template is HTML; text is derived from it
@@ -154,6 +156,8 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
         explained=explained,
         value_name=vocabulary.value_name,
     )
+    if isinstance(env, BoundedSandbox):
+        env.bound_filters()
     return env
 
 
