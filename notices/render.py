@@ -161,11 +161,17 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
     return env
 
 
-def environment(town: str, town_templates_dir: str | Path | None = None) -> jinja2.Environment:
+def environment(town: str, town_templates_dir: str | Path | None = None, *, checked_only: bool = True) -> jinja2.Environment:
     """The environment for one town: its own templates first, then the
     defaults.  Raises TemplateProblem for a file in the town's folder that
-    overrides no known template."""
+    overrides no known template, and for one of the installed folder
+    (``notices/templates/<town>/``, used without ``town_templates_dir``)
+    not checked as it is now (:mod:`notices.template_check`)."""
     folder = _town_dir(town, Path(town_templates_dir) if town_templates_dir is not None else None)
+    if folder is not None and town_templates_dir is None and checked_only:
+        from .template_check import require_checked
+
+        require_checked(folder)
     return template_environment(str(folder) if folder else None)
 
 
