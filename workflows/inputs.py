@@ -26,10 +26,13 @@ import math
 
 from .errors import MalformedEvent
 
-__all__ = ["MAX_DEPTH", "MAX_FIELD_CHARS", "BadInput", "load_json", "check_values"]
+__all__ = ["MAX_DEPTH", "MAX_FIELD_CHARS", "MAX_FILE_MB", "BadInput", "load_json", "check_values"]
 
 #: the deepest nesting of objects and lists a filing may have
 MAX_DEPTH = 32
+#: the largest JSON file read (a filing is a few kilobytes: 64 MB is more than
+#: 10,000 of them; a 126 MB file took 609 MB of memory to import)
+MAX_FILE_MB = 64
 #: the longest string (a name, an address, a description) a filing may carry
 MAX_FIELD_CHARS = 2000
 
