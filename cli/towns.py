@@ -82,7 +82,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_check_templates(args) -> int:
-    from notices.template_check import check_folder, mark_checked
+    from notices.checked import mark_checked
+    from notices.template_check import check_folder
 
     bad = 0
     for folder in args.folders:

@@ -166,10 +166,10 @@ def environment(town: str, town_templates_dir: str | Path | None = None, *, chec
     defaults.  Raises TemplateProblem for a file in the town's folder that
     overrides no known template, and for one of the installed folder
     (``notices/templates/<town>/``, used without ``town_templates_dir``)
-    not checked as it is now (:mod:`notices.template_check`)."""
+    not checked as it is now (:mod:`notices.checked`)."""
     folder = _town_dir(town, Path(town_templates_dir) if town_templates_dir is not None else None)
     if folder is not None and town_templates_dir is None and checked_only:
-        from .template_check import require_checked
+        from .checked import require_checked
 
         require_checked(folder)
     return template_environment(str(folder) if folder else None)

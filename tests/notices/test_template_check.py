@@ -13,12 +13,11 @@ from notice_fixtures import filing_for
 
 import notices.render as render
 from cli.main import main
+from notices.checked import MANIFEST
 from notices.errors import TemplateProblem
 from notices.produce import produce
-from notices.template_check import MANIFEST, MAX_TEMPLATE_BYTES
+from notices.template_check import MAX_TEMPLATE_BYTES
 from workflows.replay import replay
-
-DATED_AS_OF = "2026-12-03"
 
 
 def _installed(tmp_path, monkeypatch, text: str):
