@@ -27,7 +27,17 @@ import re
 
 from .errors import MalformedEvent
 
-__all__ = ["MAX_DEPTH", "MAX_FIELD_CHARS", "MAX_FILE_MB", "ONE_LINE", "one_line_problem", "BadInput", "load_json", "check_values"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FIELD_CHARS",
+    "MAX_FILE_MB",
+    "ONE_LINE",
+    "not_one_line",
+    "one_line_problem",
+    "BadInput",
+    "load_json",
+    "check_values",
+]
 
 #: the deepest nesting of objects and lists a filing may have
 MAX_DEPTH = 32
@@ -60,14 +70,20 @@ def _no_constant(name: str):
 ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
-def one_line_problem(text: str) -> str | None:
-    """Why ``text`` cannot be a field of one line, in people's words; None when it can."""
+def not_one_line(text: str) -> str | None:
+    """What in ``text`` a field of one line may not hold ("a line break",
+    "a tab", "a control character"); None when it holds none."""
     found = ONE_LINE.search(text or "")
     if found is None:
         return None
     c = found.group(0)
-    what = "a line break" if c in "\r\n\u2028\u2029\x0b\x0c" else "a tab" if c == "\t" else "a control character"
-    return f"holds {what}: give it on one line, in letters, digits and punctuation"
+    return "a line break" if c in "\r\n\u2028\u2029\x0b\x0c" else "a tab" if c == "\t" else "a control character"
+
+
+def one_line_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a field of one line, in people's words; None when it can."""
+    what = not_one_line(text)
+    return None if what is None else f"holds {what}: give it on one line, in letters, digits and punctuation"
 
 
 def load_json(data: bytes, where: str):

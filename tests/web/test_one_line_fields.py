@@ -86,5 +86,7 @@ def test_an_accounts_name_and_title_refuse_a_line_break(field):
     from models.accounts.users import check_person
 
     given = {"full_name": "Ann Lee", "title": "Conservation Agent", field: "Ann\nLee"}
-    with pytest.raises(UserError, match=f"the {field.replace('_', ' ')} holds a line break: give it on one line"):
+    with pytest.raises(
+        UserError, match=rf"the {field.replace('_', ' ')} holds characters no name has \(a line break\): give it on one line"
+    ):
         check_person(given["full_name"], given["title"])
