@@ -141,15 +141,18 @@ def read_json_file(path: str):
     """The JSON value in the file at ``path`` (UTF-8, with or without a
     byte-order mark; workflows.inputs names anything else); a file that
     cannot be read is a UsageError naming it and why."""
-    from workflows.inputs import load_json
+    from workflows.inputs import MAX_FILE_MB, load_json
 
+    cap = MAX_FILE_MB * 1024 * 1024
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            data = fh.read(cap + 1)  # a pipe or a growing file too: never more than the cap
     except IsADirectoryError:
         raise UsageError(f"cannot read {path}: it is a folder, not a file") from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > cap:
+        raise UsageError(f"{path}: over {MAX_FILE_MB} MB, the most a filings file may be; split it into smaller files")
     return load_json(data, path)
 
 

@@ -91,12 +91,29 @@ def _read_filings(path: str) -> list:
 
 def cmd_import(args) -> int:
     from services.imports import import_filings
+    from workflows.errors import PermitsError
 
     store = _store(args)
-    objects = [obj for path in args.files for obj in _read_filings(path)]
+    read = [(path, n, obj) for path in args.files for n, obj in enumerate(_read_filings(path), 1)]
     # 1,000 filings or more, as the sweep's: then what follows the checks
-    bar = ProgressBar("import", len(objects), then="writing them to the store in one transaction")
-    ids = import_filings(store, objects, by=_user(args), progress=bar.update, act_default=not args.as_written, today=today())
+    bar = ProgressBar("import", len(read), then="writing them to the store in one transaction")
+    at: list = [None]  # the file and place of the filing being checked, while they are checked one by one
+
+    def objects():
+        for where in read:
+            at[0] = where
+            yield where[2]
+        at[0] = None
+
+    try:
+        ids = import_filings(
+            store, objects(), by=_user(args), progress=bar.update, act_default=not args.as_written, today=today()
+        )
+    except PermitsError as exc:
+        if at[0] is None:
+            raise
+        path, n, _ = at[0]
+        raise UsageError(f"{path}, filing {n}: {exc}") from None
     print(f"permits: imported {len(ids)} filing(s)" + (f": {', '.join(ids)}" if len(ids) <= 10 else ""))
     return 0
 

@@ -1,7 +1,8 @@
 """``permits towns``: the towns in force and their rule books (``list``,
 ``show``), a town file checked as the registry will read it (``check``),
-and a new town started from the state's rules (``new``).  No store, no
-Jinja, no Prefect."""
+a town's notice templates checked as they are installed
+(``check-templates``, Jinja imported there alone) and a new town started
+from the state's rules (``new``).  No store, no Prefect."""
 
 from __future__ import annotations
 
@@ -80,6 +81,23 @@ def cmd_check(args) -> int:
     return 2 if bad else 0
 
 
+def cmd_check_templates(args) -> int:
+    from notices.checked import mark_checked
+    from notices.template_check import check_folder
+
+    bad = 0
+    for folder in args.folders:
+        problems = check_folder(Path(folder))
+        if problems:
+            bad += 1
+            for p in problems:
+                print(f"permits: {p}", file=sys.stderr)
+            continue
+        mark_checked(Path(folder))
+        print(f"{folder}: checked; the web and the sweep use these templates as they are now")
+    return 2 if bad else 0
+
+
 def cmd_new(args) -> int:
     from workflows.town_file import new_town, read_town, town_id_of
     from workflows.towns import registry
@@ -109,7 +127,11 @@ def add_commands(sub) -> None:
         description="The towns in force (list, show), a town file checked (check) and a new town started from the state's rules (new).",
     )
     towns = p.add_subparsers(
-        dest="towns_command", required=True, parser_class=type(p), metavar="ACTION", help="list, show, check or new"
+        dest="towns_command",
+        required=True,
+        parser_class=type(p),
+        metavar="ACTION",
+        help="list, show, check, check-templates or new",
     )
     q = towns.add_parser(
         "list",
@@ -131,6 +153,16 @@ def add_commands(sub) -> None:
     )
     q.add_argument("files", nargs="+", metavar="FILE", help="town file (TOML)")
     q.set_defaults(func=cmd_check, needs_calendar=False)
+    q = towns.add_parser(
+        "check-templates",
+        help="check a town's notice templates as they are installed; only checked ones are used",
+        description="Check each town template folder (notices/templates/<town>/) as the renderer reads it: names, "
+        "size, UTF-8, Jinja that compiles in the bounded sandbox. One line per problem and exit 2 on any; a folder "
+        "without problems is marked checked, and the web, the sweep and 'permits notices' use its templates only as "
+        "they were when checked.",
+    )
+    q.add_argument("folders", nargs="+", metavar="FOLDER", help="a town's template folder, named by its id")
+    q.set_defaults(func=cmd_check_templates, needs_calendar=False)
     q = towns.add_parser(
         "new",
         help="write a new town file: the state's rules, each by-law choice asked as a question",

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import jinja2
 
+from .bounded import TemplateLimit
 from .errors import MissingField, NoticeRefused, TemplateProblem
 from .kinds import MEETING_NOTICE_KINDS
 from .render import environment, html_to_pdf, html_to_text
@@ -86,6 +87,8 @@ def render_posting(
         )
     except jinja2.UndefinedError as exc:
         raise MissingField(f"meeting {meeting.id}", kind.id, str(exc)) from None
+    except TemplateLimit as exc:  # a town template over its bounds: the message names it and its line
+        raise TemplateProblem(str(exc)) from None
     except jinja2.TemplateError as exc:
         raise TemplateProblem(f"template {kind.template}: {str(exc).strip()[:200]}") from None
     if fmt == "pdf":

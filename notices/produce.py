@@ -23,6 +23,7 @@ from workflows.ids import safe_child
 from workflows.towns import town
 
 from .abutters import certified_mail_csv
+from .bounded import TemplateLimit
 from .context import Party, Record, build_context, parties_differ, party_from_record
 from .errors import MissingField, NoticeRefused, TemplateProblem
 from .kinds import NoticeKind, notice_kind
@@ -157,6 +158,8 @@ def _render(template, variables, filing, kind) -> str:
         return template.render(variables)
     except jinja2.UndefinedError as exc:
         raise MissingField(filing.id, kind.id, str(exc)) from None
+    except TemplateLimit as exc:  # a town template over its bounds: the message names it and its line
+        raise TemplateProblem(str(exc)) from None
     except SecurityError as exc:  # a town template reaching outside the sandbox
         raise TemplateProblem(f"template {template.filename}: refused by the sandbox: {_first_line(exc)}") from None
     except jinja2.TemplateError as exc:

@@ -10,7 +10,9 @@ are edited by town staff, so they render in Jinja's
 ``SandboxedEnvironment``: a template reaching for ``__globals__``,
 ``__class__``, ``mro`` or a method that mutates is refused at render time
 with one line naming the template (TemplateProblem), where the ordinary
-environment ran ``cycler.__init__.__globals__.os.popen(...)``.  The default
+environment ran ``cycler.__init__.__globals__.os.popen(...)``; and within
+bounds of output, loops and time (:mod:`notices.bounded`), where
+``{{ "a" * 4000000000 }}`` took the machine's memory.  The default
 templates (the project's own, reviewed code) keep the ordinary environment:
 ``benchmarks/bench_sandbox.py`` measures the difference.  Text is derived
 from the same HTML, so a notice is one template.  WeasyPrint is imported
@@ -26,8 +28,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
+from .bounded import BoundedSandbox
 from .context import Record
 from .errors import TemplateProblem
 
@@ -134,7 +136,7 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
     paths = ([town_dir] if town_dir else []) + [str(DEFAULT_DIR)]
     if sandboxed is None:
         sandboxed = town_dir is not None
-    env = (SandboxedEnvironment if sandboxed else jinja2.Environment)(
+    env = (BoundedSandbox if sandboxed else jinja2.Environment)(
         loader=jinja2.FileSystemLoader(paths),
         undefined=FieldUndefined,
         autoescape=True,  # every template is HTML; text is derived from it
@@ -154,14 +156,22 @@ def template_environment(town_dir: str | None, sandboxed: bool | None = None) ->
         explained=explained,
         value_name=vocabulary.value_name,
     )
+    if isinstance(env, BoundedSandbox):
+        env.bound_filters()
     return env
 
 
-def environment(town: str, town_templates_dir: str | Path | None = None) -> jinja2.Environment:
+def environment(town: str, town_templates_dir: str | Path | None = None, *, checked_only: bool = True) -> jinja2.Environment:
     """The environment for one town: its own templates first, then the
     defaults.  Raises TemplateProblem for a file in the town's folder that
-    overrides no known template."""
+    overrides no known template, and for one of the installed folder
+    (``notices/templates/<town>/``, used without ``town_templates_dir``)
+    not checked as it is now (:mod:`notices.checked`)."""
     folder = _town_dir(town, Path(town_templates_dir) if town_templates_dir is not None else None)
+    if folder is not None and town_templates_dir is None and checked_only:
+        from .checked import require_checked
+
+        require_checked(folder)
     return template_environment(str(folder) if folder else None)
 
 

@@ -1,5 +1,6 @@
 """The assessors' parcels, beside the record: a town's MassGIS Level 3
-layers read through pyogrio (:mod:`parcels.l3`), their polygons in an
+layers read through pyogrio (:mod:`parcels.l3`) within bounds (a file's
+size, a parcel's vertices, a repair's time and memory: :mod:`parcels.repair`), their polygons in an
 STRtree (:mod:`parcels.index`), a town's abutter rule applied to them
 (:mod:`parcels.abutters`; what it reads across ways and water for every
 parcel at once: :mod:`parcels.opposite`), site addresses made comparable
@@ -15,4 +16,4 @@ settings, the sweep, the service layer or an interface.  It reads the disk
 only where asked to read a layer, and never the clock.
 """
 
-__all__ = ["abutters", "errors", "geo", "index", "l3", "opposite", "sites"]
+__all__ = ["abutters", "errors", "geo", "index", "l3", "opposite", "repair", "sites"]

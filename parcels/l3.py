@@ -21,6 +21,7 @@ parcels, the tests' and the benchmarks').
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,9 @@ from pathlib import Path
 import numpy as np
 import shapely
 
+from . import repair as _bounds
 from .errors import ParcelFileError
+from .repair import bounded, dataset_bytes, readable
 
 __all__ = [
     "PARCEL_FIELDS",
@@ -115,6 +118,7 @@ class L3Layer:
     repaired: int = 0  # invalid polygons made valid (shapely.make_valid)
     unmatched: int = 0  # assessing records whose LOC_ID is on no polygon
     merged: int = 0  # polygons joined to another of the same LOC_ID (one parcel drawn in parts)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (LOC_ID, why) of the parcels left out
 
     def __len__(self) -> int:
         return len(self.loc_id)
@@ -246,6 +250,7 @@ def read_l3(
     assess_layer: str | None = None,
     fields: FieldMap | None = None,
     fiscal_year: int | None = None,
+    repair_seconds: float | None = None,
 ) -> L3Layer:
     """The parcels and assessing records at ``path`` (see the module's
     docstring); ParcelFileError names what cannot be imported."""
@@ -254,12 +259,21 @@ def read_l3(
     fields = fields or FieldMap()
     dataset, named = _dataset(path)
     source = Path(path).name
+    size = dataset_bytes(Path(dataset))
+    cap = _bounds.MAX_FILE_MB
+    if size > cap * 1024 * 1024:
+        raise ParcelFileError(
+            f"parcels {path}: {size / 1024 / 1024:,.0f} MB, over the {cap:,} MB a parcel download may be "
+            "(a town's Level 3 layers are far less)"
+        )
     layers = layer_names(dataset)
     parcels_name = _pick(layers, parcels_layer or named, "TaxPar", "parcels", "--parcels-layer", source)
     assess_name = _pick(layers, assess_layer, "Assess", "assessing", "--assess-layer", source)
     what = f"parcels layer {parcels_name}"
     try:
-        meta, _, wkb, data = read(dataset, layer=parcels_name)
+        with warnings.catch_warnings():  # GDAL's warnings (a ring not closed) are judged below, in one line
+            warnings.simplefilter("ignore", RuntimeWarning)
+            meta, _, wkb, data = read(dataset, layer=parcels_name)
     except Exception as exc:
         raise ParcelFileError(f"{what}: cannot be read ({_first_line(exc)})") from None
     if meta.get("geometry_type") is None or wkb is None:
@@ -272,7 +286,7 @@ def read_l3(
     cols = _columns(meta, data, PARCEL_FIELDS, fields, what)
     if not len(wkb):
         raise ParcelFileError(f"{what}: holds no parcels")
-    geometry = shapely.from_wkb(wkb)
+    geometry = readable(wkb, cols, what)
     missing = np.flatnonzero(shapely.is_missing(geometry) | shapely.is_empty(geometry))
     if len(missing):
         i = int(missing[0])
@@ -286,11 +300,7 @@ def read_l3(
         raise ParcelFileError(
             f"{what}: feature {i + 1} (LOC_ID {cols['LOC_ID'][i] or '?'}) is a {geometry[i].geom_type}, not a polygon"
         )
-    geometry = shapely.force_2d(geometry)
-    invalid = ~shapely.is_valid(geometry)
-    repaired = int(invalid.sum())
-    if repaired:
-        geometry[invalid] = _valid(geometry[invalid])
+    cols, geometry, refused, repaired = bounded(cols, shapely.force_2d(geometry), what, repair_seconds)
     cols, geometry, merged = _one_per_loc_id(cols, geometry)
     assess_what = f"assessing table {assess_name}"
     try:
@@ -335,19 +345,8 @@ def read_l3(
         repaired,
         unmatched,
         merged,
+        refused,
     )
-
-
-def _valid(geometries: np.ndarray) -> np.ndarray:
-    """Invalid polygons made valid, keeping only their polygonal parts
-    (make_valid may leave a stray line or point beside them)."""
-    out = []
-    for g in shapely.make_valid(geometries):
-        if g.geom_type not in ("Polygon", "MultiPolygon"):
-            polys = [p for p in shapely.get_parts(g) if p.geom_type in ("Polygon", "MultiPolygon")]
-            g = shapely.union_all(polys) if polys else g
-        out.append(g)
-    return np.array(out, dtype=object)
 
 
 def _one_per_loc_id(cols: dict[str, list], geometry: np.ndarray) -> tuple[dict[str, list], np.ndarray, int]:

@@ -60,6 +60,7 @@ class ImportResult:
     repaired: int
     unmatched: int
     merged: int
+    refused: tuple[tuple[str, str], ...] = ()  # (LOC_ID, why) of the parcels left out (parcels/repair.py)
 
     def summary(self) -> str:
         layer = self.layer
@@ -76,6 +77,10 @@ class ImportResult:
             notes.append(f"{self.merged} polygon(s) joined to another part of their LOC_ID")
         if self.unmatched:
             notes.append(f"{self.unmatched} assessing record(s) on no polygon left out")
+        if self.refused:
+            shown = "; ".join(f"LOC_ID {loc}: {why}" for loc, why in self.refused[:5])
+            more = f"; and {len(self.refused) - 5} more" if len(self.refused) > 5 else ""
+            notes.append(f"{len(self.refused)} parcel(s) refused and left out ({shown}{more})")
         return text + (f"; {'; '.join(notes)}" if notes else "")
 
 
@@ -181,7 +186,16 @@ def import_parcels(
             expect_current=current[0].id if current else None,
             progress=progress.update if progress is not None else None,
         )
-    return ImportResult(made, replaced, layer.parcels_layer, layer.assess_layer, layer.repaired, layer.unmatched, layer.merged)
+    return ImportResult(
+        made,
+        replaced,
+        layer.parcels_layer,
+        layer.assess_layer,
+        layer.repaired,
+        layer.unmatched,
+        layer.merged,
+        tuple(layer.refused),
+    )
 
 
 def parcel_layers(store, *, town: str | None = None, replaced: bool = False) -> list:

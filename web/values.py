@@ -17,6 +17,11 @@ in the years the calendar serves
 input may send them) or ``M/D/YYYY`` and a time of day ("12/17/2026 7:00
 p.m.", "12/17/2026 19:00"), in the town's time, no zone.
 
+A field of one line (a name, an address, a parcel id) is read through
+:func:`one_line`: a line break, tab or other control character is refused
+(:func:`workflows.inputs.one_line_problem`), where it would split a
+letter's address block, an email's header or a CSV row.
+
 Each raises ValueError whose message says what was expected, in people's
 words ("a whole number from 1 to 100000", "a date, such as 12/17/2026");
 the caller names the field.
@@ -29,7 +34,7 @@ from datetime import date, datetime
 
 from calendars import FIRST_YEAR, LAST_YEAR
 
-__all__ = ["MAX_DIGITS", "DAY_WORDS", "MOMENT_WORDS", "whole_number", "number_or", "day", "moment", "coordinate"]
+__all__ = ["MAX_DIGITS", "DAY_WORDS", "MOMENT_WORDS", "one_line", "whole_number", "number_or", "day", "moment", "coordinate"]
 
 #: the most digits a whole number of a form may have (a sequence number,
 #: a length in feet, a count of days)
@@ -126,3 +131,14 @@ def coordinate(text: str) -> float:
     if not -180.0 <= value <= 180.0:
         raise ValueError("a longitude or latitude from -180 to 180")
     return value
+
+
+def one_line(text: str) -> str:
+    """``text`` stripped, when it is one line without control characters;
+    ValueError saying what it holds otherwise."""
+    from workflows.inputs import one_line_problem
+
+    problem = one_line_problem(text)
+    if problem:
+        raise ValueError(problem)
+    return text.strip()

@@ -23,13 +23,27 @@ from __future__ import annotations
 import codecs
 import json
 import math
+import re
 
 from .errors import MalformedEvent
 
-__all__ = ["MAX_DEPTH", "MAX_FIELD_CHARS", "BadInput", "load_json", "check_values"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FIELD_CHARS",
+    "MAX_FILE_MB",
+    "ONE_LINE",
+    "not_one_line",
+    "one_line_problem",
+    "BadInput",
+    "load_json",
+    "check_values",
+]
 
 #: the deepest nesting of objects and lists a filing may have
 MAX_DEPTH = 32
+#: the largest JSON file read (a filing is a few kilobytes: 64 MB is more than
+#: 10,000 of them; a 126 MB file took 609 MB of memory to import)
+MAX_FILE_MB = 64
 #: the longest string (a name, an address, a description) a filing may carry
 MAX_FIELD_CHARS = 2000
 
@@ -47,6 +61,29 @@ class BadInput(MalformedEvent):
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
+
+
+#: what a field of one line (a name, an address, a parcel id) may not hold:
+#: a line break (CR, LF, the Unicode line and paragraph separators), a tab
+#: or another control character (C0, DEL, C1), which would split a letter's
+#: address block, an email's header or a CSV row
+ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def not_one_line(text: str) -> str | None:
+    """What in ``text`` a field of one line may not hold ("a line break",
+    "a tab", "a control character"); None when it holds none."""
+    found = ONE_LINE.search(text or "")
+    if found is None:
+        return None
+    c = found.group(0)
+    return "a line break" if c in "\r\n\u2028\u2029\x0b\x0c" else "a tab" if c == "\t" else "a control character"
+
+
+def one_line_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a field of one line, in people's words; None when it can."""
+    what = not_one_line(text)
+    return None if what is None else f"holds {what}: give it on one line, in letters, digits and punctuation"
 
 
 def load_json(data: bytes, where: str):

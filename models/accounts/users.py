@@ -152,8 +152,13 @@ def check_person(full_name: str, title: str, *, name_required: bool = False) -> 
     """A person's full name and title as kept: spaces collapsed, at most
     :data:`MAX_NAME` characters each, no control characters; UserError
     otherwise (and for no name when ``name_required``)."""
+    from workflows.inputs import not_one_line
+
     out = []
     for what, text in (("full name", full_name), ("title", title)):
+        held = not_one_line(str(text or "").strip())
+        if held:
+            raise UserError(f"the {what} holds characters no name has ({held}): give it on one line")
         text = " ".join(str(text or "").split())
         if len(text) > MAX_NAME or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
             raise UserError(f"the {what} is too long or holds characters no name has: at most {MAX_NAME} characters")

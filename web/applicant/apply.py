@@ -21,7 +21,7 @@ from workflows.submission import submitted_event
 from workflows.towns import registry
 
 from ..forms import APPLICANT_TYPES, KIND_LABELS, MAX_LENGTH_FT, FormErrors
-from ..values import day, whole_number
+from ..values import day, one_line, whole_number
 
 __all__ = ["APPLY_FIELDS", "fields_for", "towns_offering", "application"]
 
@@ -93,11 +93,16 @@ def application(kind: str, town: str, form: Mapping[str, str], *, email: str, to
         errors["town"] = f"{KIND_LABELS[kind]}: choose one of {', '.join(towns_offering(kind))}"
     fields = fields_for(kind)
     v = {n: str(form.get(n) or "").strip() for n, _, _, _ in fields}
-    for n, _, req, _ in fields:
+    for n, _, req, typ in fields:
         if req and not v[n]:
             errors[n] = "required"
         if len(v[n]) > 2000:
             errors[n] = "too long (2,000 characters at most)"
+        elif typ != "textarea":
+            try:
+                one_line(v[n])
+            except ValueError as exc:
+                errors[n] = str(exc)
     owner_is_applicant = bool(v["owner_is_applicant"])
     if not owner_is_applicant:
         for part in ("name", "street", "city", "state", "zip"):

@@ -24,7 +24,7 @@ from workflows.rulebook import KINDS
 from workflows.towns import registry
 
 from ..forms import APPLICANT_TYPES, MAX_LENGTH_FT, FormErrors
-from ..values import day, moment, whole_number
+from ..values import day, moment, one_line, whole_number
 
 __all__ = [
     "Field",
@@ -230,6 +230,12 @@ def new_filing(kind: str, form: Mapping[str, str], *, towns: list[str], today: d
         raise FormErrors({"kind": f"unknown permit kind {kind!r}"})
     v = {name: (form.get(name) or "").strip() for name, _, kinds, _ in NEW_FILING_FIELDS if kind in kinds}
     errors = {name: "required" for name, _, kinds, req in NEW_FILING_FIELDS if kind in kinds and req and not v[name]}
+    for name, text in v.items():
+        if name != "description":  # the one field of many lines
+            try:
+                one_line(text)
+            except ValueError as exc:
+                errors.setdefault(name, str(exc))
     if v["town"] and v["town"] not in towns:
         errors["town"] = f"choose one of: {', '.join(towns) or '(none of your towns runs this permit)'}"
     if v["id"]:
