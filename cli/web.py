@@ -114,7 +114,7 @@ def cmd_users(args) -> int:
             print(f"permits: user {u.email} enabled")
         elif args.action == "unlock":
             u = actions.unlock_user(store, args.email)
-            print(f"permits: user {u.email} unlocked")
+            print(f"permits: user {u.email} unlocked: every pause on its logins ended")
         elif args.action == "access":
             u = actions.change_access(store, args.email, args.role, args.town or ())
             print(f"permits: user {u.email} is now {u.role}{': ' + ', '.join(u.towns) if u.towns else ''}")
@@ -126,7 +126,7 @@ def cmd_users(args) -> int:
         locked = users.locked()
         for u in users.list():
             state = "disabled" if u.disabled else ("invited, not joined yet" if u.invited else "active")
-            state += ", locked" if u.email in locked else ""
+            state += ", logins paused from some place" if u.email in locked else ""
             state += ", to choose a password at the next login" if u.must_change_password else ""
             print(
                 f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}"
