@@ -76,7 +76,7 @@ def _sent_later(response, store: Store, settings, sent):
 
 
 def _invited(sent, settings) -> str:
-    from models.types import INVITATION_DAYS, PAUSE_AFTER, PAUSE_WINDOW
+    from models.types import INVITATION_DAYS
 
     where = "" if settings.smtp_url else " (no mail server is set: it waits on the Emails page)"
     return f"An invitation was emailed to {sent.address}{where}; its link works once, for {INVITATION_DAYS} days."
