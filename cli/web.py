@@ -181,7 +181,7 @@ def serve(url: str, host: str, port: int, workers: int | None = None, *, given=N
     import config
     from config.settings import DEFAULT_BASE_URL
     from models.handle import Store
-    from web.app import check_settings, create_app
+    from web.app import SERVING, check_settings, create_app
 
     workers = workers or default_workers()
     store = Store(url)
@@ -197,7 +197,9 @@ def serve(url: str, host: str, port: int, workers: int | None = None, *, given=N
     print(f"Workbench at http://{host}:{port}/  ({processes}; Ctrl-C to stop)", flush=True)
     # the app reads X-Forwarded-For itself, from PERMITS_TRUSTED_PROXIES only
     # (uvicorn's own proxy headers trust 127.0.0.1 by default)
-    options = {"host": host, "port": port, "log_level": "warning", "proxy_headers": False}
+    # deadlines on what a client sends: a silent or trickling connection is
+    # closed (web/serving.py), the keep-alive after a response too
+    options = {"host": host, "port": port, "log_level": "warning", "proxy_headers": False, **SERVING}
     if workers == 1:
         uvicorn.run(create_app(store, settings=given), **options)
         return

@@ -25,7 +25,16 @@ from models.types import User
 
 from .unit_of_work import UnitOfWork
 
-__all__ = ["LoggedIn", "log_in", "log_in_by_link", "start_session", "end_session", "check_attempts", "count_attempt", "hit_attempts"]
+__all__ = [
+    "LoggedIn",
+    "log_in",
+    "log_in_by_link",
+    "start_session",
+    "end_session",
+    "check_attempts",
+    "count_attempt",
+    "hit_attempts",
+]
 
 
 class LoggedIn(NamedTuple):

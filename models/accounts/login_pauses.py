@@ -97,10 +97,7 @@ class LoginPauses:
         recent = and_(ATTEMPT.c.email == email, failed, ATTEMPT.c.at > now - WINDOW)
         times = (
             conn.execute(
-                select(ATTEMPT.c.at)
-                .where(recent, ATTEMPT.c.client == client)
-                .order_by(ATTEMPT.c.at.desc())
-                .limit(PAUSE_AFTER)
+                select(ATTEMPT.c.at).where(recent, ATTEMPT.c.client == client).order_by(ATTEMPT.c.at.desc()).limit(PAUSE_AFTER)
             )
             .scalars()
             .all()
