@@ -21,8 +21,8 @@ address typed, the client's address):
   the mailbox gets in; a stranger cannot make the email be sent.
 - A pause is the same for an address that names no account, so pausing
   says nothing of which addresses have one.
-- A good login (or the emailed link) forgets that client's failures and
-  keeps it as known; a new password or an admin's "end the pauses"
+- A good login (or the emailed link) from a client makes its failures so
+  far stop counting (they stay on the admin's list) and keeps it as known; a new password or an admin's "end the pauses"
   (:meth:`LoginPauses.clear`) forgets every failure of the address.
 
 Failures are kept :data:`SHOWN_HOURS` hours for the admin's list on the
@@ -89,21 +89,38 @@ class LoginPauses:
     def _naive_now(self) -> datetime:
         return self.now().astimezone(UTC).replace(tzinfo=None)
 
-    def paused_until(self, conn: Connection, email: str, client: str) -> datetime | None:
-        """When the pause on ``client``'s logins to ``email`` ends (UTC,
-        aware), or None when it may log in."""
-        now, client = self._naive_now(), client[:64]
-        failed = ATTEMPT.c.ok.is_(False)
-        recent = and_(ATTEMPT.c.email == email, failed, ATTEMPT.c.at > now - WINDOW)
-        times = (
+    def _counting(self, conn: Connection, email: str, client: str, now: datetime) -> list[datetime]:
+        """The latest :data:`PAUSE_AFTER` failures of ``client`` at ``email``
+        that count, newest first: within the window and after the client's
+        last good login to it (rows in the order written: their ids)."""
+        last_ok = conn.execute(
+            select(func.max(ATTEMPT.c.id)).where(ATTEMPT.c.email == email, ATTEMPT.c.client == client, ATTEMPT.c.ok.is_(True))
+        ).scalar_one()
+        return (
             conn.execute(
-                select(ATTEMPT.c.at).where(recent, ATTEMPT.c.client == client).order_by(ATTEMPT.c.at.desc()).limit(PAUSE_AFTER)
+                select(ATTEMPT.c.at)
+                .where(
+                    ATTEMPT.c.email == email,
+                    ATTEMPT.c.client == client,
+                    ATTEMPT.c.ok.is_(False),
+                    ATTEMPT.c.at > now - WINDOW,
+                    ATTEMPT.c.id > (last_ok or 0),
+                )
+                .order_by(ATTEMPT.c.id.desc())
+                .limit(PAUSE_AFTER)
             )
             .scalars()
             .all()
         )
+
+    def paused_until(self, conn: Connection, email: str, client: str) -> datetime | None:
+        """When the pause on ``client``'s logins to ``email`` ends (UTC,
+        aware), or None when it may log in."""
+        now, client = self._naive_now(), client[:64]
+        times = self._counting(conn, email, client, now)
         if len(times) >= PAUSE_AFTER:
             return (times[-1] + WINDOW).replace(tzinfo=UTC)
+        recent = and_(ATTEMPT.c.email == email, ATTEMPT.c.ok.is_(False), ATTEMPT.c.at > now - WINDOW)
         clients = conn.execute(select(func.count(func.distinct(ATTEMPT.c.client))).where(recent)).scalar_one()
         if clients < GUARD_CLIENTS:
             return None
@@ -126,19 +143,16 @@ class LoginPauses:
         now, client = self._naive_now(), client[:64]
         conn.execute(delete(ATTEMPT).where(ATTEMPT.c.ok.is_(False), ATTEMPT.c.at <= now - timedelta(hours=SHOWN_HOURS)))
         conn.execute(insert(ATTEMPT).values(email=email[:254], client=client, ok=False, at=now))
-        count = conn.execute(
-            select(func.count())
-            .select_from(ATTEMPT)
-            .where(ATTEMPT.c.email == email, ATTEMPT.c.client == client, ATTEMPT.c.ok.is_(False), ATTEMPT.c.at > now - WINDOW)
-        ).scalar_one()
+        count = len(self._counting(conn, email, client, now))
         if count == PAUSE_AFTER:
             _LOG.warning("logins to %s from %s paused after %d failed logins", email, client, count)
 
     def succeed(self, conn: Connection, email: str, client: str) -> None:
-        """A good login to ``email`` from ``client``: its failures forgotten,
-        the client kept as known for :data:`KNOWN_DAYS` days."""
+        """A good login to ``email`` from ``client``: its failures so far no
+        longer count (they stay on the admin's list), the client kept as
+        known for :data:`KNOWN_DAYS` days."""
         now, client = self._naive_now(), client[:64]
-        conn.execute(delete(ATTEMPT).where(ATTEMPT.c.email == email, ATTEMPT.c.client == client))
+        conn.execute(delete(ATTEMPT).where(ATTEMPT.c.email == email, ATTEMPT.c.client == client, ATTEMPT.c.ok.is_(True)))
         conn.execute(delete(ATTEMPT).where(ATTEMPT.c.ok.is_(True), ATTEMPT.c.at <= now - timedelta(days=KNOWN_DAYS)))
         conn.execute(insert(ATTEMPT).values(email=email, client=client, ok=True, at=now))
 
@@ -149,16 +163,16 @@ class LoginPauses:
 
     def paused_emails(self) -> set[str]:
         """The addresses some client's logins to are paused now (by
-        :data:`PAUSE_AFTER` failures from it)."""
+        :data:`PAUSE_AFTER` failures from it since its last good login)."""
         now = self._naive_now()
         with self.reader.connect() as conn:
-            rows = conn.execute(
-                select(ATTEMPT.c.email)
+            pairs = conn.execute(
+                select(ATTEMPT.c.email, ATTEMPT.c.client)
                 .where(ATTEMPT.c.ok.is_(False), ATTEMPT.c.at > now - WINDOW)
                 .group_by(ATTEMPT.c.email, ATTEMPT.c.client)
                 .having(func.count() >= PAUSE_AFTER)
-            )
-            return {r.email for r in rows}
+            ).all()
+            return {p.email for p in pairs if len(self._counting(conn, p.email, p.client, now)) >= PAUSE_AFTER}
 
     def recent(self, limit: int = 50) -> list[FailedLogins]:
         """The failed logins of the last :data:`SHOWN_HOURS` hours by
@@ -175,15 +189,6 @@ class LoginPauses:
             ).all()
             out = []
             for r in rows:
-                in_window = conn.execute(
-                    select(func.count())
-                    .select_from(ATTEMPT)
-                    .where(
-                        ATTEMPT.c.email == r.email,
-                        ATTEMPT.c.client == r.client,
-                        ATTEMPT.c.ok.is_(False),
-                        ATTEMPT.c.at > now - WINDOW,
-                    )
-                ).scalar_one()
-                out.append(FailedLogins(r.email, r.client, r.n, r.last.replace(tzinfo=UTC), in_window >= PAUSE_AFTER))
+                paused = len(self._counting(conn, r.email, r.client, now)) >= PAUSE_AFTER
+                out.append(FailedLogins(r.email, r.client, r.n, r.last.replace(tzinfo=UTC), paused))
         return out
