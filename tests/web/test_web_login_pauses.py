@@ -171,3 +171,24 @@ def test_wrong_current_passwords_on_the_password_form_pause_that_place_only(stor
     r = c.post("/password", data={**form, "current": PASSWORD})
     assert r.status_code == 401 and "paused" in r.text
     assert try_login(app_client(store, OWNER), USERS["canton-dpw"][0], PASSWORD).status_code == 303
+
+
+def test_on_sqlite_and_postgresql_two_processes_share_the_pauses_and_the_owner_logs_in(db_url, clock):
+    from webkit import make_store
+
+    make_store(db_url).engine.dispose()
+    first, second = Store(db_url, now=clock), Store(db_url, now=clock)
+    try:
+        for i in range(2 * PAUSE_AFTER):
+            clock.advance(seconds=1)
+            try_login(app_client(first if i % 2 else second, STRANGERS[0]), ADMIN)
+        assert "paused" in try_login(app_client(first, STRANGERS[0]), ADMIN, PASSWORD).text
+        assert "paused" in try_login(app_client(second, STRANGERS[0]), ADMIN, PASSWORD).text
+        assert len(login_links(first)) == 2
+        assert try_login(app_client(second, OWNER), ADMIN, PASSWORD).status_code == 303
+        page = app_client(first, OWNER)
+        try_login(page, ADMIN, PASSWORD)
+        assert STRANGERS[0] in page.get("/users").text
+    finally:
+        first.engine.dispose()
+        second.engine.dispose()
