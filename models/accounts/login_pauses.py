@@ -189,6 +189,6 @@ class LoginPauses:
             ).all()
             out = []
             for r in rows:
-                paused = len(self._counting(conn, r.email, r.client, now)) >= PAUSE_AFTER
+                paused = self.paused_until(conn, r.email, r.client) is not None
                 out.append(FailedLogins(r.email, r.client, r.n, r.last.replace(tzinfo=UTC), paused))
         return out

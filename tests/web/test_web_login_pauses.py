@@ -11,6 +11,7 @@ import shutil
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import storekit
 from fastapi.testclient import TestClient
 from webkit import PASSWORD, TODAY, USERS, csrf_of
 
@@ -142,6 +143,8 @@ def test_many_strangers_at_once_pause_every_new_place_but_not_one_the_owner_used
         try_login(app_client(store, f"192.0.2.{n + 1}"), ADMIN)
     new_place = try_login(app_client(store, "198.51.100.99"), ADMIN, PASSWORD)
     assert new_place.status_code == 401 and "paused" in new_place.text and len(login_links(store)) == 1
+    listed = storekit.users(store).failed_logins()  # what the admin's list says of each stranger
+    assert len(listed) == GUARD_CLIENTS and all(f.paused for f in listed)  # the right password is no failure
     assert try_login(app_client(store, OWNER), ADMIN, PASSWORD).status_code == 303
 
 
