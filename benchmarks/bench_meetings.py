@@ -122,7 +122,7 @@ def main() -> int:
             add_user(store, EMAIL, PASSWORD, "admin")
         except UserError:
             pass
-        client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
+        client = TestClient(create_app(store, settings=_timed(), secret="bench", today=lambda: AS_OF), follow_redirects=False)
         login(client)
 
         def page():
@@ -158,3 +158,12 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _timed():
+    """The environment's settings with the app time sent (``Server-Timing``, read here)."""
+    import os
+
+    import config
+
+    return config.load({**os.environ, "PERMITS_SERVER_TIMING": "yes"})

@@ -121,7 +121,7 @@ class Server:
     def __init__(self, path: Path, workers: int):
         self.port = free_port()
         self.base = f"http://{HOST}:{self.port}"
-        env = {**os.environ, "PERMITS_SECRET_KEY": "bench-load-secret"}
+        env = {**os.environ, "PERMITS_SECRET_KEY": "bench-load-secret", "PERMITS_SERVER_TIMING": "yes"}
         permits = ROOT / ".venv" / "bin" / "permits"
         argv = [str(permits), "serve", "--db", f"sqlite:///{path}", "--host", HOST, "--port", str(self.port)]
         self.proc = subprocess.Popen(

@@ -198,6 +198,15 @@ def admin_store(prefix: str, description: str):
         add_user(store, ADMIN, load.PASSWORD, "admin")
     except UserError:
         pass
-    client = TestClient(create_app(store, secret="bench", today=lambda: AS_OF), follow_redirects=False)
+    client = TestClient(create_app(store, settings=_timed(), secret="bench", today=lambda: AS_OF), follow_redirects=False)
     load.login(client, ADMIN)
     return store, client, tmp
+
+
+def _timed():
+    """The environment's settings with the app time sent (``Server-Timing``, read here)."""
+    import os
+
+    import config
+
+    return config.load({**os.environ, "PERMITS_SERVER_TIMING": "yes"})

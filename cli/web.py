@@ -114,7 +114,7 @@ def cmd_users(args) -> int:
             print(f"permits: user {u.email} enabled")
         elif args.action == "unlock":
             u = actions.unlock_user(store, args.email)
-            print(f"permits: user {u.email} unlocked")
+            print(f"permits: user {u.email} unlocked: every pause on its logins ended")
         elif args.action == "access":
             u = actions.change_access(store, args.email, args.role, args.town or ())
             print(f"permits: user {u.email} is now {u.role}{': ' + ', '.join(u.towns) if u.towns else ''}")
@@ -126,7 +126,7 @@ def cmd_users(args) -> int:
         locked = users.locked()
         for u in users.list():
             state = "disabled" if u.disabled else ("invited, not joined yet" if u.invited else "active")
-            state += ", locked" if u.email in locked else ""
+            state += ", logins paused from some place" if u.email in locked else ""
             state += ", to choose a password at the next login" if u.must_change_password else ""
             print(
                 f"{u.email}  {u.role}  {', '.join(u.towns) or 'all towns'}  {state}"
@@ -181,7 +181,7 @@ def serve(url: str, host: str, port: int, workers: int | None = None, *, given=N
     import config
     from config.settings import DEFAULT_BASE_URL
     from models.handle import Store
-    from web.app import check_settings, create_app
+    from web.app import SERVING, check_settings, create_app
 
     workers = workers or default_workers()
     store = Store(url)
@@ -197,7 +197,9 @@ def serve(url: str, host: str, port: int, workers: int | None = None, *, given=N
     print(f"Workbench at http://{host}:{port}/  ({processes}; Ctrl-C to stop)", flush=True)
     # the app reads X-Forwarded-For itself, from PERMITS_TRUSTED_PROXIES only
     # (uvicorn's own proxy headers trust 127.0.0.1 by default)
-    options = {"host": host, "port": port, "log_level": "warning", "proxy_headers": False}
+    # deadlines on what a client sends: a silent or trickling connection is
+    # closed (web/serving.py), the keep-alive after a response too
+    options = {"host": host, "port": port, "log_level": "warning", "proxy_headers": False, **SERVING}
     if workers == 1:
         uvicorn.run(create_app(store, settings=given), **options)
         return

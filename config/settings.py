@@ -90,6 +90,12 @@ SETTINGS: tuple[Setting, ...] = (
         "only over HTTPS (`Secure`) and browsers are told to use HTTPS for a year (HSTS); never on plain HTTP",
     ),
     Setting(
+        "PERMITS_SERVER_TIMING",
+        "`no`",
+        "`yes` to send every response's app time in a `Server-Timing` header (what the benchmarks read); "
+        "off, nobody outside learns how long the server took",
+    ),
+    Setting(
         "PERMITS_TRUSTED_PROXIES",
         "unset: `X-Forwarded-For` is never read",
         "the reverse proxies' addresses or networks, comma-separated, whose `X-Forwarded-For` names the client",
@@ -164,6 +170,7 @@ class Settings(NamedTuple):
     applications_per_day: int = DEFAULT_APPLICATIONS_PER_DAY
     upload_bytes_per_day: int = DEFAULT_UPLOAD_MB_PER_DAY * 1024 * 1024
     sweep_check_sample: int = DEFAULT_SWEEP_CHECK_SAMPLE
+    server_timing: bool = False
 
     def store_url(self, given: str | None = None) -> str:
         """``--db`` (``given``) first, then ``PERMITS_DATABASE_URL``, then
@@ -296,6 +303,7 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         applications_per_day=_whole(env, "PERMITS_APPLICATIONS_PER_DAY", DEFAULT_APPLICATIONS_PER_DAY, 10_000),
         upload_bytes_per_day=_whole(env, "PERMITS_UPLOAD_MB_PER_DAY", DEFAULT_UPLOAD_MB_PER_DAY, 1_000_000) * 1024 * 1024,
         sweep_check_sample=_sample(env),
+        server_timing=_yes_no(env, "PERMITS_SERVER_TIMING"),
     )
 
 
@@ -336,6 +344,7 @@ def environment(settings: Settings) -> dict[str, str]:
         "PERMITS_APPLICATIONS_PER_DAY": str(settings.applications_per_day),
         "PERMITS_UPLOAD_MB_PER_DAY": str(settings.upload_bytes_per_day // (1024 * 1024)),
         "PERMITS_SWEEP_CHECK_SAMPLE": str(settings.sweep_check_sample),
+        "PERMITS_SERVER_TIMING": "yes" if settings.server_timing else "no",
     }
 
 

@@ -15,7 +15,8 @@ PermitsError
       ├── OlderParcels      parcels of an earlier fiscal year than the town's current ones
       ├── UnknownApplicant  no filing names that applicant
       ├── UserError         an account cannot be added or changed
-      │    └── LoginRefused a wrong email or password, a locked account
+      │    └── LoginRefused a wrong email or password
+      │         └── LoginPaused this client's logins to the address are paused
       ├── ApplicantError    a registration or invitation refused
       │    └── InvitationRefused  an invitation link unknown, used or expired
       ├── LinkRefused       an emailed link unknown, used or expired
@@ -35,6 +36,7 @@ from workflows.errors import PermitsError
 __all__ = [
     "StoreNotEmpty",
     "TooManyAttempts",
+    "LoginPaused",
     "UnknownMeeting",
     "UploadRefused",
     "UnknownUpload",
@@ -176,6 +178,27 @@ class UserError(StoreError):
 class LoginRefused(UserError):
     def __init__(self, message: str = "wrong email or password"):
         super().__init__(message)
+
+
+class LoginPaused(LoginRefused):
+    """Logins to an address from this client are paused after failed ones
+    (models/accounts/login_pauses.py): the same words whatever password was
+    given.  ``until`` (UTC, aware) is when the pause ends; ``user_id`` is
+    the account whose right password was given (a link that logs in is
+    emailed to its address), None otherwise."""
+
+    def __init__(self, until, user_id: int | None = None):
+        from zoneinfo import ZoneInfo
+
+        from workflows.written import time_written
+
+        self.until, self.user_id = until, user_id
+        self.notice_ids: tuple[int, ...] = ()  # the login link's email, when one was queued
+        super().__init__(
+            "too many failed logins to this account from where you are: logins to it from here are paused "
+            f"until {time_written(until.astimezone(ZoneInfo('America/New_York')))}; if the password you gave is right, "
+            "a link that logs you in has been emailed to the account's address"
+        )
 
 
 class ApplicantError(StoreError):

@@ -27,6 +27,8 @@ __all__ = [
     "DailyLimits",
     "Limit",
     "LIMITS",
+    "PAUSE_AFTER",
+    "PAUSE_WINDOW",
 ]
 
 #: role -> the permit kinds it works on
@@ -116,9 +118,14 @@ class Limit:
     what: str
 
 
+#: failed logins to one address from one client that pause that client's
+#: logins to it, and how long a failure counts (models/accounts/login_pauses.py)
+PAUSE_AFTER = 5
+PAUSE_WINDOW = timedelta(minutes=15)
+
 #: action -> its limit per client address
 LIMITS: dict[str, Limit] = {
-    # above the per-account lock (5), so one person's typos never reach it;
+    # above the pause of one account from one address (5), so one person's typos never reach it;
     # an office behind one address has room for several people's
     "login": Limit(20, timedelta(minutes=15), "failed logins"),
     "register": Limit(10, timedelta(hours=1), "registrations"),

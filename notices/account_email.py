@@ -1,6 +1,7 @@
 """The emails of an account, not of a filing: the link that finishes a
 registration, the word to an account's owner that someone tried to
-register their address, the link that resets a forgotten password, and
+register their address, the link that resets a forgotten password, the
+link that logs in when the owner's logins were paused, and
 the link by which a member of staff an admin invited chooses their own.
 Queued in the outbox like every email (``notice`` rows with no filing,
 models/store/outbox.py), delivered at least once by :mod:`notices.smtp`.
@@ -21,6 +22,7 @@ __all__ = [
     "registration_email",
     "address_taken_email",
     "reset_email",
+    "login_link_email",
     "staff_invitation_email",
     "ROLE_WORDS",
     "account_sender",
@@ -92,6 +94,20 @@ def reset_email(address: str, link: str, expires: datetime, dated: datetime, *, 
         "your password stays as it is.\n"
     )
     return _email("password-reset", address, "Reset your password", body, dated, mail_from)
+
+
+def login_link_email(address: str, link: str, expires: datetime, dated: datetime, *, mail_from: str) -> dict:
+    """The link that logs in to the account of ``address`` when logins to it
+    from where its owner is were paused after failed ones (the right
+    password was given there: models/accounts/login_pauses.py)."""
+    body = (
+        f"Someone, we hope you, gave the right password for the account {address}, from a place "
+        "whose logins to it were paused after several wrong passwords.\n\n"
+        f"Open this link to log in (it works once, until {_local(expires)}):\n{link}\n\n"
+        "If it was not you, someone knows your password: change it at once, or ask for a reset, "
+        "and tell the office's admin.\n"
+    )
+    return _email("login-link", address, "Your link to log in", body, dated, mail_from)
 
 
 #: what each staff role does, as an invitation says it

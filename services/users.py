@@ -173,13 +173,13 @@ def temporary_password(store, email: str) -> tuple[User, str]:
         return _users(store).set_password(uow.conn, email, password, temporary=True), password
 
 
-def change_password(store, user_id: int, current: str, new: str) -> User:
+def change_password(store, user_id: int, current: str, new: str, *, client: str = "") -> User:
     """The user's own change (:meth:`models.accounts.users.Users.change_password`):
     every session of theirs ends; the user as it now is.  A wrong current
-    password is refused (LoginRefused) once its count against the account
-    has committed."""
+    password is refused (LoginRefused) once it has been counted as a failed
+    login from ``client`` (models/accounts/login_pauses.py)."""
     with UnitOfWork(store) as uow:
-        user, refusal = _users(store).change_password(uow.conn, user_id, current, new)
+        user, refusal = _users(store).change_password(uow.conn, user_id, current, new, client=client)
     if refusal is not None:
         raise refusal
     return user

@@ -77,10 +77,12 @@ def make_store(url: str) -> Store:
     return store
 
 
-def client(store: Store) -> TestClient:
+def client(store: Store, address: str = "testclient") -> TestClient:
+    """A browser on the workbench over ``store``, from the network ``address``."""
     from web.app import create_app
 
-    return TestClient(create_app(store, secret="test-secret", today=lambda: TODAY), follow_redirects=False)
+    app = create_app(store, secret="test-secret", today=lambda: TODAY)
+    return TestClient(app, follow_redirects=False, client=(address, 50000))
 
 
 def csrf_of(html: str) -> str:

@@ -19,7 +19,7 @@ the top: the app (:mod:`web.app`), what a route takes as typed
 dependencies (:mod:`web.deps`: the store, the settings, the day, who may
 call...), the session (:mod:`web.auth`), the forms' bodies and limits
 (:mod:`web.bodies`), a refusal in people's words (:mod:`web.refusals`), the client's address
-(:mod:`web.clients`), the headers (:mod:`web.headers`), drawing a page
+(:mod:`web.clients`), the headers (:mod:`web.headers`), ``HEAD`` as ``GET`` (:mod:`web.head`), drawing a page
 (:mod:`web.render`, the shared templates in ``templates/``), the values a
 form carries (:mod:`web.values`, :mod:`web.forms`), and the sections and
 answers two rooms both show (:mod:`web.fee_view`,
@@ -40,11 +40,13 @@ __all__ = [
     "deps",
     "fee_view",
     "forms",
+    "head",
     "headers",
     "inspection_request_view",
     "public",
     "refusals",
     "render",
+    "serving",
     "site_picker",
     "staff",
     "values",

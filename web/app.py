@@ -17,8 +17,10 @@ the cookie is then ``Secure``, and HSTS is sent), the trusted proxies whose
 web/clients.py), the largest form (``PERMITS_FORM_MAX_KB``), the uploads
 folder and its limit, the sender of emails.
 
-The middleware, outermost first: :class:`web.headers.PageHeaders` (the
-headers of every response), the signed session cookie (it carries the
+The middleware, outermost first: :class:`web.head.HeadAsGet` (``HEAD``
+answered as ``GET`` without its body), :class:`web.headers.PageHeaders` (the
+headers of every response; ``Server-Timing`` only with
+``PERMITS_SERVER_TIMING=yes``), the signed session cookie (it carries the
 session's token, models/accounts/sessions.py, and the CSRF token), and
 :class:`web.bodies.RequestGuard` (the body's size before it is read).
 """
@@ -45,10 +47,12 @@ from services.bootstrap import backends
 from .auth import LoginRequired, PasswordChangeRequired, StaffOnly, login_redirect
 from .bodies import RequestGuard
 from .deps import WebContext, install
+from .head import HeadAsGet
 from .headers import PageHeaders, tile_origin
 from .render import render
+from .serving import KEEP_ALIVE_SECONDS, TimedH11Protocol
 
-__all__ = ["create_app", "from_environment", "check_settings", "SESSION_HOURS"]
+__all__ = ["create_app", "from_environment", "check_settings", "SESSION_HOURS", "SERVING"]
 
 HERE = Path(__file__).parent
 TITLES = {400: "Not understood", 403: "Refused", 404: "Not found", 405: "Not allowed", 413: "Too large", 422: "Not accepted"}
@@ -57,6 +61,11 @@ TITLES = {400: "Not understood", 403: "Refused", 404: "Not found", 405: "Not all
 def error_page(request: Request, status: int, detail: str):
     """The page of a refusal: its title by status, the detail in words."""
     return render(request, "error.html", {"title": TITLES.get(status, "Error"), "detail": detail}, user=None, status=status)
+
+
+#: how ``permits serve`` runs uvicorn's connections (web/serving.py): the
+#: one crossing of cli/ into web/ is this module
+SERVING = {"http": TimedH11Protocol, "timeout_keep_alive": KEEP_ALIVE_SECONDS}
 
 
 def create_app(
@@ -102,7 +111,10 @@ def create_app(
         same_site="lax",
         https_only=settings.https,  # the cookie is Secure when PERMITS_HTTPS=yes
     )
-    app.add_middleware(PageHeaders, https=settings.https, img_origin=tile_origin(settings.map_tiles_url))
+    app.add_middleware(
+        PageHeaders, https=settings.https, img_origin=tile_origin(settings.map_tiles_url), timing=settings.server_timing
+    )
+    app.add_middleware(HeadAsGet)  # outermost: HEAD is GET, its headers and no body
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(LoginRequired)

@@ -18,7 +18,10 @@ test checks every route of the app).
 - ``Strict-Transport-Security`` when the deployment says it is served over
   HTTPS (``PERMITS_HTTPS=yes``; the session cookie is then ``Secure``).
 - ``Server-Timing: app;dur=MS``: the time the app took, without the network
-  or the client (what the benchmarks read).
+  or the client (what the benchmarks read), only when the deployment turns
+  it on (``PERMITS_SERVER_TIMING=yes``): otherwise anyone could time the
+  server's work (a login's hashing, a search) to the fraction of a
+  millisecond.
 """
 
 from __future__ import annotations
@@ -67,10 +70,10 @@ SECURITY_HEADERS = [
 
 class PageHeaders:
     """The outermost middleware: adds the headers above to every HTTP
-    response; ``https`` adds HSTS."""
+    response; ``https`` adds HSTS, ``timing`` the Server-Timing header."""
 
-    def __init__(self, app, *, https: bool = False, img_origin: str | None = None):
-        self.app, self.https = app, https
+    def __init__(self, app, *, https: bool = False, img_origin: str | None = None, timing: bool = False):
+        self.app, self.https, self.timing = app, https, timing
         self.csp = policy(img_origin).encode()
 
     async def __call__(self, scope, receive, send):
@@ -85,7 +88,8 @@ class PageHeaders:
                 ms = (time.perf_counter() - start) * 1000
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}
-                headers.append((b"server-timing", f"app;dur={ms:.2f}".encode()))
+                if self.timing:
+                    headers.append((b"server-timing", f"app;dur={ms:.2f}".encode()))
                 headers.extend(h for h in SECURITY_HEADERS if h[0] not in names)
                 if b"content-security-policy" not in names:
                     headers.append((b"content-security-policy", self.csp))

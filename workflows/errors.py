@@ -39,7 +39,8 @@ missing here or is drawn under the wrong parent (tests/architecture).
      │    ├── OlderParcels     (models.errors)      parcels of an earlier fiscal year than the current ones
      │    ├── UnknownApplicant (models.errors) no filing names that applicant
      │    ├── UserError        (models.errors)       an account cannot be added or changed
-     │    │    └── LoginRefused (models.errors)      a wrong email or password, a locked account
+     │    │    └── LoginRefused (models.errors)      a wrong email or password
+     │    │         └── LoginPaused (models.errors)  this client's logins to the address paused after failed ones
      │    ├── ApplicantError   (models.errors)  a registration or invitation refused
      │    │    └── InvitationRefused (models.errors) an invitation link unknown, used or expired
      │    ├── LinkRefused      (models.errors) a registration's or reset's emailed link unknown, used or expired

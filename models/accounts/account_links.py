@@ -23,6 +23,12 @@ forgotten password, and what following one does to the accounts.
   (:meth:`AccountLinks.accept_invitation`) sets the password the person
   chose, takes the invitation up and spends every other invitation link
   of the address.
+- **A login link** (:meth:`AccountLinks.login_link`) is emailed when the
+  right password came from a client whose logins to the account are
+  paused (models/accounts/login_pauses.py), valid
+  :data:`models.accounts.login_pauses.WINDOW`; using it
+  (:meth:`AccountLinks.log_in`) opens a session and spends every other
+  login link of the address.
 - Every link is used once: ``used_at`` is set in the transaction that
   uses it, the row locked; an expired, used or unknown token is
   :class:`LinkRefused`, which never says whether an address has an account.
@@ -55,6 +61,7 @@ __all__ = [
     "REGISTER",
     "RESET",
     "INVITE",
+    "LOGIN",
     "LinkRefused",
     "NewLink",
     "AccountLinks",
@@ -62,7 +69,7 @@ __all__ = [
 ]
 
 LINK, USER = AccountLink.__table__, UserRow.__table__
-REGISTER, RESET, INVITE = "register", "reset", "invite"
+REGISTER, RESET, INVITE, LOGIN = "register", "reset", "invite", "login"
 #: how long a registration's link works
 REGISTRATION_HOURS = 24
 #: links of one kind to one address in an hour, at most
@@ -138,6 +145,23 @@ class AccountLinks:
         :func:`models.accounts.staff.invite`), in the caller's transaction;
         None when the address had its :data:`LINKS_PER_HOUR`."""
         return self._make(conn, INVITE, user_row.email, timedelta(days=INVITATION_DAYS), user_id=user_row.id)
+
+    def login_link(self, conn: Connection, user_row) -> NewLink | None:
+        """A link that logs in to the account ``user_row``, in the caller's
+        transaction; None when the address had its :data:`LINKS_PER_HOUR`."""
+        from models.accounts.login_pauses import WINDOW
+
+        return self._make(conn, LOGIN, user_row.email, WINDOW, user_id=user_row.id)
+
+    def log_in(self, conn: Connection, token: str):
+        """Use a login link: the account (a working one still) as it is,
+        every login link of its address spent; LinkRefused otherwise."""
+        link = self.live(token, LOGIN, conn)
+        row = conn.execute(select(USER).where(USER.c.id == link.user_id).with_for_update()).first()
+        if not usable(row) or row.email != link.email:
+            raise LinkRefused("this link is not valid: ask for a new one")
+        self._spend(conn, LOGIN, row.email)
+        return user_of_row(row)
 
     def live(self, token: object, purpose: str, conn: Connection | None = None):
         """The link's row if ``token`` names a live link of ``purpose``; else

@@ -137,12 +137,21 @@ class Applicants:
     def invite(self, conn: Connection, filing_id: str, email: str, *, by: str, days: int = INVITATION_DAYS) -> str:
         """An invitation to ``email`` from the filing, on the unit of work's
         ``conn`` (the invitation's email is queued in it); returns the token
-        for the link (shown once: only its digest is kept)."""
+        for the link (shown once: only its digest is kept).  Only an
+        applicant's address, or one with no account yet, is invited: a
+        staff account's is ApplicantError (staff see the filing in the
+        workbench, and an invitation could never be taken up by it)."""
         address = normal_email(email)
         token = secrets.token_urlsafe(32)
         now = self._now()
         if conn.execute(select(FILING.c.id).where(FILING.c.id == filing_id)).first() is None:
             raise UnknownFiling(filing_id)
+        role = conn.execute(select(ACCOUNT.c.role).where(ACCOUNT.c.email == address)).scalar_one_or_none()
+        if role is not None and role != APPLICANT:
+            raise ApplicantError(
+                f"{address} is a staff account's address: staff see the filing in the workbench; "
+                "invite the applicant's, owner's or contractor's own address"
+            )
         conn.execute(
             insert(INVITE).values(
                 token_sha256=_digest(token),

@@ -8,9 +8,11 @@ street openings of theirs; an ``admin`` every filing of every town.
 :meth:`User.may_see` is the one rule; a filing outside it is "not found"
 (404), never "forbidden", so ids cannot be probed.
 
-A login that fails :data:`LOCK_AFTER` times in a row locks the account for
-:data:`LOCK_MINUTES`; a good login clears the count.  A wrong current
-password on the password-change form counts as a failed login.
+Failed logins never lock the account for its owner: they pause the
+client that made them (models/accounts/login_pauses.py, with why), and a
+paused client with the right password is emailed a link that logs in.  A
+wrong current password on the password-change form counts as a failed
+login from the client that sent it.
 
 An applicant's account whose address is not proved (``verified_at``
 empty: a registration made before its link was required) cannot log in:
@@ -30,7 +32,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -38,7 +40,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from models.errors import LoginRefused, UserError
+from models.accounts.login_pauses import LoginPauses
+from models.errors import LoginPaused, LoginRefused, UserError
 from models.schema.tables import UserRow, WebSession
 from models.types import APPLICANT, MAX_NAME, MIN_PASSWORD, ROLE_KINDS, ROLES, User
 from workflows.towns import registry
@@ -46,8 +49,6 @@ from workflows.towns import registry
 __all__ = [
     "ROLES",
     "ROLE_KINDS",
-    "LOCK_AFTER",
-    "LOCK_MINUTES",
     "User",
     "Users",
     "UserError",
@@ -67,8 +68,6 @@ __all__ = [
 USER = UserRow.__table__
 SESSION = WebSession.__table__
 
-LOCK_AFTER = 5
-LOCK_MINUTES = 15
 _EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
 _HASHER = PasswordHasher()
 # a hash to verify against when the email is unknown, so a wrong email
@@ -103,11 +102,15 @@ def end_sessions(conn, user_id: int) -> int:
 def replace_password(conn, user_id: int, password_hash: str, *, temporary: bool = False, **also) -> None:
     """Give the user the password of ``password_hash`` (argon2), in the
     transaction ``conn``: every session of the user ends (its rows
-    deleted), the lock is cleared, an invitation is taken up;
+    deleted), every failed login to its address is forgotten (a pause
+    ends), an invitation is taken up;
     ``temporary``: a password someone else chose, which the user must
     change at their next login (else the flag is cleared: the user's own);
     ``also``: other columns to set (an applicant's ``verified_at``)."""
     end_sessions(conn, user_id)
+    email = conn.execute(select(USER.c.email).where(USER.c.id == user_id)).scalar_one_or_none()
+    if email is not None:
+        LoginPauses(conn.engine).clear(conn, email)
     conn.execute(
         update(USER)
         .where(USER.c.id == user_id)
@@ -288,43 +291,55 @@ class Users:
         )
         return user_of_row(conn.execute(select(USER).where(USER.c.id == row.id)).first())
 
+    def _pauses(self) -> LoginPauses:
+        return LoginPauses(self.engine, now=self.now)
+
     def unlock(self, conn: Connection, email: str) -> User:
-        """Clear the lock that failed logins put on the account."""
+        """End every pause failed logins put on the account's address
+        (models/accounts/login_pauses.py): every client may try again."""
         email = check_email(email)
-        values = {"failed_logins": 0, "locked_until": None}
-        if conn.execute(update(USER).where(USER.c.email == email).values(**values)).rowcount != 1:
+        row = conn.execute(select(USER).where(USER.c.email == email)).first()
+        if row is None:
             raise UserError(f"no user {email!r} (see 'permits users list')")
-        return user_of_row(conn.execute(select(USER).where(USER.c.email == email)).first())
+        self._pauses().clear(conn, email)
+        return user_of_row(row)
 
     def locked(self) -> set[str]:
-        """The emails of the accounts locked now by failed logins."""
-        now = self._naive_now()
-        with self.reader.connect() as conn:
-            return set(conn.execute(select(USER.c.email).where(USER.c.locked_until > now)).scalars())
+        """The emails of the accounts some client's logins to are paused
+        now by failed logins."""
+        return self._pauses().paused_emails()
+
+    def failed_logins(self) -> list:
+        """The failed logins of the last day by (address typed, client), the
+        latest first (:meth:`models.accounts.login_pauses.LoginPauses.recent`)."""
+        return self._pauses().recent()
 
     def reset_calendar_token(self, conn: Connection, user_id: int) -> str:
         token = secrets.token_urlsafe(24)
         conn.execute(update(USER).where(USER.c.id == user_id).values(calendar_token=token))
         return token
 
-    def change_password(self, conn: Connection, user_id: int, current: str, new: str) -> tuple[User | None, LoginRefused | None]:
+    def change_password(
+        self, conn: Connection, user_id: int, current: str, new: str, *, client: str = ""
+    ) -> tuple[User | None, LoginRefused | None]:
         """The user's own change: ``current`` must be their password (a wrong
-        one counts as a failed login, and a locked account is refused), ``new``
-        meets :func:`check_password` and differs from it.  Ends every session
-        of the user (the caller starts a new one for the browser that asked).
-        (the user as it now is, None) or, for a wrong current password,
-        (None, the refusal), which the caller raises once the failed-login
-        count it wrote has committed; UserError and a locked account's
-        LoginRefused are raised, nothing written."""
-        now = self._naive_now()
+        one counts as a failed login from ``client``, and a paused client is
+        refused), ``new`` meets :func:`check_password` and differs from it.
+        Ends every session of the user (the caller starts a new one for the
+        browser that asked).  (the user as it now is, None) or, for a wrong
+        current password, (None, the refusal), which the caller raises once
+        the failed login it wrote has committed; UserError and a paused
+        client's LoginPaused are raised, nothing written."""
         refusal = None
         row = conn.execute(select(USER).where(USER.c.id == user_id).with_for_update()).first()
         if row is None or row.disabled:
             raise UserError("no such user")
-        if row.locked_until is not None and row.locked_until > now:
-            raise LoginRefused(f"too many wrong passwords: the account is locked until {row.locked_until:%H:%M} UTC")
+        pauses = self._pauses()
+        until = pauses.paused_until(conn, row.email, client)
+        if until is not None:
+            raise LoginPaused(until)
         if not _verify(row.password_hash, current):
-            self._failed(conn, row, now)
+            pauses.fail(conn, row.email, client)
             refusal = LoginRefused("the current password is wrong")
         else:
             check_password(new)
@@ -339,7 +354,8 @@ class Users:
         """Set a user's password without the old one (``permits users
         passwd``, run by whoever runs the server; a temporary password an
         admin sets, which the user changes at their next login when
-        ``temporary``): clears a lock and ends every session of the user."""
+        ``temporary``): ends every pause on its address and every session of
+        the user."""
         email = check_email(email)
         check_password(new)
         row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
@@ -351,53 +367,37 @@ class Users:
     def _set(self, conn, user_id: int, new: str, *, temporary: bool = False) -> None:
         replace_password(conn, user_id, _HASHER.hash(new), temporary=temporary)
 
-    def _failed(self, conn, row, now: datetime) -> None:
-        """Count a failed login on ``row``; the :data:`LOCK_AFTER`-th locks it."""
-        failed = row.failed_logins + 1
-        lock = now + timedelta(minutes=LOCK_MINUTES) if failed >= LOCK_AFTER else None
-        conn.execute(
-            update(USER)
-            .where(USER.c.id == row.id)
-            .values(failed_logins=0 if lock else failed, locked_until=lock or row.locked_until)
-        )
-
-    def authenticate(self, conn: Connection, email: str, password: str) -> tuple[User | None, LoginRefused | None]:
-        """(the user, None) if the password is right and the account is
-        enabled and not locked; else (None, LoginRefused) (one message for a
-        wrong email or password, another for a locked account given its
-        right password), which the caller raises once the failed-login count
-        written on ``conn`` has committed."""
-        email = email.strip().lower()
-        now = self._naive_now()
-        refusal = None  # raised by the caller after the commit: the failed-login count must be kept
+    def authenticate(
+        self, conn: Connection, email: str, password: str, *, client: str = ""
+    ) -> tuple[User | None, LoginRefused | None]:
+        """(the user, None) if the password is right, the account enabled
+        (an applicant's address proved) and ``client``'s logins to it not
+        paused; else (None, the refusal), which the caller raises once the
+        failed login written on ``conn`` has committed.  A wrong email and a
+        wrong password have one answer; a paused client has another, the
+        same whatever the password (:class:`LoginPaused`, naming the account
+        when its right password was given, for the emailed link)."""
+        email = email.strip().lower()[:254]
+        pauses = self._pauses()
         row = conn.execute(select(USER).where(USER.c.email == email).with_for_update()).first()
-        if row is None:
-            _verify(_DUMMY, password)
-            refusal = LoginRefused()
-        elif row.locked_until is not None and row.locked_until > now:
-            # only someone who knows the password learns of the lock: to
-            # anyone else a locked account answers as a made-up address
-            if _verify(row.password_hash, password) and not row.disabled:
-                refusal = LoginRefused(
-                    f"too many failed logins: the account is locked until {row.locked_until:%H:%M} UTC; "
-                    "try again then, or ask an admin"
-                )
-            else:
-                refusal = LoginRefused()
-        elif not _verify(row.password_hash, password) or row.disabled:
-            self._failed(conn, row, now)
-            refusal = LoginRefused()
-        elif row.role == APPLICANT and row.verified_at is None:
+        right = _verify(row.password_hash if row is not None else _DUMMY, password) and row is not None
+        working = right and not row.disabled and (row.role != APPLICANT or row.verified_at is not None)
+        until = pauses.paused_until(conn, email, client)
+        if until is not None:
+            if not working:
+                pauses.fail(conn, email, client)
+            return None, LoginPaused(until, row.id if working else None)
+        if not right or row.disabled:
+            pauses.fail(conn, email, client)
+            return None, LoginRefused()
+        if row.role == APPLICANT and row.verified_at is None:
             # a registration whose address is not proved is not usable:
             # only someone who knows its password learns why
-            refusal = LoginRefused(
+            return None, LoginRefused(
                 "this account's address is not confirmed yet: follow the link emailed to it, "
                 "or use 'Forgot your password?' to get a new one"
             )
-        else:
-            conn.execute(update(USER).where(USER.c.id == row.id).values(failed_logins=0, locked_until=None))
-        if refusal is not None:
-            return None, refusal
+        pauses.succeed(conn, email, client)
         return user_of_row(row), None
 
 

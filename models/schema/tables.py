@@ -38,6 +38,11 @@ here: it breaks SQLModel (SQLModel 0.0.50: its Relationship fails under postpone
 - ``client_attempt``: failed logins and registrations by client address,
   for the workbench's per-address limit (models/accounts/throttle.py), kept in the
   store so every web process behind a load balancer counts the same ones.
+- ``login_attempt``: logins by the address typed and the client's address
+  (models/accounts/login_pauses.py): failed ones, which pause that client's
+  logins to that address, kept a day for the admin's list; and the last
+  good login of each (address, client), which makes the client a known one
+  (migration 0185).
 - ``web_session``: the workbench's live sessions, one row per login (only
   the SHA-256 of the cookie's session token is kept): logging out, a
   password change or reset and disabling the account delete them, so a
@@ -483,6 +488,21 @@ class ClientAttempt(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     action: str
     client: str
+    at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
+
+
+class LoginAttempt(SQLModel, table=True):
+    """A login to the account ``email`` (the address as typed, normalised:
+    it may name no account) from ``client`` (models/accounts/login_pauses.py):
+    a failure (``ok`` false) or the last good login of that client
+    (``ok`` true).  ``at`` is UTC, naive."""
+
+    __tablename__ = "login_attempt"
+    __table_args__ = (Index("ix_login_attempt_key", "email", "client", "at"),)
+    id: int | None = Field(default=None, primary_key=True)
+    email: str
+    client: str
+    ok: bool = False
     at: datetime = Field(sa_column=Column(DateTime(), nullable=False, index=True))
 
 

@@ -45,6 +45,8 @@ def _check(r, path: str, template: str) -> list[str]:
             wrong.append(f"{name}: {h.get(name)!r}")
     if "strict-transport-security" in h:
         wrong.append("HSTS on a plain-HTTP deployment")
+    if "server-timing" in h:  # only when PERMITS_SERVER_TIMING=yes (tests/web/test_web_serving.py)
+        wrong.append("Server-Timing sent to anyone")
     return [f"{r.request.method} {path} ({r.status_code}): {w}" for w in wrong]
 
 
@@ -72,6 +74,30 @@ def test_every_route_of_the_app_sends_the_policy_headers_to_every_kind_of_user(k
                 wrong += _check(r, path, route.path)
     assert wrong == [], "\n".join(wrong)
     assert seen > 100 and ok_pages > 20, (seen, ok_pages)  # the sweep reached real pages, not only refusals
+
+
+def test_every_page_answers_head_as_it_answers_get_with_no_body(kit):
+    """HEAD of every GET route, for every kind of user: GET's status and
+    headers (its length among them), and no body (issue 35: it was 405)."""
+    values, clients, extra = kit
+    app = clients["admin"].app
+    wrong, seen = [], 0
+    for route in routes(app):
+        if "GET" not in route.methods:
+            continue
+        for who in ROLES:
+            c = clients[who]
+            path = fill(route.path, values_for(route.path, who, values, extra))
+            got, head = c.get(path), c.head(path)
+            seen += 1
+            if head.status_code != got.status_code or head.content != b"":
+                wrong.append(f"HEAD {path} as {who}: {head.status_code} with {len(head.content)} bytes, GET {got.status_code}")
+            elif head.headers.get("content-type") != got.headers.get("content-type"):
+                wrong.append(f"HEAD {path} as {who}: {head.headers.get('content-type')}")
+    assert wrong == [], "\n".join(wrong)
+    assert seen > 50
+    assert clients["admin"].head("/login").headers["content-length"] == str(len(clients["admin"].get("/login").content))
+    assert clients["admin"].head("/logout").status_code == 405  # a POST-only route, as for GET
 
 
 def test_the_static_files_may_be_cached_but_still_carry_the_policy(web):

@@ -14,6 +14,8 @@ from storekit import snapshot
 from webkit import PASSWORD, USERS, client, csrf_of, login
 
 from models.accounts.users import LoginRefused
+from models.errors import LoginPaused
+from models.types import PAUSE_AFTER
 
 AGENT = USERS["canton-agent"][0]
 ACTIONS = (
@@ -30,8 +32,9 @@ ACTIONS = (
 
 
 def _lock(store, email: str) -> None:
+    """Pause one place's logins to ``email`` (models/accounts/login_pauses.py)."""
     users = storekit.users(store)
-    for _ in range(5):
+    for _ in range(PAUSE_AFTER):
         with pytest.raises(LoginRefused):
             users.authenticate(email, "wrong password!")
 
@@ -79,12 +82,14 @@ def test_an_admin_changes_a_role_and_towns_and_the_user_sees_the_new_scope(store
     assert snapshot(store.url) == before
 
 
-def test_an_admin_unlocks_an_account_locked_by_failed_logins(store):
+def test_an_admin_ends_the_pauses_failed_logins_put_on_an_account(store):
     _lock(store, AGENT)
     admin = client(store)
     token = login(admin, "admin")
     page = admin.get("/users").text
-    assert "locked after failed logins" in page and "/users/unlock" in page
+    assert "logins from some place paused after failed ones" in page and "/users/unlock" in page
+    with pytest.raises(LoginPaused):
+        storekit.users(store).authenticate(AGENT, PASSWORD)
     assert admin.post("/users/unlock", data={"csrf": token, "email": AGENT}).status_code == 303
     assert storekit.users(store).authenticate(AGENT, PASSWORD).email == AGENT
 
@@ -110,7 +115,7 @@ def test_the_users_command_enables_unlocks_changes_access_and_sets_a_temporary_p
     assert main(["users", "enable", AGENT, *db]) == 0
     _lock(store, AGENT)
     assert main(["users", "list", *db]) == 0
-    assert f"{AGENT}  agent  canton  active, locked" in capsys.readouterr().out
+    assert f"{AGENT}  agent  canton  active, logins paused from some place" in capsys.readouterr().out
     assert main(["users", "unlock", AGENT, *db]) == 0
     assert main(["users", "access", AGENT, "--role", "dpw", "--town", "mansfield", *db]) == 0
     assert main(["users", "access", AGENT, "--role", "dpw", *db]) == 2  # no town: refused

@@ -2,8 +2,12 @@
 start and end a session (web/auth.py: a row in the store, its token and the
 CSRF token in the cookie).
 
-Failed logins count against the client's address as well as the account
-(models/accounts/throttle.py).  A password change ends every session of the
+Failed logins count against the client's address (models/accounts/throttle.py)
+and against the pair of the address typed and the client: five pause that
+client's logins to that account, never the owner's from elsewhere
+(models/accounts/login_pauses.py).  A paused client that gives the right
+password is emailed a link that logs in (``/login/link/<token>``: a page
+with a button, so a mail scanner that opens links logs nobody in).  A password change ends every session of the
 user and starts a new one for the browser that made it.  A user who logs in
 with a temporary password an admin set is sent here to choose their own,
 and every other page sends them back here until they do (web/deps.py).
@@ -13,13 +17,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
+from starlette.background import BackgroundTask
 
-from models.errors import LoginRefused, TooManyAttempts, UserError
+from models.errors import LinkRefused, LoginPaused, LoginRefused, TooManyAttempts, UserError
 from models.types import APPLICANT, MIN_PASSWORD, User
 
 from ..auth import end_session, safe_next, start_session
 from ..bodies import PostedForm
-from ..deps import ClientAddress, SessionUser, StoreDep
+from ..deps import ClientAddress, SessionUser, SettingsDep, StoreDep
 from ..render import render
 from .limits import too_many
 
@@ -34,23 +39,50 @@ def login_page(request: Request, next: str = "/today"):
 
 
 @router.post("/login")
-def login(request: Request, form: PostedForm, client: ClientAddress, store: StoreDep):
+def login(request: Request, form: PostedForm, client: ClientAddress, store: StoreDep, settings: SettingsDep):
+    from services.accounts import deliver_now
     from services.sessions import log_in
 
     email, password = str(form.get("email") or ""), str(form.get("password") or "")
     target = safe_next(str(form.get("next") or ""))
     try:
-        user, token = log_in(store, email, password, client=client)
+        user, token = log_in(store, email, password, client=client, base_url=settings.base_url, mail_from=settings.mail_from)
     except TooManyAttempts as exc:
         return too_many(request, exc)
     except LoginRefused as exc:
-        return render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
+        page = render(request, "account/login.html", {"next": target, "error": str(exc), "email": email}, user=None, status=401)
+        if isinstance(exc, LoginPaused) and exc.notice_ids and settings.smtp_url:
+            page.background = BackgroundTask(deliver_now, store, settings.smtp_url, exc.notice_ids)
+        return page
+    return _logged_in(request, user, token, target)
+
+
+def _logged_in(request: Request, user: User, token: str, target: str):
     start_session(request, token)
     if user.must_change_password:  # a temporary password an admin set: the user's own first
         return RedirectResponse("/password", status_code=303)
     if user.role == APPLICANT and not target.startswith("/my"):
         target = "/my"
     return RedirectResponse(target, status_code=303)
+
+
+@router.get("/login/link/{token}")
+def login_link_page(request: Request, token: str):
+    return render(request, "account/login_link.html", {"token": token}, user=None)
+
+
+@router.post("/login/link/{token}")
+def follow_login_link(request: Request, token: str, form: PostedForm, client: ClientAddress, store: StoreDep):
+    """Follow the emailed link that logs in (services/sessions.py): a
+    session for this browser; a link unknown, used or expired is refused."""
+    from services.sessions import log_in_by_link
+
+    try:
+        user, session = log_in_by_link(store, token, client=client)
+    except LinkRefused as exc:
+        ctx = {"title": "This link cannot log you in", "detail": str(exc), "again": "/login"}
+        return render(request, "account/link_refused.html", ctx, user=None, status=410)
+    return _logged_in(request, user, session, "/today")
 
 
 @router.post("/logout")
@@ -73,7 +105,7 @@ def password_page(request: Request, user: SessionUser, changed: str = ""):
 
 
 @router.post("/password")
-def change_password(request: Request, user: SessionUser, form: PostedForm, store: StoreDep):
+def change_password(request: Request, user: SessionUser, form: PostedForm, client: ClientAddress, store: StoreDep):
     """Change one's own password: the current one, the new one twice.  On
     success every session of the user ends, and this browser is given a
     new one (a new session and CSRF token)."""
@@ -84,7 +116,7 @@ def change_password(request: Request, user: SessionUser, form: PostedForm, store
     if new != str(form.get("new2") or ""):
         return _password_page(request, user, error="the two new passwords differ; nothing was changed", status=422)
     try:
-        changed = change(store, user.id, current, new)
+        changed = change(store, user.id, current, new, client=client)
     except LoginRefused as exc:
         return _password_page(request, user, error=f"{exc}; nothing was changed", status=401)
     except UserError as exc:

@@ -36,12 +36,15 @@ def _page(
     status: int = 200,
     done: str | None = None,
 ):
-    from models.types import INVITATION_DAYS
+    from models.types import INVITATION_DAYS, PAUSE_AFTER, PAUSE_WINDOW
     from workflows.towns import registry
 
     ctx = {
         "users": users.list(),
         "locked": users.locked(),
+        "failed": users.failed_logins(),
+        "pause_after": PAUSE_AFTER,
+        "pause_minutes": int(PAUSE_WINDOW.total_seconds() // 60),
         "invitation_days": INVITATION_DAYS,
         "roles": ROLES,
         "all_towns": sorted(registry()),

@@ -18,7 +18,7 @@ from workflows.rulebook import KINDS
 from workflows.spreadsheet import csv_text
 
 from ..bodies import PostedForm
-from ..deps import StaffUser, StoreDep, Today, UsersDep
+from ..deps import SettingsDep, StaffUser, StoreDep, Today, UsersDep
 from ..render import render
 from ..values import number_or
 from .enforcement_words import CLOCK_LABELS
@@ -233,8 +233,9 @@ def fee_book(store: Store, user: User, today: date, *, error: str = "", values: 
 
 
 @router.get("/calendar")
-def calendar(request: Request, user: StaffUser):
-    url = str(request.base_url).rstrip("/") + f"/calendar/{user.calendar_token}.ics"
+def calendar(request: Request, user: StaffUser, settings: SettingsDep):
+    # the configured address (PERMITS_BASE_URL), never the request's Host header
+    url = settings.base_url.rstrip("/") + f"/calendar/{user.calendar_token}.ics"
     return render(request, "staff/calendar.html", {"url": url}, user=user)
 
 
