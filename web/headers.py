@@ -80,8 +80,9 @@ class PageHeaders:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         start = time.perf_counter()
-        # the static files, and the public's open data files (their own Cache-Control: a day's copy of a public record)
-        static = scope.get("path", "").startswith(("/static/", "/open-data/"))
+        static = scope.get("path", "").startswith("/static/")
+        # the public's open data files set their own Cache-Control (a day's copy of a public record); a refusal does not
+        open_data = scope.get("path", "").startswith("/open-data/")
 
         async def with_headers(message):
             if message["type"] == "http.response.start":
@@ -93,7 +94,7 @@ class PageHeaders:
                 headers.extend(h for h in SECURITY_HEADERS if h[0] not in names)
                 if b"content-security-policy" not in names:
                     headers.append((b"content-security-policy", self.csp))
-                if not static:
+                if not static and not (open_data and b"cache-control" in names):
                     headers = [h for h in headers if h[0].lower() != b"cache-control"]
                     headers.append((b"cache-control", b"no-store"))
                 if self.https:
