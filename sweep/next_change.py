@@ -14,15 +14,16 @@ below errs early.
 
 What may change with time alone, for a history that does not change:
 
-- a clock's status (:func:`workflows.clocks.evaluate_clocks`): a
-  deadline or a period is ``open``/``active`` through its day and
-  ``overdue``/``met``/``expired`` the day after; an earliest day is
-  ``waiting`` before its day and ``passed`` on it; an optional deadline
-  past its day is dropped the day after.  So each clock's day and the day
-  after.  Each monthly report and each year of a maintenance term begins
-  on the day the one before is due (:func:`workflows.running_duties.monthly_reports`,
-  :func:`workflows.maintenance.annual_notices`): a clock's day again;
-- a reminder (:func:`sweep.agenda.reminders_due`) enters its window
+- a clock's status (:func:`workflows.clocks.evaluate_clocks`), while it
+  is still running: a deadline or a period ``open`` or ``active`` through
+  its day is ``overdue``, ``met`` (a period that runs out) or ``expired``
+  the day after (an optional deadline is dropped); an earliest day is
+  ``waiting`` before its day and ``passed`` on it.  A settled status (met,
+  late, passed, overdue, expired, a violation...) no longer moves with
+  time.  Each monthly report and each year of a maintenance term begins on
+  the day the one before is due (:func:`workflows.running_duties.monthly_reports`,
+  :func:`workflows.maintenance.annual_notices`), whatever its status;
+- a reminder of a running clock (:func:`sweep.agenda.reminders_due`) enters its window
   :data:`~sweep.agenda.REMINDER_LEAD_DAYS` before its clock's day, and
   the applicant's reminder email (:func:`notices.email.reminder_emails`)
   :data:`~notices.email.REMINDER_DAYS` before a deadline, the renewal
@@ -51,6 +52,14 @@ __all__ = ["next_change", "NO_CHANGE"]
 NO_CHANGE = date.max
 
 _ONE = timedelta(days=1)
+#: the statuses that change with time alone (evaluate_clocks): a deadline
+#: open (overdue, or met for a period, the day after), an earliest day
+#: waiting, a permit active, a clock whose status the record cannot tell
+#: (unknown: it stands for open or overdue); every other status is settled
+#: by the record (met, late, passed, overdue, expired, premature, violated...)
+_RUNNING = ("open", "waiting", "active", "unknown")
+#: clocks of which a new one begins on the day the last one is due
+_PERIODIC = ("monthly-report", "annual-notice")
 
 
 def _day(value) -> date:
@@ -68,21 +77,24 @@ def next_change(replay, as_of: date, *, pending: bool = False) -> date:
     for c in replay.clocks:
         day = _day(c.date)
         base = c.id.rsplit(":", 1)[-1]
-        leads = [0, -1]  # the day itself, and the day after
-        lead = REMINDER_LEAD_DAYS.get(base)
-        if lead is not None:
-            leads.append(lead)
-        if c.type == "deadline":
-            leads.append(REMINDER_DAYS)
-            if base == "renewal-request":
-                leads.append(RENEWAL_WINDOW_DAYS)
-        for n in leads:
-            if n >= 0 and day - timedelta(days=n) > as_of:
-                candidate = day - timedelta(days=n)
-            elif n < 0 and day > as_of - _ONE:  # the day after: day + 1 > as_of
-                candidate = day + _ONE if day < date.max else NO_CHANGE
+        days = []
+        if base in _PERIODIC:
+            days.append(day)  # the next month's report, the next year's notice, begins
+        if c.status in _RUNNING:
+            if c.type == "earliest":
+                days.append(day)  # waiting before its day, passed on it
+            elif c.type in ("deadline", "expiry"):
+                days.append(day + _ONE)  # open or active through its day
             else:
-                continue
-            if candidate < best:
-                best = candidate
+                days += [day, day + _ONE]
+            lead = REMINDER_LEAD_DAYS.get(base)
+            if lead is not None:
+                days.append(day - timedelta(days=lead))
+            if c.type == "deadline":
+                days.append(day - timedelta(days=REMINDER_DAYS))
+                if base == "renewal-request":
+                    days.append(day - timedelta(days=RENEWAL_WINDOW_DAYS))
+        for d in days:
+            if as_of < d < best:
+                best = d
     return best

@@ -33,9 +33,17 @@ def test_a_deadline_changes_the_day_after_its_day_and_its_applicants_reminder_a_
     # applicant's reminder email 7 days before (notices/email.py REMINDER_DAYS)
     day = AS_OF + timedelta(days=30)
     assert next_change(_Replay(_Clock("decision", "deadline", day)), AS_OF) == day - timedelta(days=7)
-    assert next_change(_Replay(_Clock("decision", "deadline", day)), day - timedelta(days=7)) == day
+    assert next_change(_Replay(_Clock("decision", "deadline", day)), day - timedelta(days=7)) == day + timedelta(days=1)
     assert next_change(_Replay(_Clock("decision", "deadline", day)), day) == day + timedelta(days=1)
     assert next_change(_Replay(_Clock("decision", "deadline", day)), day + timedelta(days=1)) == NO_CHANGE
+
+
+def test_a_settled_clock_does_not_change_with_time_but_a_new_month_of_reports_begins_on_the_last_ones_day():
+    day = AS_OF + timedelta(days=10)
+    for status in ("met", "late", "overdue", "premature", "violated", "passed", "expired"):
+        assert next_change(_Replay(_Clock("decision", "deadline", day, status)), AS_OF) == NO_CHANGE
+    # Mansfield 25 §11.B: month 2's report is due from the day month 1's is
+    assert next_change(_Replay(_Clock("monthly-report", "deadline", day, "met")), AS_OF) == day
 
 
 def test_an_earliest_day_changes_on_its_day():
