@@ -45,7 +45,7 @@ class StoreSource:
         from models.read.sweep_work import sweep_ids
 
         with self.store.reader.connect() as conn:
-            return sweep_ids(conn, _is_open, self.as_of)
+            return sweep_ids(conn, TERMINAL_STATES, self.as_of)
 
     def count(self) -> int:
         return len(self._open_ids())
@@ -73,10 +73,6 @@ class StoreSource:
         for row in record.cases():
             if row.state != "closed":
                 yield record.load(row.id)[0]
-
-
-def _is_open(kind: str, state: str) -> bool:
-    return state not in TERMINAL_STATES.get(kind, ())
 
 
 def open_source(spec: str, as_of: date | None = None):

@@ -14,7 +14,7 @@ Read only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import date
 
 from sqlalchemy import or_, select
@@ -31,14 +31,14 @@ __all__ = ["sweep_ids", "load_filings"]
 FILING, EVENT = FilingRow.__table__, EventRow.__table__
 
 
-def sweep_ids(conn: Connection, is_open: Callable[[str, str], bool], as_of: date | None = None) -> list[str]:
-    """The ids of the open filings (``is_open(kind, state)``), in id order;
-    with ``as_of`` only those whose next change has come (the index on
-    ``next_change_on``)."""
+def sweep_ids(conn: Connection, closed: Mapping[str, Collection[str]], as_of: date | None = None) -> list[str]:
+    """The ids of the open filings (a state not among ``closed``, the
+    final states of its kind), in id order; with ``as_of`` only those whose
+    next change has come (the index on ``next_change_on``)."""
     query = select(FILING.c.id, FILING.c.kind, FILING.c.state)
     if as_of is not None:
         query = query.where(or_(FILING.c.next_change_on.is_(None), FILING.c.next_change_on <= as_of))
-    return [fid for fid, kind, state in conn.execute(query.order_by(FILING.c.id)) if is_open(kind, state)]
+    return [fid for fid, kind, state in conn.execute(query.order_by(FILING.c.id)) if state not in closed.get(kind, ())]
 
 
 def load_filings(conn: Connection, ids: Sequence[str]) -> list[Filing | tuple[str, PermitsError]]:
