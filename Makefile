@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench reliability lock clean
+.PHONY: demo test bench reliability sweep-equality lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ test: $(STAMP)
 # of runs, lost, duplicated, tracebacks.
 reliability: $(STAMP)
 	$(BIN)/python tests/reliability/long_run.py
+
+# The incremental sweep against the full sweep through a quarter of days
+# (tests/sweep/test_incremental_equal.py, its slow version; make test runs a month)
+sweep-equality: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -m slow tests/sweep/test_incremental_equal.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

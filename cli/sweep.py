@@ -59,6 +59,7 @@ def cmd_sweep(args) -> int:
         notice_limit=args.notices,
         progress=ProgressBar("sweep", unit="open filings"),
         say=_say_on_stderr,
+        everything=args.all,
     )
     print_docket(res["digest"], sys.stdout)
     _print_outputs(res, out)
@@ -177,9 +178,11 @@ def add_commands(sub) -> None:
     p = sub.add_parser(
         "sweep",
         help="the daily sweep: docket, inspection schedule, reminders, notices, ICS feeds",
-        description="Bring every open filing up to date on a day and write the docket digest "
+        description="Bring the open filings up to date on a day and write the docket digest "
         "(HTML, JSON), the DPW inspection schedule, reminders, the notices now due and "
-        "the ICS feeds. Runs as a Prefect flow on Prefect's temporary local server "
+        "the ICS feeds. Over the store it sweeps only the filings that have work that day: "
+        "recorded on or imported since the last sweep, or with a clock, reminder or notice "
+        "that may change that day (--all sweeps every open filing). Runs as a Prefect flow on Prefect's temporary local server "
         "unless PREFECT_API_URL names a server. Safe to re-run: nothing is made twice.",
     )
     p.add_argument("--as-of", help="the day to sweep for, YYYY-MM-DD (default: today)")
@@ -194,6 +197,12 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--chunk-size", type=int, default=500, help="filings per flow task (default: 500)")
     p.add_argument("--no-prefect", action="store_true", help="run the same sweep as a plain call, without Prefect")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="sweep every open filing of the store, not only those with work today: after an upgrade, "
+        "or for a digest and feeds of every open filing (a folder of filings is always swept whole)",
+    )
     p.add_argument(
         "--no-notices",
         action="store_true",

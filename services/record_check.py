@@ -11,7 +11,9 @@ search finds it by, the docket's tally of the clocks (the Today page's
 counts) and a street opening's deposit ledger.  :func:`check_record`
 replays each filing (or a sample) as of the day its stored rows say they
 are as of (``derived_on``; or the day asked), builds the rows again with
-that same builder and compares them with what is stored, field by field;
+that same builder and compares them with what is stored, field by field,
+and that the day the daily sweep is to take an open filing up next
+(``next_change_on``) is not after a day its clocks may change;
 then (a whole check) sums the docket's tally against the clocks and
 reconciles the deposit ledger (:func:`services.ledger_check.check_ledger`).
 Every difference names the filing and what differs in people's words.
@@ -162,6 +164,32 @@ def _filing_drift(filing, kept, made, search: dict) -> list[str]:
     return out
 
 
+def _late_sweep(filing, kept, replayer, day: date) -> list[str]:
+    """An open filing kept as next changing after a day its clocks, a
+    reminder or a notice may change (:mod:`sweep.next_change`): the daily
+    sweep would not take it up in time.  A day kept earlier is no fault
+    (the sweep takes it and finds nothing)."""
+    from sweep.agenda import is_open
+    from sweep.next_change import NO_CHANGE, next_change
+    from workflows.written import day_written
+
+    if kept.next_change_on is None:
+        return []
+    result = replayer(filing, day)
+    if not is_open(result):
+        return []
+    due = next_change(result, day)
+    if kept.next_change_on <= due:
+        return []
+    kept_day = (
+        "only when an event is recorded" if kept.next_change_on >= NO_CHANGE else f"next on {day_written(kept.next_change_on)}"
+    )
+    return [
+        f"the daily sweep is to take it up {kept_day}, but its deadlines, reminders or notices may change on "
+        f"{day_written(due)} ('permits sweep --all' takes it up)"
+    ]
+
+
 def _expected_search(filing) -> dict:
     from models.store.filings import search_columns
     from models.store.parties import PARTY_ROLES, party_specs
@@ -185,6 +213,8 @@ def _one(store, conn, fid: str, as_of: date | None) -> list[str]:
     made = derive(filing, store.replayer, day)
     made = type(made)(made.state, made.next_date, made.next_clock, tuple(clock_key(c) for c in made.clocks), made.as_of)
     out = _filing_drift(filing, kept, made, _expected_search(filing))
+    if not out and as_of is None:
+        out = _late_sweep(filing, kept, store.replayer, day)
     if out and as_of is None:
         out = [f"as of {day_written(day)}, {line}" for line in out]
     return out

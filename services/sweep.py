@@ -55,6 +55,7 @@ def run_sweep(
     make_notices: bool = True,
     progress: Progress | None = None,
     say: Callable[[str], None] | None = None,
+    everything: bool = False,
 ) -> dict[str, Any]:
     """Sweep ``filings`` (a database URL, or a folder or .jsonl file of
     filing JSON) for ``as_of`` into ``out``; returns ``{"counts", "digest",
@@ -62,7 +63,10 @@ def run_sweep(
     are listed (pending), not made, and no email goes out.  ``progress`` is
     told the open filings' count, then how many were swept, chunk by chunk;
     ``say`` is told the stages that have no count (Prefect starting, and
-    how long it took).  Over the store, a sample of its filings is then
+    how long it took).  Over the store only the open filings whose next
+    change has come on ``as_of`` are swept (recorded on, imported, or due
+    by a clock, a reminder or a notice: :mod:`sweep.next_change`), unless
+    ``everything`` (``permits sweep --all``).  Over the store, a sample of its filings is then
     checked against their histories (``PERMITS_SWEEP_CHECK_SAMPLE``:
     :func:`check_sample`; ``"check"``, else None)."""
     from sweep.store_source import is_database_url
@@ -73,10 +77,21 @@ def run_sweep(
     ledger = ledger or default_ledger(filings, settings)
     if use_prefect:
         res = _with_prefect(
-            as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress, say or _quiet
+            as_of,
+            filings,
+            ledger,
+            out,
+            settings,
+            chunk_size,
+            notice_limit,
+            dask,
+            make_notices,
+            progress,
+            say or _quiet,
+            everything,
         )
     else:
-        res = _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress)
+        res = _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress, everything)
     res = {k: res[k] for k in res.keys()}  # the flow's result reads like a dict; add to a copy
     res["email"] = None
     if make_notices and is_database_url(ledger) and settings.smtp_url:
@@ -119,7 +134,7 @@ def _quiet(line: str) -> None:
     pass
 
 
-def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress, say):
+def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limit, dask, make_notices, progress, say, everything):
     from sweep.prefect_env import configure_embedded
 
     configure_embedded(settings.prefect_home)
@@ -134,7 +149,13 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
 
     if progress is not None:  # the flow's own parts (one per process): counted once
         run = flows.parts(
-            filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=settings.mail_from
+            filings,
+            ledger,
+            as_of=as_of,
+            make_notices=make_notices,
+            notice_limit=notice_limit,
+            mail_from=settings.mail_from,
+            everything=everything,
         )
         progress.start(run.source.count())
     try:
@@ -150,6 +171,7 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
             mail_from=settings.mail_from,
             # a Relay: the flow run's parameters travel to Dask workers, pickled, and a bar holds a lock
             progress=flows.Relay(progress.update) if progress is not None else None,
+            everything=everything,
         )
     except PermitsError:
         raise
@@ -159,12 +181,18 @@ def _with_prefect(as_of, filings, ledger, out, settings, chunk_size, notice_limi
         flows.close_parts()
 
 
-def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress):
+def _plain(as_of, filings, ledger, out, settings, chunk_size, notice_limit, make_notices, progress, everything):
     from sweep.report import write_report
     from sweep.run import run_sweep as sweep_filings
 
     run = assemble(
-        filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=settings.mail_from
+        filings,
+        ledger,
+        as_of=as_of,
+        make_notices=make_notices,
+        notice_limit=notice_limit,
+        mail_from=settings.mail_from,
+        everything=everything,
     )
     if progress is not None:
         progress.start(run.source.count())

@@ -40,18 +40,27 @@ class SweepParts:
 
 
 def assemble(
-    filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_limit: int | None, mail_from: str
+    filings: str,
+    ledger: str,
+    *,
+    as_of: date,
+    make_notices: bool,
+    notice_limit: int | None,
+    mail_from: str,
+    everything: bool = False,
 ) -> SweepParts:
     """The parts of a sweep of ``filings`` (a database URL, or a folder or
     .jsonl file of filing JSON) recording its outputs in ``ledger``: the
     output log on the source's own store and engine when they are one, and
     the notices' emails queued in the store's outbox when the log is the
-    store."""
+    store.  Over the store, only the filings whose next change has come on
+    ``as_of`` (the incremental sweep), unless ``everything`` (``permits
+    sweep --all``: every open filing)."""
     from sweep.store_source import open_source
 
     from .sweep_log import open_log
 
-    source = open_source(filings)
+    source = open_source(filings, None if everything else as_of)
     log = open_log(ledger, source)
     hook = notice_budget(ledger, as_of, notice_limit, mail_from) if make_notices else None
     return SweepParts(source, log, hook)

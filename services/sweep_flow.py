@@ -60,7 +60,16 @@ __all__ = [
 _PARTS: dict[tuple, object] = {}
 
 
-def parts(filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_limit: int | None, mail_from: str):
+def parts(
+    filings: str,
+    ledger: str,
+    *,
+    as_of: date,
+    make_notices: bool,
+    notice_limit: int | None,
+    mail_from: str,
+    everything: bool = False,
+):
     """The run's parts in this process (:func:`services.sweep_assembly.assemble`),
     made once and shared by its tasks: one source and one output log on the
     store's engine, one notice hook.  With a ``notice_limit`` the hook makes
@@ -69,7 +78,7 @@ def parts(filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_
     whichever process ran the chunk."""
     from services.sweep_assembly import assemble
 
-    key = (filings, ledger, as_of, make_notices, notice_limit, mail_from)
+    key = (filings, ledger, as_of, make_notices, notice_limit, mail_from, everything)
     if key not in _PARTS:
         close_parts()
         _PARTS[key] = assemble(
@@ -79,6 +88,7 @@ def parts(filings: str, ledger: str, *, as_of: date, make_notices: bool, notice_
             make_notices=make_notices,
             notice_limit=None if notice_limit is None else 0,
             mail_from=mail_from,
+            everything=everything,
         )
     return _PARTS[key]
 
@@ -162,6 +172,7 @@ def sweep_chunk(
     make_notices: bool = True,
     notice_limit: int | None = None,
     mail_from: str = "permits@localhost",
+    everything: bool = False,
 ) -> Opaque:
     """Load one chunk of filings (``ref``, from the source's ``chunk_refs``),
     replay them and make what is due for them (with a ``notice_limit``, the
@@ -169,7 +180,15 @@ def sweep_chunk(
     the chunk held, and their outcomes."""
     from sweep.run import process_chunk
 
-    run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
+    run = parts(
+        filings,
+        ledger,
+        as_of=as_of,
+        make_notices=make_notices,
+        notice_limit=notice_limit,
+        mail_from=mail_from,
+        everything=everything,
+    )
     chunk = run.source.load(ref)
     return Opaque((len(chunk), process_chunk(chunk, as_of, run.log, notice_hook=run.hook, out_dir=out)))
 
@@ -212,23 +231,34 @@ def daily_sweep(
     notice_limit: int | None = None,
     mail_from: str | None = None,
     progress: Callable[[int], None] | None = None,
+    everything: bool = False,
 ) -> SweepReport:
-    """Every open filing brought up to date on ``as_of`` (default: today),
+    """Every open filing whose day has come brought up to date on ``as_of`` (default: today),
     then the docket digest, the DPW inspection schedule, the reminders, the
     notices now due and the ICS feeds written to ``out``.  With
     ``make_notices`` false the notices due are listed, not made; at most
     ``notice_limit`` are made in the whole run (None: all), however many
     workers ran the chunks.  ``progress`` (in this process; wrap it in a
     :class:`Relay` for a Dask cluster) is told how many filings each chunk
-    held as its outcomes arrive.  What is not given is taken from the
-    settings (a deployment's run)."""
+    held as its outcomes arrive.  Over the store only the filings whose
+    next change has come are swept, unless ``everything`` (``permits sweep
+    --all``).  What is not given is taken from the settings (a
+    deployment's run)."""
     from services.sweep_assembly import notice_budget, sweep_defaults
     from sweep.notice_budget import make_pending_notices
     from sweep.run import SweepResult, case_entries
 
     if as_of is None or filings is None or ledger is None or mail_from is None or out is None:
         as_of, filings, ledger, mail_from, out = sweep_defaults(as_of, filings, ledger, mail_from, out)
-    run = parts(filings, ledger, as_of=as_of, make_notices=make_notices, notice_limit=notice_limit, mail_from=mail_from)
+    run = parts(
+        filings,
+        ledger,
+        as_of=as_of,
+        make_notices=make_notices,
+        notice_limit=notice_limit,
+        mail_from=mail_from,
+        everything=everything,
+    )
     # the run's one notice hook, when the run has a limit: the chunks list, the flow makes
     budget = notice_budget(ledger, as_of, notice_limit, mail_from) if make_notices and notice_limit is not None else None
     result = None
@@ -238,7 +268,10 @@ def daily_sweep(
     gc.freeze()
     try:
         refs = run.source.chunk_refs(chunk_size)
-        futures = [sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from) for ref in refs]
+        futures = [
+            sweep_chunk.submit(filings, ref, as_of, ledger, out, make_notices, notice_limit, mail_from, everything)
+            for ref in refs
+        ]
         # each chunk's outcomes go to the report's spool as they come, and
         # are let go: the flow holds the chunks in flight, not the sweep
         result = SweepResult(as_of, keep=False)

@@ -23,6 +23,7 @@ __all__ = [
     "calendar_items",
     "dispatch",
     "ledger",
+    "next_change",
     "notice_budget",
     "prefect_env",
     "report",

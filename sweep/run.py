@@ -38,6 +38,7 @@ from sweep.agenda import (
     notices_due,
     reminders_due,
 )
+from sweep.next_change import next_change
 from sweep.spool import ReportSpool
 from workflows.departments import department_of
 from workflows.errors import PermitsError
@@ -211,11 +212,13 @@ def process_filing(
     try:
         replay = (replay_fn or _replay_fn())(filing, as_of)
         outcome.state = str(replay.state)
+        row = _derived_row(replay, as_of, len(filing.events))
         if derived is not None:
-            derived.append(_derived_row(replay, as_of, len(filing.events)))
+            derived.append(row)
         if not is_open(replay):
             outcome.open = False
             return outcome
+        row["next_change"] = next_change(replay, as_of, pending=True)  # until what is due below is done
         outcome.docket = docket_entries(replay, as_of)
         outcome.schedule = inspection_schedule(replay, as_of, filing.events)
         if outcome.schedule:
@@ -238,6 +241,10 @@ def process_filing(
             outcome.notices.append(make_notice(log, filing, replay, n, notice_hook, out_dir, day))
     except Exception as exc:  # one bad filing must not stop the rest
         outcome.error = f"{step} failed: {describe_failure(exc)}"
+        return outcome  # tried again by the next sweep
+    # an output due and not made (listed, refused) is asked for again by the next sweep, as a full sweep would
+    waiting = any(n["status"] in ("pending", "refused") for n in outcome.notices)
+    row["next_change"] = next_change(replay, as_of, pending=waiting)
     return outcome
 
 

@@ -1,8 +1,10 @@
 """The store as the sweep's :class:`~sweep.run.ChunkedSource`.
 
 It selects the open filings by the state the store keeps on each filing's
-row (the machines' final states are closed), names chunks by their ids and
-loads each filing's history with :meth:`models.handle.Store.load`.  A record
+row (the machines' final states are closed), for the incremental sweep
+only those whose next change has come (``next_change_on``), names chunks
+by their ids and loads a chunk's histories in two statements
+(:mod:`models.read.sweep_work`).  A record
 the engine cannot read any more becomes a ``BadRecord`` that the digest
 reports.  An edge: it imports the store, the store does not import it.
 
@@ -14,9 +16,10 @@ when the source is the store, or in the SQLite ledger file
 
 from __future__ import annotations
 
+from datetime import date
+
 from sweep.agenda import TERMINAL_STATES
 from sweep.run import BadRecord
-from workflows.errors import PermitsError
 
 __all__ = ["StoreSource", "open_source", "is_database_url"]
 
@@ -26,32 +29,37 @@ def is_database_url(spec: str) -> bool:
 
 
 class StoreSource:
-    def __init__(self, url: str):
+    """The store's open filings; with ``as_of`` (the incremental sweep's)
+    only those whose next change has come (``next_change_on``: recorded
+    on, imported, repaired, or due by a clock, a reminder or a notice;
+    :mod:`sweep.next_change`)."""
+
+    def __init__(self, url: str, as_of: date | None = None):
         from models.handle import Store
 
         self.store = Store(url)
         self.store.check_schema()
+        self.as_of = as_of
 
-    def _open_rows(self) -> list:
-        return [r for r in self.store.list_filings() if r.state not in TERMINAL_STATES.get(r.kind, ())]
+    def _open_ids(self) -> list[str]:
+        from models.read.sweep_work import sweep_ids
+
+        with self.store.reader.connect() as conn:
+            return sweep_ids(conn, TERMINAL_STATES, self.as_of)
 
     def count(self) -> int:
-        return len(self._open_rows())
+        return len(self._open_ids())
 
     def chunk_refs(self, size: int) -> list[tuple]:
-        ids = [r.id for r in self._open_rows()]
+        ids = self._open_ids()
         return [("ids", tuple(ids[i : i + size])) for i in range(0, len(ids), size)]
 
     def load(self, ref: tuple) -> list:
-        out = []
-        for filing_id in ref[1]:
-            try:
-                filing, _ = self.store.load(filing_id)
-            except PermitsError as exc:
-                out.append(BadRecord(filing_id, "?", "?", str(exc)))
-                continue
-            out.append(filing)
-        return out
+        from models.read.sweep_work import load_filings
+
+        with self.store.reader.connect() as conn:
+            loaded = load_filings(conn, list(ref[1]))
+        return [BadRecord(f[0], "?", "?", str(f[1])) if isinstance(f, tuple) else f for f in loaded]
 
     def open_filings(self):
         for ref in self.chunk_refs(500):
@@ -67,10 +75,12 @@ class StoreSource:
                 yield record.load(row.id)[0]
 
 
-def open_source(spec: str):
-    """A database URL is the store; anything else a folder or .jsonl file."""
+def open_source(spec: str, as_of: date | None = None):
+    """A database URL is the store (with ``as_of``: only the filings whose
+    next change has come, the incremental sweep); anything else a folder or
+    .jsonl file (every filing in it, whatever ``as_of``)."""
     if is_database_url(spec):
-        return StoreSource(spec)
+        return StoreSource(spec, as_of)
     from sweep.ledger import DirectorySource
 
     return DirectorySource(spec)

@@ -30,6 +30,7 @@ __all__ = [
     "snapshot",
     "sqlite_reader",
     "submitted",
+    "sweep_work",
     "town_fees",
     "workbench",
 ]

@@ -54,6 +54,7 @@ class StoredDerivation:
     derived_on: date | None
     clocks: tuple[dict, ...]
     search: dict
+    next_change_on: date | None = None  # the day the daily sweep next takes it (migration 0186)
 
 
 def clock_key(c) -> dict:
@@ -76,6 +77,7 @@ def stored(conn: Connection, filing_id: str) -> StoredDerivation | None:
         FILING.c.next_deadline_date,
         FILING.c.next_deadline_clock,
         FILING.c.derived_on,
+        FILING.c.next_change_on,
         FILING.c.address,
         FILING.c.parcel,
         FILING.c.site_key,
@@ -96,6 +98,7 @@ def stored(conn: Connection, filing_id: str) -> StoredDerivation | None:
         as_date(row["derived_on"]) if row["derived_on"] is not None else None,
         tuple(clock_key(c) for c in clocks),
         {k: row[k] for k in SEARCH_FIELDS},
+        as_date(row["next_change_on"]) if row["next_change_on"] is not None else None,
     )
 
 

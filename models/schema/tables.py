@@ -167,6 +167,11 @@ class FilingRow(SQLModel, table=True):
     # the day the stored state, next deadline and clocks are the history
     # replayed as of (migration 0183; models/store/filings.py derivation_day)
     derived_on: date | None = None
+    # the first day on which time alone may change what the sweep keeps or
+    # makes for the filing (migration 0186; sweep/next_change.py): the
+    # incremental sweep takes the filings whose day has come.  None: not
+    # known (a row from before 0186): the next sweep takes it.
+    next_change_on: date | None = Field(default=None, index=True)
     # what the search finds a filing by besides the columns above (migration
     # 0181): its address as workflows/sites.py compares addresses, between
     # spaces, and the file number MassDEP assigned it (workflows/numbers.py)

@@ -63,13 +63,18 @@ _NUMBERING = frozenset({"file-number-assigned", VOID})
 @dataclass(frozen=True)
 class Derived:
     """What the filing row and ``filing_clock`` hold about a filing: its
-    history replayed as of ``as_of`` (stored as the row's ``derived_on``)."""
+    history replayed as of ``as_of`` (stored as the row's ``derived_on``),
+    and ``next_change``, the first day time alone may change it (the row's
+    ``next_change_on``, which the incremental sweep selects by): the day
+    the sweep found (:mod:`sweep.next_change`), else ``as_of`` itself, so
+    a filing any other writer touched is swept next."""
 
     state: str
     next_date: date | None
     next_clock: str | None
     clocks: tuple[dict, ...]
     as_of: date | None = None
+    next_change: date | None = None
 
 
 @cache
@@ -116,16 +121,21 @@ def _stage(result) -> str:
     return str(getattr(result, "stage", "") or result.state)
 
 
-def derived_from(town_id: str, kind: str, state, clocks: Iterable, as_of: date | None = None) -> Derived:
+def derived_from(
+    town_id: str, kind: str, state, clocks: Iterable, as_of: date | None = None, next_change: date | None = None
+) -> Derived:
     """What the store keeps of one replay as of ``as_of``: its stage
     (``state``, from :func:`_stage`), and each clock with the stored status
     (``due``, ``runs``, or the replay's own) and the next deadline due.
     ``clocks`` are the replay's clocks, or their ``as_dict()`` (what the
     sweep hands :meth:`services.sweep_log.StoreOutputLog.save_derived`).
+    ``next_change``: the day the sweep found time may next change it
+    (None: ``as_of``, the day written: the next sweep looks at it).
     The one builder of the derived rows: recording, importing, the sweep,
     ``permits rederive`` and ``permits check`` all call it."""
     rows, next_clock = _clock_rows(town_id, kind, state, clocks)
-    return Derived(str(state), *(next_clock or (None, None)), tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows), as_of)
+    clock_rows = tuple(dict(zip(_CLOCK_KEYS, r)) for r in rows)
+    return Derived(str(state), *(next_clock or (None, None)), clock_rows, as_of, next_change or as_of)
 
 
 def _clock_rows(town_id: str, kind: str, state, clocks: Iterable) -> tuple[list[tuple], tuple | None]:
@@ -183,6 +193,7 @@ def write_derived(
         "next_deadline_clock": d.next_clock,
         "updated_at": now,
         "derived_on": d.as_of,
+        "next_change_on": d.next_change if d.next_change is not None else d.as_of,
     }
     if new_seq is not None:
         values["last_seq"] = new_seq
@@ -404,6 +415,7 @@ _FILING_COLUMNS = (
     "next_deadline_clock",
     "updated_at",
     "derived_on",
+    "next_change_on",
     "address",
     "parcel",
     "site_key",
@@ -460,6 +472,7 @@ def _filing_row(filing: Filing, state: str, next_due: tuple, now: datetime, as_o
         *next_due,
         now,
         as_of,
+        as_of,  # next_change_on: the next sweep looks at what was imported
         search["address"],
         search["parcel"],
         search["site_key"],

@@ -29,12 +29,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from models.read.derived import clock_key
 from models.read.queries import as_date
-from models.schema.tables import Notice, SweepOutput
+from models.schema.tables import FilingClock, FilingRow, Notice, SweepOutput
+from models.store.bulk import select_in
 from models.store.docket_tally import settle
 from models.store.filings import derived_from, write_derived
 from models.store.outbox import queue_emails, told_of
@@ -42,6 +44,7 @@ from models.store.outbox import queue_emails, told_of
 __all__ = ["NOTICE_IDENTITY", "occasion_of", "notice_rows", "already_done", "mark_done", "save_derived", "outputs"]
 
 OUTPUT, NOTICE = SweepOutput.__table__, Notice.__table__
+FILING, CLOCK = FilingRow.__table__, FilingClock.__table__
 #: the columns of a notice's identity: the database refuses a second copy
 NOTICE_IDENTITY = ("filing_id", "kind", "occasion", "recipient", "channel")
 
@@ -137,17 +140,69 @@ def mark_done(conn: Connection, filing_id: str, output_key: str, payload: Mappin
     return True
 
 
-def save_derived(conn: Connection, rows: Sequence[Mapping[str, Any]], now: datetime) -> None:
+def save_derived(conn: Connection, rows: Sequence[Mapping[str, Any]], now: datetime) -> int:
     """Each filing's stored state, next deadline and clocks from the
-    sweep's replay as of its day (``as_of``), on ``conn``.  A row carrying
+    sweep's replay as of its day (``as_of``), on ``conn``, and the day time
+    may next change it (``next_change``: the row's ``next_change_on``).
+    Only what changed is written: the chunk's rows and clocks are read in
+    two statements, a filing whose state, next deadline and clocks are as
+    stored has only its day and ``next_change_on`` moved on (one statement
+    for the chunk), the others are rewritten
+    (:func:`models.store.filings.write_derived`).  A row carrying
     ``events`` (the history's length the sweep replayed) is skipped if the
     filing has more events now, and one whose stored rows are as of a later
-    day is left as it is (:func:`models.store.filings.write_derived`)."""
+    day is left as it is.  Returns how many filings' clocks were rewritten."""
+    made = {}
     for r in rows:
         as_of = r.get("as_of")
-        d = derived_from(r["town"], r["kind"], r["state"], r["clocks"], as_date(as_of) if as_of else None)
-        write_derived(conn, r["id"], d, now, last_seq=r.get("events"))
+        made[r["id"]] = (r, derived_from(r["town"], r["kind"], r["state"], r["clocks"], as_date(as_of) if as_of else None))
+    kept = _kept(conn, list(made))
+    same, rewritten = [], 0
+    for fid, (r, d) in made.items():
+        old = kept.get(fid)
+        if old is not None and r.get("events") is not None and old == _comparable(d):
+            same.append({"b_id": fid, "b_seq": r.get("events"), "b_day": d.as_of, "b_next": r.get("next_change") or d.as_of})
+            continue
+        d = d.__class__(d.state, d.next_date, d.next_clock, d.clocks, d.as_of, r.get("next_change"))
+        rewritten += write_derived(conn, fid, d, now, last_seq=r.get("events"))
+    if same:
+        conn.execute(_MOVE_ON, same)
     settle(conn)
+    return rewritten
+
+
+#: a filing the sweep found unchanged: its day and next change moved on,
+#: unless an event was recorded since the sweep read it or a later day's
+#: rows are stored
+_MOVE_ON = (
+    update(FILING)
+    .where(
+        FILING.c.id == bindparam("b_id"),
+        FILING.c.last_seq == bindparam("b_seq"),
+        or_(FILING.c.derived_on.is_(None), FILING.c.derived_on <= bindparam("b_day")),
+    )
+    .values(derived_on=bindparam("b_day"), next_change_on=bindparam("b_next"))
+)
+
+
+def _comparable(d) -> tuple:
+    """What is compared of a derivation: state, next deadline, clocks."""
+    return (d.state, d.next_date, d.next_clock, tuple(clock_key(c) for c in d.clocks))
+
+
+def _kept(conn: Connection, ids: list[str]) -> dict[str, tuple]:
+    """The stored state, next deadline and clocks of ``ids``, as
+    :func:`_comparable` gives a derivation's: two statements."""
+    heads = select_in(
+        conn, (FILING.c.id, FILING.c.state, FILING.c.next_deadline_date, FILING.c.next_deadline_clock), FILING.c.id, ids
+    )
+    clocks: dict[str, list] = {}
+    for row in conn.execute(select(CLOCK).where(CLOCK.c.filing_id.in_(ids)).order_by(CLOCK.c.filing_id, CLOCK.c.n)).mappings():
+        clocks.setdefault(row["filing_id"], []).append(clock_key(row))
+    return {
+        fid: (state, as_date(day) if day is not None else None, clock, tuple(clocks.get(fid, ())))
+        for fid, state, day, clock in heads
+    }
 
 
 def outputs(conn: Connection, filing_id: str | None = None) -> list[tuple[str, str, dict]]:

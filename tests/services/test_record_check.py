@@ -158,3 +158,26 @@ def test_the_sweep_checks_a_sample_and_reports_drift(db_url, tmp_path):
     report = (tmp_path / "again" / f"out-{LATER}" / "record-check.json").read_text()
     assert NOI in report
     store.engine.dispose()
+
+
+def test_a_filing_the_sweep_would_take_up_too_late_is_a_difference(db_url, tmp_path):
+    """permits check holds each open filing's next_change_on to the day its
+    clocks may next change (sweep/next_change.py): a day kept later means
+    the incremental sweep would leave a deadline stale.  The web kit's
+    NOI, swept on its day, next changes on December 15: the applicant's
+    reminder of the hearing's deadline (December 22) is due 7 days before
+    it; kept as changing only by an event, the check says so."""
+    store = make_store(db_url)
+    _sweep(db_url, TODAY, tmp_path)
+    assert check_record(store).ok
+    with store.engine.begin() as conn:
+        conn.execute(update(FILING).where(FILING.c.id == NOI).values(next_change_on=date.max))
+    lines = [d.line() for d in check_record(store).differences]
+    assert lines == [
+        f"{NOI}: as of Thursday, December 3, 2026, the daily sweep is to take it up only when an event is recorded, "
+        "but its deadlines, reminders or notices may change on Tuesday, December 15, 2026 ('permits sweep --all' takes it up)"
+    ], lines
+    settings = load({"PERMITS_DATA_DIR": str(tmp_path / "data"), "PERMITS_SWEEP_CHECK_SAMPLE": "0"})
+    run_sweep(TODAY, db_url, str(tmp_path / "again"), settings, use_prefect=False, make_notices=False, everything=True)
+    assert check_record(store).ok  # the whole sweep put it right
+    store.engine.dispose()

@@ -3,7 +3,7 @@ sweep`` and ``permits demo``: the progress callback and the notice limit
 are passed in (the flow takes them as parameters, no module state), and
 the plain call and the flow say the same."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import config
 from demo.generate import generate
@@ -60,3 +60,32 @@ def test_the_flow_keeps_no_settings_in_module_state():
         assert not hasattr(flows, name)
     params = flows.daily_sweep.parameters.properties
     assert {"notice_limit", "mail_from", "progress", "make_notices"} <= set(params)
+
+
+def test_a_second_sweep_of_the_day_takes_only_what_is_still_due_and_all_takes_every_open_filing(tmp_path):
+    """The incremental sweep (the default): an imported store is all due;
+    swept once, the same day again takes only the filings with a notice
+    still not made (refused by the notices module), and makes nothing;
+    ``--all`` (``everything``) takes every open filing again and makes
+    nothing either; the next day takes a few."""
+    url = _store(tmp_path)
+    first, again, whole, tomorrow = Counting(), Counting(), Counting(), Counting()
+    res = run_sweep(AS_OF, url, str(tmp_path / "a"), config.load(), use_prefect=False, make_notices=False, progress=first)
+    assert first.total == res["counts"]["open"] > 60
+    held = {n["filing"] for n in _notices(tmp_path / "a")}  # listed, not made: still due
+    res = run_sweep(AS_OF, url, str(tmp_path / "b"), config.load(), use_prefect=False, progress=again)
+    made = res["counts"]["notices_made"]
+    assert again.total == len(held) and made > 0  # the notices listed are made by the next sweep, the same day
+    res = run_sweep(AS_OF, url, str(tmp_path / "c"), config.load(), use_prefect=False, progress=Counting())
+    left = res["counts"]["filings"]
+    assert left < len(held) and res["counts"]["notices_made"] == res["counts"]["reminders_new"] == 0
+    res = run_sweep(AS_OF, url, str(tmp_path / "d"), config.load(), use_prefect=False, progress=whole, everything=True)
+    assert whole.total == first.total and res["counts"]["notices_made"] == res["counts"]["reminders_new"] == 0
+    run_sweep(AS_OF + timedelta(days=1), url, str(tmp_path / "e"), config.load(), use_prefect=False, progress=tomorrow)
+    assert 0 < tomorrow.total < first.total // 4
+
+
+def _notices(out) -> list[dict]:
+    import json
+
+    return json.loads((out / "notices.json").read_text(encoding="utf-8"))["notices"]
