@@ -44,7 +44,7 @@ def _page(
         "locked": users.locked(),
         "failed": users.failed_logins(),
         "pause_after": PAUSE_AFTER,
-        "pause_minutes": int(PAUSE_WINDOW.total_seconds() // 60),
+        "pause_minutes": PAUSE_WINDOW.seconds // 60 + PAUSE_WINDOW.days * 24 * 60,
         "invitation_days": INVITATION_DAYS,
         "roles": ROLES,
         "all_towns": sorted(registry()),
